@@ -1,0 +1,124 @@
+/**
+ * `npm run build`: validates the flow files, then bundles the funnel with esbuild (code splitting,
+ * minified, hashed names, metafile) into dist/ (production) or dist-preview/ (`--preview`: sandbox
+ * API addresses and the sandbox payment gateway). Invalid flows stop the build with the validator's
+ * messages. Configuration comes from the environment: see README "Configuration".
+ */
+import * as esbuild from 'esbuild';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { validateProject, formatIssue } from './engine/validate/index.ts';
+import { PREVIEW_CONFIG } from './engine/core/config.ts';
+
+const root = new URL('.', import.meta.url).pathname;
+
+/** Build-time configuration from the environment. */
+export function productionConfig(env = process.env) {
+  return {
+    webApiUrl: env.WEBAPI_URL ?? 'https://api.geozilla.com/api/v1',
+    portalUrl: env.PORTAL_URL ?? 'https://portal.geozilla.com/api/v1',
+    cdnUrl: env.CDN_URL ?? 'https://cdn-api.geozilla.com/api/v1',
+    braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? 'https://bt-portal.geozilla.com/api/v1',
+    analyticsUrl: env.ANALYTICS_URL ?? '',
+    appName: env.APP_NAME ?? 'Family Locator',
+    attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
+    preview: false,
+  };
+}
+
+async function cssFiles(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await cssFiles(path)));
+    else if (entry.name.endsWith('.css')) out.push(path);
+  }
+  return out.sort();
+}
+
+function html({ js, css, preloads }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="theme-color" content="#00B9A0">
+<title>Family Locator</title>
+<link rel="stylesheet" href="/${css}">
+${preloads.map((p) => `<link rel="modulepreload" href="/${p}">`).join('\n')}
+<script type="module" src="/${js}"></script>
+</head>
+<body>
+<div id="root"></div>
+<noscript>Please enable JavaScript to use this page.</noscript>
+</body>
+</html>
+`;
+}
+
+/**
+ * Builds one bundle.
+ * @returns {{ outdir: string, metafile: import('esbuild').Metafile, entry: string }}
+ */
+export async function build({ preview = false, outdir = join(root, preview ? 'dist-preview' : 'dist'), log = true } = {}) {
+  const result = await validateProject({ root });
+  if (result.issues.length) {
+    const text = result.issues.map(formatIssue).join('\n');
+    throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${result.issues.length} error(s). Run \`npm run validate\` after fixing.`);
+  }
+  const config = preview ? PREVIEW_CONFIG : productionConfig();
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const common = {
+    bundle: true,
+    minify: true,
+    metafile: true,
+    outdir,
+    publicPath: '/',
+    assetNames: 'static/media/[name]-[hash]',
+    loader: { '.png': 'file', '.webp': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
+    legalComments: 'none',
+    absWorkingDir: root,
+    logLevel: 'warning',
+  };
+  const js = await esbuild.build({
+    ...common,
+    entryPoints: { main: join(root, 'screens/main.tsx') },
+    entryNames: 'static/js/[name]-[hash]',
+    chunkNames: 'static/js/[name]-[hash]',
+    splitting: true,
+    format: 'esm',
+    target: ['es2020', 'chrome87', 'safari14', 'firefox78'],
+    jsx: 'automatic',
+    define: {
+      __FUNNEL_CONFIG__: JSON.stringify(config),
+      __PREVIEW__: JSON.stringify(preview),
+      'process.env.NODE_ENV': '"production"',
+    },
+  });
+  const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))];
+  // the kit (fonts, variables) first, then the engine chrome and every screen's styles
+  cssEntries.sort((a, b) => Number(b.endsWith('ui/kit.css')) - Number(a.endsWith('ui/kit.css')));
+  const css = await esbuild.build({
+    ...common,
+    stdin: { contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'styles.css' },
+    entryNames: 'static/css/styles-[hash]',
+    outdir,
+  });
+  const outputs = js.metafile.outputs;
+  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
+  const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
+  const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => relative(outdir, join(root, i.path)));
+  await writeFile(join(outdir, 'index.html'), html({ js: relative(outdir, join(root, entry)), css: relative(outdir, join(root, cssOut)), preloads }));
+  const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
+  await writeFile(join(outdir, 'meta.json'), JSON.stringify(metafile));
+  if (log) console.log(`built ${preview ? 'preview' : 'production'} bundle in ${relative(process.cwd(), outdir) || '.'}`);
+  return { outdir, metafile, entry: relative(outdir, join(root, entry)) };
+}
+
+if (process.argv[1] && process.argv[1].endsWith('build.mjs')) {
+  build({ preview: process.argv.includes('--preview') }).catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * Persistence of the plans, ui, signup, family and events slices in local storage under one root
+ * key, version 0 (spec section 3). Restoring validates every field against the defaults, so a
+ * corrupt or foreign value falls back to its default instead of breaking the funnel.
+ */
+import { subscribe } from 'valtio/vanilla';
+import { defaultState, PERSISTED_SLICES, type FunnelState, type PersistedSlice } from './store.ts';
+import { readItem, writeItem } from './safeStorage.ts';
+
+export const PERSIST_KEY = 'persist:root';
+export const PERSIST_VERSION = 0;
+export const REHYDRATE_TIMEOUT_MS = 5000;
+
+/** Fields never written to local storage: the access token lives in session storage only. */
+const NOT_PERSISTED: Partial<Record<PersistedSlice, readonly string[]>> = { signup: ['token'] };
+
+export type RestoreResult = 'restored' | 'empty' | 'corrupt' | 'version-mismatch' | 'timeout';
+
+/** Copies the fields of `saved` whose type matches the default's; nested plain objects recurse. */
+function mergeChecked(target: Record<string, unknown>, defaults: Record<string, unknown>, saved: unknown): void {
+  if (!saved || typeof saved !== 'object' || Array.isArray(saved)) return;
+  for (const [key, def] of Object.entries(defaults)) {
+    const value = (saved as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (def !== null && typeof def === 'object' && !Array.isArray(def)) {
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        if (Object.keys(def).length === 0) {
+          // an open map (utm, analyticsData): keep string values only
+          target[key] = Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string'));
+        } else {
+          mergeChecked(target[key] as Record<string, unknown>, def as Record<string, unknown>, value);
+        }
+      }
+    } else if (typeof value === typeof def || (def === null && typeof value === 'boolean')) {
+      target[key] = value;
+    }
+  }
+}
+
+/** What gets written: the persisted slices without the fields that must stay out. */
+export function serialize(store: FunnelState): string {
+  const payload: Record<string, unknown> = { version: PERSIST_VERSION };
+  for (const slice of PERSISTED_SLICES) {
+    const copy: Record<string, unknown> = { ...(store[slice] as object) };
+    for (const field of NOT_PERSISTED[slice] ?? []) delete copy[field];
+    payload[slice] = copy;
+  }
+  return JSON.stringify(payload);
+}
+
+/** Applies saved data to the store; corrupt or foreign data leaves the defaults. */
+export function applySaved(store: FunnelState, raw: string | undefined): RestoreResult {
+  if (raw === undefined) return 'empty';
+  let saved: unknown;
+  try {
+    saved = JSON.parse(raw);
+  } catch {
+    return 'corrupt';
+  }
+  if (!saved || typeof saved !== 'object') return 'corrupt';
+  if ((saved as { version?: unknown }).version !== PERSIST_VERSION) return 'version-mismatch';
+  const defaults = defaultState();
+  for (const slice of PERSISTED_SLICES) {
+    const value = (saved as Record<string, unknown>)[slice];
+    const skip = NOT_PERSISTED[slice] ?? [];
+    const clean = value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([k]) => !skip.includes(k))) : value;
+    mergeChecked(store[slice] as unknown as Record<string, unknown>, defaults[slice] as unknown as Record<string, unknown>, clean);
+  }
+  return 'restored';
+}
+
+/**
+ * Restores the persisted slices before the first render. Gives up after `timeoutMs` (5 s) so a
+ * storage that hangs never keeps the funnel from showing.
+ */
+export async function restore(
+  store: FunnelState,
+  read: () => Promise<string | undefined> | string | undefined = () => readItem('local', PERSIST_KEY),
+  timeoutMs = REHYDRATE_TIMEOUT_MS,
+): Promise<RestoreResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const raw = await Promise.race([Promise.resolve().then(read), timeout]);
+    if (raw === 'timeout') return 'timeout';
+    return applySaved(store, raw);
+  } catch {
+    return 'corrupt';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Writes the persisted slices on every change (batched by valtio). `onWriteFailed` is called once
+ * when storage is full or unavailable; the funnel carries on with its state in memory.
+ * @returns a function that stops persisting
+ */
+export function startPersisting(
+  store: FunnelState,
+  onWriteFailed: () => void = () => {},
+  write: (value: string) => boolean = (value) => writeItem('local', PERSIST_KEY, value),
+): () => void {
+  let warned = false;
+  const save = (): void => {
+    if (!write(serialize(store)) && !warned) {
+      warned = true;
+      onWriteFailed();
+    }
+  };
+  const stops = PERSISTED_SLICES.map((slice) => subscribe(store[slice], save));
+  save();
+  return () => stops.forEach((stop) => stop());
+}

@@ -1,0 +1,76 @@
+/**
+ * Tracking data read once from the first screen's query string (spec sections 3 and 4): utm
+ * parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and
+ * not kept, and the visitor's operating system.
+ */
+
+/** Query parameters that are kept; everything else is ignored. */
+export const ALLOWED_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'utm_id'] as const;
+export const MAX_PARAM_LENGTH = 200;
+export const DEFAULT_UTM_SOURCE = 'organic';
+
+export interface CapturedQuery {
+  utm: Record<string, string>;
+  utm_source: string;
+  /** True when a Facebook click id came with the visit; the id itself is not kept. */
+  fromFacebook: boolean;
+}
+
+/** Removes a glued-on "?fbclid=…"/"&fbclid=…", control characters and anything past the cap. */
+function clean(value: string): string {
+  const cut = value.split(/[?&]fbclid=/i)[0] ?? '';
+  // eslint-disable-next-line no-control-regex
+  return cut.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, MAX_PARAM_LENGTH);
+}
+
+/**
+ * Parses the query string of the first screen.
+ * @example parseQuery('?utm_source=fb&fbclid=abc').utm // { utm_source: 'fb' }
+ */
+export function parseQuery(search: string): CapturedQuery {
+  const params = new URLSearchParams(search);
+  const utm: Record<string, string> = {};
+  for (const name of ALLOWED_PARAMS) {
+    const raw = params.get(name);
+    if (raw === null) continue;
+    const value = clean(raw);
+    if (value) utm[name] = value;
+  }
+  const fromFacebook = params.has('fbclid') || [...params.values()].some((v) => /[?&]fbclid=/i.test(v));
+  const utm_source = utm.utm_source ?? (fromFacebook ? 'facebook' : DEFAULT_UTM_SOURCE);
+  return { utm: { ...utm, utm_source }, utm_source, fromFacebook };
+}
+
+/** Operating system name plus version, e.g. "iOS 17.4", "Android 14", "Windows 10", "macOS 10.15". */
+export function detectOs(userAgent: string): string {
+  const ua = userAgent;
+  let m = ua.match(/(?:iPhone|iPad|iPod).*? OS (\d+)[_.](\d+)/);
+  if (m) return `iOS ${m[1]}.${m[2]}`;
+  m = ua.match(/Android (\d+(?:\.\d+)?)/);
+  if (m) return `Android ${m[1]}`;
+  m = ua.match(/Windows NT (\d+\.\d+)/);
+  if (m) return `Windows ${({ '10.0': '10', '6.3': '8.1', '6.2': '8', '6.1': '7' } as Record<string, string>)[m[1]!] ?? m[1]}`;
+  m = ua.match(/Mac OS X (\d+)[_.](\d+)/);
+  if (m) return `macOS ${m[1]}.${m[2]}`;
+  if (/CrOS/.test(ua)) return 'ChromeOS';
+  if (/Linux/.test(ua)) return 'Linux';
+  return 'unknown';
+}
+
+/** The device label of the tracking data: iOS, Android, desktop, or the platform name. */
+export function deviceLabel(os: string): string {
+  if (os.startsWith('iOS')) return 'iOS';
+  if (os.startsWith('Android')) return 'Android';
+  if (/^(Windows|macOS|Linux|ChromeOS)/.test(os)) return 'desktop';
+  return os;
+}
+
+/**
+ * WebP support as the spec's start-up check puts it: on for every browser but Safari below 14.
+ * @example supportsWebp('… Version/13.1 Safari/605.1.15') // false
+ */
+export function supportsWebp(userAgent: string): boolean {
+  const safari = /Version\/(\d+)[\d.]* (Mobile\/\S+ )?Safari\//.exec(userAgent);
+  if (safari && !/Chrome|Chromium|CriOS|Android/.test(userAgent)) return Number(safari[1]) >= 14;
+  return true;
+}

@@ -1,0 +1,51 @@
+/** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */
+
+export const VISITOR_COOKIE = 'userUuid';
+export const VISITOR_COOKIE_DAYS = 365;
+export const COOKIE_POLL_MS = 500;
+const COOKIE_POLL_TRIES = 4;
+
+/** A random RFC 4122 version 4 id. */
+export function newVisitorId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A cookie's value, or undefined. */
+export function readCookie(doc: Pick<Document, 'cookie'>, name: string): string | undefined {
+  for (const part of doc.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+/** Writes the visitor cookie for 365 days. */
+export function writeVisitorCookie(doc: Pick<Document, 'cookie'>, id: string, secure: boolean): void {
+  const maxAge = VISITOR_COOKIE_DAYS * 24 * 60 * 60;
+  doc.cookie = `${VISITOR_COOKIE}=${encodeURIComponent(id)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * The visitor id from the cookie, created when missing. The cookie is checked every 500 ms until it
+ * reads back (a few tries); with cookies blocked the id lives on in memory for this visit.
+ */
+export async function ensureVisitorId(
+  doc: Pick<Document, 'cookie'>,
+  secure: boolean,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<string> {
+  const existing = readCookie(doc, VISITOR_COOKIE);
+  if (existing) return existing;
+  const id = newVisitorId();
+  for (let attempt = 0; attempt < COOKIE_POLL_TRIES; attempt++) {
+    writeVisitorCookie(doc, id, secure);
+    if (readCookie(doc, VISITOR_COOKIE) === id) return id;
+    await sleep(COOKIE_POLL_MS);
+  }
+  return id;
+}

@@ -1,0 +1,29 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { getVariant, variantIds } from '../core/flowGraph.ts';
+import { useEngine } from './context.ts';
+import { StepHost } from './StepHost.tsx';
+
+/**
+ * One exact route per variant path (opening its flow's entry step) and per step path, built from the
+ * flow data. Any other path lands on "/".
+ */
+export function FunnelRoutes() {
+  const { data, steps } = useEngine();
+  const variantRoutes = variantIds(data.landings).flatMap((id) => {
+    const variant = getVariant(data.landings, id)!;
+    const entry = data.flows[variant.flow]!.entry;
+    return variant.paths.map((path) => (
+      <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} variantId={id} />} />
+    ));
+  });
+  const stepRoutes = [...steps.values()]
+    .filter((ref) => ref.step.path !== undefined)
+    .map((ref) => <Route key={`s:${ref.id}`} path={ref.step.path} element={<StepHost key={ref.id} stepId={ref.id} />} />);
+  return (
+    <Routes>
+      {variantRoutes}
+      {stepRoutes}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,95 @@
+import { Suspense, useCallback, useEffect, useMemo, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSnapshot } from 'valtio/react';
+import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
+import { activeVariant } from '../core/variants.ts';
+import { captureTracking, recordLandingType } from '../core/capture.ts';
+import { useEngine } from './context.ts';
+import { StepContext, type FunnelStepContext } from './hooks.ts';
+import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.tsx';
+import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
+import { ProgressBar } from './overlays/ProgressBar.tsx';
+import type { ScreenProps } from './types.ts';
+
+function Mounted({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
+export interface StepHostProps {
+  stepId: string;
+  /** Set on landing routes: the variant whose path was opened. */
+  variantId?: string;
+}
+
+/**
+ * Renders one step: resolves it for the active variant, records the landing type and tracking data,
+ * shows the progress bar, and loads the screen lazily behind the loading overlay.
+ */
+export function StepHost({ stepId, variantId }: StepHostProps) {
+  const engine = useEngine();
+  const { data, steps, store, registry, analytics, config } = engine;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const { landingType } = useSnapshot(store.plans);
+  const ref = steps.get(stepId);
+  if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);
+  const variant = activeVariant(data.landings, variantId ?? landingType).variant;
+  const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
+
+  useEffect(() => {
+    if (variantId) recordLandingType(store, variantId, window.location.origin, location.pathname);
+    captureTracking(store, {
+      search: location.search,
+      hostname: window.location.hostname,
+      origin: window.location.origin,
+      userAgent: navigator.userAgent,
+      appName: config.appName,
+    }, analytics);
+    analytics.page(location.pathname, { step: stepId });
+    window.scrollTo?.(0, 0);
+  }, [stepId, variantId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
+
+  const next = useCallback(
+    (outcome?: string) => {
+      const targetId = nextStepId(step.next, outcome);
+      analytics.track('step_completed', { step: stepId, outcome: outcome ?? 'default', next: targetId ?? null });
+      if (!targetId) return; // a terminal step: nothing after it
+      const target = steps.get(targetId);
+      if (!target?.step.path) throw new Error(`Step "${stepId}" leads to "${targetId}", which has no route: run \`npm run validate\`.`);
+      navigate(target.step.path);
+    },
+    [step, stepId, steps, navigate, analytics],
+  );
+
+  const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);
+  const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next }), [stepInfo, next]);
+  const entry = data.flows[ref.flowId]!.entry;
+  const progress = step.showProgress === false ? undefined : progressOf(steps, entry, stepId, variant);
+  const Screen = registry[step.screen] as ComponentType<ScreenProps<unknown>>;
+
+  return (
+    <StepContext.Provider value={context}>
+      <main className={`fe-step fe-step--${step.screen}`} data-step={stepId}>
+        {progress !== undefined ? <ProgressBar value={progress} /> : null}
+        <ChunkErrorBoundary
+          onChunkError={(error) => analytics.track('error', { message: error.message, step: stepId })}
+          fallback={(retry) => (
+            <div className="fe-chunk-error" role="alert">
+              <p>{t('errors.chunkFailed')}</p>
+              <p>{t('errors.chunkFailedHint')}</p>
+              <button type="button" className="fe-button" onClick={retry}>{t('common.tryAgain')}</button>
+            </div>
+          )}
+        >
+          <Suspense fallback={<LoadingOverlay />}>
+            <Screen props={step.props} next={next} step={stepInfo} />
+            <Mounted onMount={clearChunkReloadMark} />
+          </Suspense>
+        </ChunkErrorBoundary>
+      </main>
+    </StepContext.Provider>
+  );
+}

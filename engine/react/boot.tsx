@@ -1,0 +1,59 @@
+import { createRoot } from 'react-dom/client';
+import { createAnalytics, httpSink, type AnalyticsSink } from '../core/analytics.ts';
+import type { FunnelConfig } from '../core/config.ts';
+import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { restore, startPersisting } from '../core/persistence.ts';
+import { runStartup } from '../core/startup.ts';
+import { createFunnelStore, showError } from '../core/store.ts';
+import type { FunnelEngine } from './context.ts';
+import { FunnelApp } from './FunnelApp.tsx';
+import { initI18n, type LocaleLoader } from './i18n.ts';
+import type { ScreenRegistry } from './types.ts';
+
+export interface BootOptions {
+  data: FunnelData;
+  registry: ScreenRegistry;
+  config: FunnelConfig;
+  loadLocale: LocaleLoader;
+  /** The two background images preloaded at start-up, for a WebP-capable browser or not. */
+  preloadUrls: (isWebp: boolean) => string[];
+  root: HTMLElement;
+}
+
+function preload(urls: string[]): void {
+  for (const href of urls) {
+    const link = document.createElement('link');
+    Object.assign(link, { rel: 'preload', as: 'image', href });
+    document.head.appendChild(link);
+  }
+}
+
+/**
+ * Starts the funnel: restores the store (before the first render, 5 s at most), loads the visitor's
+ * language, runs the start-up sequence and renders.
+ */
+export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
+  const { data, registry, config } = options;
+  const store = createFunnelStore();
+  const sinks: AnalyticsSink[] = config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [];
+  const analytics = createAnalytics(sinks);
+  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale)]);
+  if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
+  startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
+  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config };
+  void runStartup({
+    store,
+    analytics,
+    document,
+    userAgent: navigator.userAgent,
+    secure: location.protocol === 'https:',
+    preload,
+    preloadUrls: options.preloadUrls,
+    attributionGlobal: config.attributionGlobal,
+    getGlobal: (name) => (window as unknown as Record<string, unknown>)[name],
+    serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  });
+  createRoot(options.root).render(<FunnelApp engine={engine} />);
+  return engine;
+}

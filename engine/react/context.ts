@@ -1,0 +1,25 @@
+/** The React context that carries the engine to screens: flow data, store, analytics, registry. */
+import { createContext, useContext } from 'react';
+import type { Analytics } from '../core/analytics.ts';
+import type { FunnelData, StepRef } from '../core/flowGraph.ts';
+import type { FunnelState } from '../core/store.ts';
+import type { FunnelConfig } from '../core/config.ts';
+import type { ScreenRegistry } from './types.ts';
+
+export interface FunnelEngine {
+  data: FunnelData;
+  steps: Map<string, StepRef>;
+  store: FunnelState;
+  analytics: Analytics;
+  registry: ScreenRegistry;
+  config: FunnelConfig;
+}
+
+export const EngineContext = createContext<FunnelEngine | null>(null);
+
+/** The engine; throws a clear message when used outside FunnelApp. */
+export function useEngine(): FunnelEngine {
+  const engine = useContext(EngineContext);
+  if (!engine) throw new Error('useEngine() must be used inside <FunnelApp>: render the screen through the engine.');
+  return engine;
+}
