@@ -1,0 +1,46 @@
+/**
+ * axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at
+ * build time. The portal and Braintree instances send the access token as a Bearer token. Loaded with
+ * the signup screen, never on the landing route.
+ */
+import axios, { type AxiosInstance } from 'axios';
+import type { FunnelConfig } from './config.ts';
+
+export interface HttpClients {
+  webapi: AxiosInstance;
+  portal: AxiosInstance;
+  cdn: AxiosInstance;
+  braintree: AxiosInstance;
+}
+
+export const HTTP_TIMEOUT_MS = 30_000;
+
+/**
+ * @param getToken returns the current access token ('' when signed out)
+ * @example const http = createHttpClients(config, () => store.signup.token);
+ */
+export function createHttpClients(config: FunnelConfig, getToken: () => string): HttpClients {
+  const make = (baseURL: string, bearer: boolean): AxiosInstance => {
+    const instance = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, headers: { 'content-type': 'application/json' } });
+    if (bearer) {
+      instance.interceptors.request.use((request) => {
+        const token = getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        return request;
+      });
+    }
+    return instance;
+  };
+  return {
+    webapi: make(config.webApiUrl, false),
+    portal: make(config.portalUrl, true),
+    cdn: make(config.cdnUrl, false),
+    braintree: make(config.braintreePortalUrl, true),
+  };
+}
+
+/** The HTTP status and parsed body of a failed call; status 0 when no answer came (offline, time-out). */
+export function failureOf(error: unknown): { status: number; body: unknown } {
+  if (axios.isAxiosError(error)) return { status: error.response?.status ?? 0, body: error.response?.data };
+  return { status: 0, body: undefined };
+}

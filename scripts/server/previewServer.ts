@@ -1,0 +1,63 @@
+/**
+ * The preview server: the built bundle plus the sandbox API, on 127.0.0.1. Bad requests get a 4xx
+ * in JSON; a handler that throws answers 500 and the server keeps running.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpError, sendJson } from './http.ts';
+import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
+import { createSandboxState, type SandboxState } from './sandbox/state.ts';
+import { SECURITY_HEADERS } from './securityHeaders.ts';
+import { createStaticHandler } from './static.ts';
+
+export interface PreviewServer {
+  server: Server;
+  url: string;
+  state: SandboxState;
+  close: () => Promise<void>;
+}
+
+/** Extra route tables (the payment calls) are added here. */
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes];
+
+export async function startPreviewServer(options: { distDir: string; port?: number; host?: string }): Promise<PreviewServer> {
+  const state = createSandboxState();
+  const serveStatic = createStaticHandler(options.distDir);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    const handle = async (): Promise<void> => {
+      if (url.pathname.startsWith('/sandbox/')) {
+        const candidates = sandboxRoutes.filter((r) => r.pattern.test(url.pathname));
+        if (!candidates.length) return sendJson(res, 404, { errors: { messages: [`No sandbox call at ${url.pathname}`] } });
+        const route = candidates.find((r) => r.method === method);
+        if (!route) return sendJson(res, 405, { errors: { messages: [`${method} is not allowed here`] } }, { allow: candidates.map((r) => r.method).join(', ') });
+        return route.handle(state, req, res, route.pattern.exec(url.pathname)!, url);
+      }
+      if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });
+      return serveStatic(req, res, url.pathname, SECURITY_HEADERS);
+    };
+    handle().catch((error: unknown) => {
+      if (res.headersSent) return res.end();
+      if (error instanceof HttpError) return sendJson(res, error.status, error.body);
+      console.error('preview server error:', error);
+      sendJson(res, 500, { errors: { messages: ['Internal sandbox error'] } });
+    });
+  });
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const url = `http://${address.address}:${address.port}`;
+  return {
+    server,
+    url,
+    state,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Sandbox calls 1 and 2 of spec section 7: POST {webapi}/signup and GET {portal}/users/me/payments-settings.
+ * Special addresses let a visitor (and the e2e tests) see each failure:
+ * - an address already signed up: 422 with errors.info.email "This e-mail is already registered";
+ * - anything @fail.test: 500 with no body (the client falls back to "Failed to create an account").
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
+import type { Account, SandboxState } from './state.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const SANDBOX_PUBLISHABLE_KEY = 'pk_test_sandbox_family_locator';
+
+/** The account behind the request's bearer token, or a 401. */
+export function requireAccount(state: SandboxState, req: IncomingMessage): Account {
+  const token = bearerToken(req);
+  const account = token ? state.accountsByToken.get(token) : undefined;
+  if (!account) throw new HttpError(401, { errors: { messages: ['Authentication required: send the access token as a Bearer token'] } });
+  return account;
+}
+
+export async function signup(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readJsonBody(req);
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const problems: Record<string, string> = {};
+  if (body.registration_source !== 'email') problems.registration_source = 'registration_source must be "email"';
+  if (!EMAIL.test(email)) problems.email = 'The e-mail address looks wrong';
+  if (typeof body.name !== 'string' || !body.name.trim()) problems.name = 'name is required';
+  if (typeof body.landing_type !== 'string' || !body.landing_type) problems.landing_type = 'landing_type is required';
+  if (Object.keys(problems).length) return sendJson(res, 422, { errors: { info: problems } });
+  if (email.endsWith('@fail.test')) {
+    res.writeHead(500, { 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  if (state.accountsByEmail.has(email)) return sendJson(res, 422, { errors: { info: { email: 'This e-mail is already registered' } } });
+  const account: Account = {
+    userId: String(state.nextUserId++),
+    email,
+    name: String(body.name).trim(),
+    landingType: String(body.landing_type),
+    token: randomBytes(24).toString('hex'),
+  };
+  state.accountsByEmail.set(email, account);
+  state.accountsByToken.set(account.token, account);
+  sendJson(res, 200, { access_token: account.token, entity: { geozilla_user_id: account.userId, email, name: account.name } });
+}
+
+export function paymentSettings(state: SandboxState, req: IncomingMessage, res: ServerResponse): void {
+  requireAccount(state, req);
+  sendJson(res, 200, {
+    stripe_publishable_key: SANDBOX_PUBLISHABLE_KEY,
+    stripe_account_name: 'Family Locator (sandbox)',
+    experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: false },
+  });
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+/** Three levels: unit (engine core, validator), components (testing-library, jsdom), e2e (real Chromium). */
+export default defineConfig({
+  define: { __PREVIEW__: 'true' },
+  esbuild: { jsx: 'automatic' },
+  test: {
+    globals: true,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['test/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['test/components/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          globalSetup: ['test/e2e/globalSetup.ts'],
+        },
+      },
+    ],
+  },
+});
