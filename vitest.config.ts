@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 /** Three levels: unit (engine core, validator), components (testing-library, jsdom), e2e (real Chromium). */
 export default defineConfig({
   define: { __PREVIEW__: 'true' },
-  esbuild: { jsx: 'automatic' },
   test: {
     globals: true,
     projects: [

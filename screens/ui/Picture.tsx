@@ -27,7 +27,7 @@ export function Picture({ name, alt, className, priority = false }: PictureProps
         height={set.height}
         decoding="async"
         loading={priority ? 'eager' : 'lazy'}
-        {...{ fetchpriority: priority ? 'high' : 'auto' }}
+        fetchPriority={priority ? 'high' : 'auto'}
       />
     </picture>
   );

@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has no scrolling; StepHost scrolls to the top on every step
+window.scrollTo = () => {};

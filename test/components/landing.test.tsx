@@ -1,0 +1,29 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderFunnel } from './harness.tsx';
+
+describe('landing screen', () => {
+  it('shows the welcome title and text, records the landing type and continues to /check-location', async () => {
+    const f = await renderFunnel('/discount');
+    expect(await screen.findByRole('heading', { name: "Welcome to your family's safe place" })).toBeInTheDocument();
+    expect(screen.getByText('Know where your family is and if they are safe')).toBeInTheDocument();
+    expect(f.store.plans.landingType).toBe('discount');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
+    expect(f.path()).toBe('/check-location');
+  });
+
+  it('continues to /place-alerts on optionsy (a per-variant override in landings.json)', async () => {
+    const f = await renderFunnel('/optionsy');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+    expect(f.path()).toBe('/place-alerts');
+    expect(f.store.plans.landingType).toBe('optionsy');
+  });
+
+  it('records fullPrice for "/"', async () => {
+    const f = await renderFunnel('/');
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(f.store.plans.landingType).toBe('fullPrice');
+  });
+});

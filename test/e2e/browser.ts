@@ -1,0 +1,67 @@
+/**
+ * Debian's Chromium driven by playwright-core (DESIGN.md section 9). Each test gets a fresh browser
+ * context: its own cookies, storage and language.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+];
+
+export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+
+let shared: Browser | undefined;
+
+/** One browser per test file (started on first use). */
+export async function browser(): Promise<Browser> {
+  shared ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return shared;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await shared?.close();
+  shared = undefined;
+}
+
+/** The preview server's address. */
+export const baseUrl = (): string => inject('baseUrl');
+
+export interface VisitorOptions {
+  /** The browser language, e.g. 'de-DE' (default en-US). */
+  locale?: string;
+  width?: number;
+  height?: number;
+  userAgent?: string;
+}
+
+/** A new visitor: fresh context (cookies, storage) and page. */
+export async function newVisitor(options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await (await browser()).newContext({
+    locale: options.locale ?? 'en-US',
+    viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all. */
+export async function sandboxEvents(userUuid?: string): Promise<Array<{ kind: string; name: string; props: Record<string, unknown>; userUuid: string }>> {
+  const url = `${baseUrl()}/sandbox/events${userUuid ? `?userUuid=${encodeURIComponent(userUuid)}` : ''}`;
+  const body = (await (await fetch(url)).json()) as { events: Array<{ kind: string; name: string; props: Record<string, unknown>; userUuid: string }> };
+  return body.events;
+}
+
+/** The visitor id cookie of a context. */
+export async function visitorId(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'userUuid');
+  return cookie?.value ?? '';
+}
+
+/** A unique e-mail address for a test signup. */
+export const uniqueEmail = (tag: string): string => `${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;

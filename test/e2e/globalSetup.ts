@@ -1,0 +1,22 @@
+/**
+ * Builds the preview bundle once and starts the preview server (with the sandbox API) on a free
+ * port for all e2e files; tests read its address with inject('baseUrl').
+ */
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { build } from '../../build.mjs';
+import { startPreviewServer } from '../../scripts/server/previewServer.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = new URL('../../', import.meta.url).pathname;
+  const { outdir } = await build({ preview: true, outdir: join(root, 'dist-e2e'), log: false });
+  const preview = await startPreviewServer({ distDir: outdir, port: 0 });
+  project.provide('baseUrl', preview.url);
+  return () => preview.close();
+}
