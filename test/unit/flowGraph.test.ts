@@ -1,0 +1,86 @@
+import { indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds, getVariant } from '../../engine/core/flowGraph.ts';
+import { activeVariant, landingTypeFromPath, variantForPath } from '../../engine/core/variants.ts';
+import { funnelData } from '../../screens/flowData.ts';
+
+const steps = indexSteps(funnelData.flows);
+const { landings } = funnelData;
+
+describe('flow graph', () => {
+  it('indexes every step of both flows by id with its flow', () => {
+    expect(steps.get('landing')?.flowId).toBe('main');
+    expect(steps.get('create-circle')?.flowId).toBe('family');
+    expect(steps.get('checkout')?.step.path).toBe('/checkout');
+  });
+
+  it('resolves next: a string takes every outcome, a map takes the named outcome', () => {
+    expect(nextStepId('signup')).toBe('signup');
+    expect(nextStepId('signup', 'anything')).toBe('signup');
+    expect(nextStepId({ create: 'enter-circle-name', join: 'enter-code' }, 'join')).toBe('enter-code');
+    expect(nextStepId({ create: 'enter-circle-name' }, 'join')).toBeUndefined();
+    expect(nextStepId(undefined)).toBeUndefined();
+    expect(nextTargets({ a: 'x', b: 'y' })).toEqual(['x', 'y']);
+  });
+
+  it('applies a variant override of next and merges override props over the step props', () => {
+    const landing = steps.get('landing')!.step;
+    expect(resolveStep(landing, 'landing', getVariant(landings, 'fullPrice')).next).toBe('check-location');
+    expect(resolveStep(landing, 'landing', getVariant(landings, 'optionsy')).next).toBe('place-alerts');
+    const patched = resolveStep(landing, 'landing', {
+      ...getVariant(landings, 'fullPrice')!,
+      overrides: { landing: { props: { title: 'landing.text' } } },
+    });
+    expect(patched.props).toMatchObject({ title: 'landing.text', text: 'landing.text', background: 'welcome' });
+    expect(landing.props).toMatchObject({ title: 'landing.title' }); // the base flow is untouched
+  });
+
+  it('computes progress from the flow shape: 0 at the entry, 1 at the terminal step', () => {
+    expect(progressOf(steps, 'landing', 'landing')).toBe(0);
+    expect(progressOf(steps, 'landing', 'download')).toBe(1);
+    const signup = progressOf(steps, 'landing', 'signup');
+    const plans = progressOf(steps, 'landing', 'plans');
+    expect(signup).toBeGreaterThan(0);
+    expect(plans).toBeGreaterThan(signup);
+    // optionsy skips /check-location: place-alerts is one step from the entry there
+    expect(progressOf(steps, 'landing', 'place-alerts', getVariant(landings, 'optionsy'))).toBeLessThan(progressOf(steps, 'landing', 'place-alerts'));
+  });
+
+  it('follows both family branches to the shared checkout', () => {
+    const join = progressOf(steps, 'family', 'enter-code');
+    const create = progressOf(steps, 'family', 'enter-circle-name');
+    expect(join).toBeGreaterThan(0);
+    expect(create).toBeGreaterThan(0);
+    expect(progressOf(steps, 'family', 'checkout')).toBeLessThan(1);
+  });
+});
+
+describe('variants', () => {
+  it('has the 18 landing routes of the spec plus /family', () => {
+    const paths = variantIds(landings).flatMap((id) => getVariant(landings, id)!.paths);
+    expect(paths.sort()).toEqual(
+      ['/', '/discount', '/discountb', '/optionsa', '/optionsb', '/optionsc', '/optionsd', '/optionse', '/optionsf', '/optionsx',
+        '/optionsy', '/optionsg', '/optionsh', '/optionsj', '/intro', '/latam', '/promo', '/trial', '/family'].sort(),
+    );
+  });
+
+  it('takes the landing type from the first path segment, fullPrice for "/"', () => {
+    expect(landingTypeFromPath('/')).toBe('fullPrice');
+    expect(landingTypeFromPath('')).toBe('fullPrice');
+    expect(landingTypeFromPath('/optionsy')).toBe('optionsy');
+    expect(landingTypeFromPath('/family/name')).toBe('family');
+    for (const id of variantIds(landings)) {
+      for (const path of getVariant(landings, id)!.paths) expect(landingTypeFromPath(path)).toBe(id);
+    }
+  });
+
+  it('finds the variant of an exact path only', () => {
+    expect(variantForPath(landings, '/discount')?.id).toBe('discount');
+    expect(variantForPath(landings, '/discount/x')).toBeUndefined();
+    expect(variantForPath(landings, '/check-location')).toBeUndefined();
+  });
+
+  it('falls back to fullPrice for an unknown recorded landing type', () => {
+    expect(activeVariant(landings, 'nope').id).toBe('fullPrice');
+    expect(activeVariant(landings, '$schema').id).toBe('fullPrice');
+    expect(activeVariant(landings, 'trial').variant.plans).toEqual(['gz-monthly-free3d-2999']);
+  });
+});

@@ -1,0 +1,23 @@
+import { ChunkLoadError, CHUNK_TIMEOUT_MS, loadWithTimeout } from '../../engine/react/lazyScreen.ts';
+
+describe('chunk loading', () => {
+  it('passes a loaded module through', async () => {
+    await expect(loadWithTimeout(async () => ({ default: 1 }))).resolves.toEqual({ default: 1 });
+  });
+
+  it('turns a failed import into "Loading chunk failed"', async () => {
+    const error = await loadWithTimeout(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChunkLoadError);
+    expect((error as Error).message).toBe('Loading chunk failed');
+  });
+
+  it('gives up after 120 s', async () => {
+    vi.useFakeTimers();
+    const pending = loadWithTimeout(() => new Promise(() => {}));
+    const check = expect(pending).rejects.toThrow('Loading chunk failed');
+    await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS);
+    await check;
+    vi.useRealTimers();
+    expect(CHUNK_TIMEOUT_MS).toBe(120_000);
+  });
+});

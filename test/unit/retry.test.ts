@@ -1,0 +1,42 @@
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
+import { GENERIC_RETRY, networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/core/retry.ts';
+
+describe('retry', () => {
+  it('payment settings: 2 more tries, 1 s apart', async () => {
+    const sleeps: number[] = [];
+    const fn = vi.fn().mockRejectedValueOnce(new Error('a')).mockRejectedValueOnce(new Error('b')).mockResolvedValue('ok');
+    await expect(retry(fn, { ...PAYMENT_SETTINGS_RETRY, sleep: async (ms) => void sleeps.push(ms) })).resolves.toBe('ok');
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(sleeps).toEqual([1000, 1000]);
+  });
+
+  it('generic helper: 3 tries, then rejects with the last error and reports', async () => {
+    const onGiveUp = vi.fn();
+    const fn = vi.fn().mockRejectedValue(new Error('down'));
+    await expect(retry(fn, { ...GENERIC_RETRY, sleep: async () => {}, onGiveUp })).rejects.toThrow('down');
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(onGiveUp).toHaveBeenCalledOnce();
+  });
+
+  it('reports the network type', () => {
+    expect(networkType({ onLine: false } as Navigator)).toBe('offline');
+    expect(networkType({ onLine: true, connection: { effectiveType: '3g' } } as unknown as Navigator)).toBe('3g');
+    expect(networkType(undefined)).toBe('unknown');
+  });
+});
+
+describe('analytics port', () => {
+  it('fans events out to every sink with the visitor id, and survives a failing sink', () => {
+    const log: AnalyticsEvent[] = [];
+    const analytics = createAnalytics([{ send: () => { throw new Error('sink down'); } }, memorySink(log)], () => 42);
+    analytics.setVisitor('v-1');
+    analytics.track('quiz_answered', { question: 'locate' });
+    analytics.identify('u-9', { email: 'a@b.co' });
+    analytics.page('/signup');
+    expect(log).toEqual([
+      { kind: 'track', name: 'quiz_answered', props: { question: 'locate' }, userUuid: 'v-1', at: 42 },
+      { kind: 'identify', name: 'u-9', props: { email: 'a@b.co' }, userUuid: 'v-1', at: 42 },
+      { kind: 'page', name: '/signup', props: {}, userUuid: 'v-1', at: 42 },
+    ]);
+  });
+});

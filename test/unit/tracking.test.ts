@@ -1,0 +1,71 @@
+import { captureTracking, recordLandingType } from '../../engine/core/capture.ts';
+import { createFunnelStore } from '../../engine/core/store.ts';
+import { deviceLabel, detectOs, MAX_PARAM_LENGTH, parseQuery, supportsWebp } from '../../engine/core/tracking.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+const OLD_SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1 Safari/605.1.15';
+
+describe('query capture', () => {
+  it('keeps allow-listed utm parameters and drops everything else', () => {
+    const q = parseQuery('?utm_source=google&utm_campaign=spring&utm_medium=cpc&token=abc&redirect=https://evil.example');
+    expect(q.utm).toEqual({ utm_source: 'google', utm_campaign: 'spring', utm_medium: 'cpc' });
+    expect(q.utm_source).toBe('google');
+  });
+
+  it('defaults utm_source to organic', () => {
+    expect(parseQuery('').utm_source).toBe('organic');
+    expect(parseQuery('?utm_campaign=x').utm).toEqual({ utm_campaign: 'x', utm_source: 'organic' });
+  });
+
+  it('splits fbclid off and does not keep it; a Facebook click marks a Facebook source', () => {
+    const q = parseQuery('?fbclid=IwAR123&utm_campaign=summer');
+    expect(JSON.stringify(q)).not.toContain('IwAR123');
+    expect(q.fromFacebook).toBe(true);
+    expect(q.utm_source).toBe('facebook');
+    const glued = parseQuery('?utm_source=fb&utm_content=ad1?fbclid=IwAR999');
+    expect(glued.utm).toEqual({ utm_source: 'fb', utm_content: 'ad1' });
+    expect(glued.fromFacebook).toBe(true);
+  });
+
+  it('caps lengths and strips markup and control characters', () => {
+    const q = parseQuery(`?utm_campaign=${'x'.repeat(500)}&utm_term=%3Cscript%3Ealert(1)%3C/script%3E%0A`);
+    expect(q.utm.utm_campaign).toHaveLength(MAX_PARAM_LENGTH);
+    expect(q.utm.utm_term).toBe('scriptalert(1)/script');
+  });
+
+  it('detects the os with version and the device label', () => {
+    expect(detectOs(IPHONE)).toBe('iOS 17.4');
+    expect(detectOs(ANDROID)).toBe('Android 14');
+    expect(detectOs(WINDOWS)).toBe('Windows 10');
+    expect(detectOs(OLD_SAFARI)).toBe('macOS 10.15');
+    expect(deviceLabel('iOS 17.4')).toBe('iOS');
+    expect(deviceLabel('Android 14')).toBe('Android');
+    expect(deviceLabel('Windows 10')).toBe('desktop');
+  });
+
+  it('turns WebP off only for Safari below 14', () => {
+    expect(supportsWebp(OLD_SAFARI)).toBe(false);
+    expect(supportsWebp(IPHONE)).toBe(true);
+    expect(supportsWebp(ANDROID)).toBe(true);
+  });
+
+  it('stores tracking once per visitor; later visits keep the first capture', () => {
+    const store = createFunnelStore();
+    const page = { search: '?utm_source=tiktok', hostname: 'app.example', origin: 'https://app.example', userAgent: ANDROID, appName: 'Family Locator' };
+    expect(captureTracking(store, page)).toBe(true);
+    expect(store.events).toMatchObject({ utm_source: 'tiktok', app_domain: 'app.example', os: 'Android 14', captured: true });
+    expect(store.events.analyticsData).toMatchObject({ app_name: 'Family Locator', AppDomain: 'app.example', OSDevice: 'Android' });
+    expect(store.plans.utm).toEqual({ utm_source: 'tiktok' });
+    expect(captureTracking(store, { ...page, search: '?utm_source=other' })).toBe(false);
+    expect(store.events.utm_source).toBe('tiktok');
+  });
+
+  it('records the landing type and the page URL as origin plus variant path', () => {
+    const store = createFunnelStore();
+    recordLandingType(store, 'promo', 'https://app.example', '/promo');
+    expect(store.plans.landingType).toBe('promo');
+    expect(store.events.analyticsData).toMatchObject({ landing_type: 'promo', page_url: 'https://app.example/promo' });
+  });
+});
