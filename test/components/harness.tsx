@@ -54,7 +54,7 @@ function PathProbe({ onPath }: { onPath: (p: string) => void }) {
  */
 export async function renderFunnel(
   path: string,
-  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data'] } = {},
+  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry'] } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
   const store = createFunnelStore();
@@ -66,7 +66,7 @@ export async function renderFunnel(
     steps: indexSteps(data.flows),
     store,
     analytics: createAnalytics([memorySink(events)]),
-    registry: screens,
+    registry: options.registry ?? screens,
     config: PREVIEW_CONFIG,
   };
   let current = path;

@@ -1,0 +1,150 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { showError, setLoader } from '../../engine/core/store.ts';
+import { AppErrorBoundary } from '../../engine/react/AppErrorBoundary.tsx';
+import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/ChunkErrorBoundary.tsx';
+import { ChunkLoadError, lazyScreen } from '../../engine/react/lazyScreen.ts';
+import { applyDocumentLanguage, pickLanguage } from '../../engine/react/i18n.ts';
+import { screens } from '../../screens/registry.ts';
+import i18next from 'i18next';
+import { renderFunnel } from './harness.tsx';
+
+describe('message overlay', () => {
+  it('shows the error banner with a server text and hides it after 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const f = await renderFunnel('/');
+    await screen.findByRole('button', { name: 'Continue' });
+    await act(async () => showError(f.store, 'signup', { text: 'This e-mail is already registered' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This e-mail is already registered');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2900);
+    });
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(f.store.error.show).toBe(false);
+    vi.useRealTimers();
+  });
+
+  it('translates an error key and closes on dismissal', async () => {
+    const f = await renderFunnel('/');
+    await screen.findByRole('button', { name: 'Continue' });
+    await act(async () => showError(f.store, 'network', { textKey: 'errors.generic' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error has occurred');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('shows the checkout text only for the checkout loader, and only when asked', async () => {
+    const f = await renderFunnel('/');
+    await screen.findByRole('button', { name: 'Continue' });
+    await act(async () => setLoader(f.store, true, 'checkout', true));
+    expect(await screen.findByRole('status')).toHaveTextContent('Please keep the page open. Your order is being processed. Billing may take a few minutes.');
+    await act(async () => setLoader(f.store, true, 'normal', true));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading, please wait…'));
+    await act(async () => setLoader(f.store, true, 'normal', false));
+    await waitFor(() => expect(screen.getByRole('status').querySelector('.fe-loader__text')).toBeNull());
+    await act(async () => setLoader(f.store, false));
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+  });
+});
+
+describe('routes and chrome', () => {
+  it('sends an unknown path to "/"', async () => {
+    const f = await renderFunnel('/no-such-page');
+    await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
+    expect(f.path()).toBe('/');
+  });
+
+  it('shows the orange progress bar on funnel steps but not on the landing', async () => {
+    await renderFunnel('/');
+    await screen.findByRole('button', { name: 'Continue' });
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Check location' });
+    const bar = screen.getByRole('progressbar');
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  });
+
+  it('marks the active carousel dot', async () => {
+    await renderFunnel('/place-alerts');
+    await screen.findByRole('heading', { name: 'Place alerts' });
+    const dots = screen.getAllByRole('tab');
+    expect(dots).toHaveLength(4);
+    expect(dots.map((d) => d.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false', 'false']);
+  });
+});
+
+describe('error boundaries', () => {
+  it('shows "An error has occurred" for a rendering error that escapes everything', () => {
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onError = vi.fn();
+    render(<AppErrorBoundary onError={onError}><Broken /></AppErrorBoundary>);
+    expect(screen.getByRole('alert')).toHaveTextContent('An error has occurred');
+    expect(onError).toHaveBeenCalledOnce();
+    vi.restoreAllMocks();
+  });
+
+  it('reloads once when a screen chunk fails, then shows "Loading chunk failed" with a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reload = vi.fn();
+    const Failing = lazyScreen<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const reported: string[] = [];
+    const tree = (
+      <ChunkErrorBoundary reload={reload} onChunkError={(e) => reported.push(e.message)} fallback={(retry) => <button onClick={retry}>Loading chunk failed</button>}>
+        <Failing />
+      </ChunkErrorBoundary>
+    );
+    const first = render(tree);
+    await screen.findByRole('button', { name: 'Loading chunk failed' });
+    expect(reported).toEqual(['Loading chunk failed']);
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1');
+    first.unmount();
+    // after the reload the chunk fails again: no second automatic reload
+    render(tree);
+    await screen.findByRole('button', { name: 'Loading chunk failed' });
+    expect(reload).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Loading chunk failed' }));
+    expect(reload).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+
+  it('shows the translated chunk failure inside the funnel and reports it to analytics', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1'); // the one reload already happened
+    const registry = { ...screens, landing: lazyScreen(() => Promise.reject(new ChunkLoadError('offline'))) } as typeof screens;
+    const f = await renderFunnel('/', { registry });
+    expect(await screen.findByText('Loading chunk failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(f.events.some((e) => e.name === 'error' && e.props.message === 'Loading chunk failed')).toBe(true);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('languages', () => {
+  it('maps browser languages to the 13 supported ones, English otherwise', () => {
+    expect(pickLanguage('pt-BR')).toBe('pt');
+    expect(pickLanguage('zh-Hans-CN')).toBe('zh');
+    expect(pickLanguage('uk')).toBe('uk');
+    expect(pickLanguage('nl-NL')).toBe('en');
+    expect(pickLanguage(undefined)).toBe('en');
+  });
+
+  it('lays Arabic out right to left', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({ lng: 'ar', resources: { ar: { translation: {} } } });
+    applyDocumentLanguage(instance);
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    await instance.changeLanguage('de');
+    applyDocumentLanguage(instance);
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});
