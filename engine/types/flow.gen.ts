@@ -362,7 +362,7 @@ export interface PaywallStep {
   showProgress?: boolean;
 }
 /**
- * The plans of the active variant (flows/landings.json) with its paywall texts and the feature list; choosing a plan stores it and continues.
+ * The plans of the active variant (flows/landings.json) with its paywall texts, the "50% off" label and the money-back guarantee when the variant asks for them, and the feature list; choosing a plan stores it and continues.
  */
 export interface PaywallProps {
   /**
@@ -373,6 +373,10 @@ export interface PaywallProps {
    * Items: An i18n key that must exist in every file of locales/ (never literal text).
    */
   features: string[];
+  /**
+   * The unit of the per-period price under each plan (default day).
+   */
+  perPeriod?: 'day' | 'week';
 }
 export interface PhoneNumberStep {
   screen: 'phone-number';
@@ -492,7 +496,7 @@ export interface SignupEmailStep {
   showProgress?: boolean;
 }
 /**
- * E-mail signup with a consent note; creates the account, then fetches payment settings.
+ * E-mail signup with a consent note linking the terms of use and the privacy policy; checks the address, creates the account, then fetches payment settings. With slide/slides it shows the welcome carousel's dots (the carousel's final slide).
  */
 export interface SignupEmailProps {
   /**
@@ -507,6 +511,22 @@ export interface SignupEmailProps {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   cta: string;
+  /**
+   * The terms of use the consent note links to.
+   */
+  termsUrl: string;
+  /**
+   * The privacy policy the consent note links to.
+   */
+  privacyUrl: string;
+  /**
+   * This screen's position in the welcome carousel, from 1 (shows the carousel dots).
+   */
+  slide?: number;
+  /**
+   * How many slides the welcome carousel has.
+   */
+  slides?: number;
 }
 export interface SocialProofStep {
   screen: 'social-proof';

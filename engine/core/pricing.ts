@@ -1,0 +1,114 @@
+/**
+ * Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the
+ * visitor's language with Intl. How the catalogue's two prices read:
+ * - `price` is what one full period of the plan costs (the headline price);
+ * - without a trial, `periodPrice` is what each later period costs (equal to price in the catalogue);
+ * - with `trialDays`, `periodPrice` is what the trial costs (0 for a free trial, spec section 3:
+ *   "29.99 (periodPrice 0, 3-day free trial)") and price is billed when the trial ends.
+ */
+import type { Duration, Plan } from '../types/plans.gen.ts';
+
+export const CURRENCY = 'USD';
+
+/** The unit of the "per period" price the paywall shows. */
+export type PerPeriodUnit = 'day' | 'week';
+
+/** Days per duration unit: a month counts as 30 days, as subscription offers usually do. */
+export const DAYS_PER_UNIT: Record<Duration['unit'], number> = { day: 1, week: 7, month: 30 };
+
+export interface PlanPricing {
+  /** One full period of the plan. */
+  price: number;
+  periodPrice: number;
+  /** What the visitor pays today: the trial's price for a trial plan, else the price. */
+  dueToday: number;
+  /** What is billed after today's payment (after the trial for a trial plan). */
+  renewal: number;
+  /** The plan's length in days. */
+  days: number;
+  /** The price per day or per week, rounded to cents. */
+  perPeriod: number;
+  perPeriodUnit: PerPeriodUnit;
+  trialDays: number;
+}
+
+/** Rounds to whole cents (half up), avoiding binary float surprises like 1.005. */
+export function roundCents(amount: number): number {
+  return Math.round((amount + Number.EPSILON) * 100) / 100;
+}
+
+/** A duration in days. @example durationDays({ count: 3, unit: 'month' }) // 90 */
+export function durationDays(duration: Duration): number {
+  return duration.count * DAYS_PER_UNIT[duration.unit];
+}
+
+/**
+ * The numbers the paywall shows for a plan.
+ * @example planPricing(plans['gz-6-month-panther']).perPeriod // 0.4 (71.76 / 180 days)
+ */
+export function planPricing(plan: Plan, unit: PerPeriodUnit = 'day'): PlanPricing {
+  const days = durationDays(plan.duration);
+  const trialDays = plan.trialDays ?? 0;
+  return {
+    price: plan.price,
+    periodPrice: plan.periodPrice,
+    dueToday: trialDays > 0 ? plan.periodPrice : plan.price,
+    renewal: trialDays > 0 ? plan.price : plan.periodPrice,
+    days,
+    perPeriod: roundCents((plan.price / days) * DAYS_PER_UNIT[unit]),
+    perPeriodUnit: unit,
+    trialDays,
+  };
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** A USD amount in the visitor's language. @example formatUsd(71.76, 'de') // "71,76 $" */
+export function formatUsd(amount: number, language: string): string {
+  return formatter(`usd:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY })).format(amount);
+}
+
+/** A duration in words, in the visitor's language. @example formatDuration({ count: 3, unit: 'month' }, 'en') // "3 months" */
+export function formatDuration(duration: Duration, language: string): string {
+  return formatter(`unit:${duration.unit}:${language}`, () => new Intl.NumberFormat(language, { style: 'unit', unit: duration.unit, unitDisplay: 'long' })).format(duration.count);
+}
+
+export interface FormattedPricing {
+  price: string;
+  periodPrice: string;
+  dueToday: string;
+  renewal: string;
+  perPeriod: string;
+  duration: string;
+}
+
+/** planPricing with every amount formatted for a language. */
+export function formatPricing(pricing: PlanPricing, duration: Duration, language: string): FormattedPricing {
+  return {
+    price: formatUsd(pricing.price, language),
+    periodPrice: formatUsd(pricing.periodPrice, language),
+    dueToday: formatUsd(pricing.dueToday, language),
+    renewal: formatUsd(pricing.renewal, language),
+    perPeriod: formatUsd(pricing.perPeriod, language),
+    duration: formatDuration(duration, language),
+  };
+}
+
+/**
+ * The plan the paywall selects: the visitor's earlier choice when it is one of this variant's plans,
+ * else the variant's default, else its first plan.
+ */
+export function initialPlan(planNames: readonly string[], defaultPlan: string, chosen: string): string {
+  if (chosen && planNames.includes(chosen)) return chosen;
+  if (planNames.includes(defaultPlan)) return defaultPlan;
+  return planNames[0] ?? '';
+}

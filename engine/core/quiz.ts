@@ -1,0 +1,56 @@
+/**
+ * The options quiz of spec section 4: each answer increases options.answeredCount; once every
+ * question is answered, options.done is true.
+ *
+ * Surviving a reload: the options slice is not persisted (spec section 3), so each answer is also
+ * written to the persisted events.analyticsData as `quiz_<questionId>` (the answers are analytics
+ * data anyway), and restoreQuiz() rebuilds the options slice from there when the quiz opens again.
+ */
+import type { Analytics } from './analytics.ts';
+import type { FunnelState } from './store.ts';
+
+/** The prefix of the answers kept in events.analyticsData. */
+export const QUIZ_ANSWER_PREFIX = 'quiz_';
+
+/** Fills the options slice from the persisted answers of these questions (after a reload). */
+export function restoreQuiz(store: FunnelState, questionIds: readonly string[]): void {
+  const { options, events } = store;
+  for (const id of questionIds) {
+    const saved = events.analyticsData[QUIZ_ANSWER_PREFIX + id];
+    if (saved && options.answers[id] === undefined) options.answers[id] = saved;
+  }
+  const answered = questionIds.filter((id) => options.answers[id] !== undefined).length;
+  if (answered > options.answeredCount) options.answeredCount = answered;
+  options.done = options.answeredCount >= questionIds.length;
+}
+
+/**
+ * The index of the first question without an answer; questionIds.length when all are answered.
+ * @example firstUnanswered(['locate', 'place'], { locate: 'friend' }) // 1
+ */
+export function firstUnanswered(questionIds: readonly string[], answers: Readonly<Record<string, string>>): number {
+  const index = questionIds.findIndex((id) => answers[id] === undefined);
+  return index === -1 ? questionIds.length : index;
+}
+
+/**
+ * Records one answer: stores it (in options and in the persisted analytics data), counts it once per
+ * question, tracks `quiz_answered`, and sets done after the last question.
+ * @returns true when every question is now answered
+ */
+export function answerQuestion(
+  store: FunnelState,
+  analytics: Analytics,
+  questionIds: readonly string[],
+  questionId: string,
+  answerId: string,
+): boolean {
+  const { options } = store;
+  const first = options.answers[questionId] === undefined;
+  options.answers[questionId] = answerId;
+  store.events.analyticsData[QUIZ_ANSWER_PREFIX + questionId] = answerId;
+  if (first) options.answeredCount += 1;
+  analytics.track('quiz_answered', { question: questionId, answer: answerId });
+  options.done = options.answeredCount >= questionIds.length;
+  return options.done;
+}

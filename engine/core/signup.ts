@@ -1,0 +1,120 @@
+/**
+ * The signup of spec section 4, React-free: loader on, POST /signup, then either success (token in
+ * session storage, signup state, analytics identify, payment settings with retries) or failure (the
+ * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
+ * loader off at the end. This module brings axios with it, so only the signup screen imports it.
+ */
+import type { Analytics } from './analytics.ts';
+import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
+import { config, type FunnelConfig } from './config.ts';
+import { createHttpClients, type HttpClients } from './http.ts';
+import { networkType, PAYMENT_SETTINGS_RETRY, retry } from './retry.ts';
+import { writeItem } from './safeStorage.ts';
+import { ACCESS_TOKEN_KEY } from './startup.ts';
+import { hideError, setLoader, showError, type FunnelState } from './store.ts';
+import { normalizeEmail } from './email.ts';
+
+/** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */
+export const SIGNUP_FAILED_KEY = 'errors.signupFailed';
+
+export interface SignupDeps {
+  store: FunnelState;
+  analytics: Analytics;
+  /** The HTTP clients; by default one set per store, created on first use from the build config. */
+  http?: HttpClients;
+  /** The wait between payment-settings tries (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface SignupInput {
+  email: string;
+  /** The visitor's name when the funnel asked for it; the e-mail is sent when there is none. */
+  name?: string;
+}
+
+/** success: the account exists and the funnel may move on; failed: the banner shows why; busy: a submit is already running. */
+export type SignupOutcome = 'success' | 'failed' | 'busy';
+
+const clientsByStore = new WeakMap<FunnelState, HttpClients>();
+const running = new WeakSet<FunnelState>();
+
+/** The store's HTTP clients, created lazily with the store's access token as the Bearer token. */
+export function httpClientsFor(store: FunnelState, funnelConfig: FunnelConfig = config): HttpClients {
+  let clients = clientsByStore.get(store);
+  if (!clients) {
+    clients = createHttpClients(funnelConfig, () => store.signup.token);
+    clientsByStore.set(store, clients);
+  }
+  return clients;
+}
+
+/**
+ * Fetches the payment settings into the signup state: 2 more tries 1 s apart on failure. A final
+ * failure is reported to analytics but does not undo the signup (the account exists).
+ * @returns true when the settings arrived
+ */
+export async function loadPaymentSettings(deps: SignupDeps): Promise<boolean> {
+  const { store, analytics } = deps;
+  const http = deps.http ?? httpClientsFor(store);
+  try {
+    const settings = await retry(() => getPaymentSettings(http), { ...PAYMENT_SETTINGS_RETRY, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+    Object.assign(store.signup, {
+      stripePublishKey: settings.stripePublishKey,
+      stripeAccountName: settings.stripeAccountName,
+      skipPaywallDisabled: settings.discountSkipPaywall,
+      force3ds: settings.force3ds,
+    });
+    return true;
+  } catch (error) {
+    analytics.track('payment_settings_failed', { network: networkType(), message: error instanceof Error ? error.message : String(error) });
+    return false;
+  }
+}
+
+async function createAccount(deps: SignupDeps, email: string, name: string | undefined): Promise<SignupOutcome> {
+  const { store, analytics } = deps;
+  const http = deps.http ?? httpClientsFor(store);
+  try {
+    const result = await postSignup(http, { email, name, landingType: store.plans.landingType });
+    writeItem('session', ACCESS_TOKEN_KEY, result.accessToken);
+    Object.assign(store.signup, { email, isValid: true, token: result.accessToken, gzUserID: result.gzUserID, isSuccess: true });
+    analytics.identify(result.gzUserID, { email });
+    analytics.track('signup_completed', { landing_type: store.plans.landingType });
+  } catch (error) {
+    const emailError = error instanceof SignupError ? error.emailError : undefined;
+    showError(store, 'signup', emailError ? { text: emailError } : { textKey: SIGNUP_FAILED_KEY });
+    store.signup.isSuccess = false;
+    analytics.track('signup_failed', { status: error instanceof SignupError ? error.status : 0, server_message: emailError ?? null });
+    return 'failed';
+  }
+  await loadPaymentSettings(deps);
+  return 'success';
+}
+
+/**
+ * Creates the account for an e-mail the screen has already checked. A second call while one runs
+ * sends nothing and returns 'busy'. A visitor who already signed up with this address in this
+ * session (e.g. reloaded right after) is not signed up twice.
+ * @example if ((await submitSignup({ store, analytics }, { email })) === 'success') next();
+ */
+export async function submitSignup(deps: SignupDeps, input: SignupInput): Promise<SignupOutcome> {
+  const { store } = deps;
+  if (running.has(store)) return 'busy';
+  running.add(store);
+  const email = normalizeEmail(input.email);
+  // the family flow asks for a name first; the main funnel does not, so the e-mail stands in for it
+  const name = input.name?.trim() || store.family.name.trim() || undefined;
+  const signedUp = store.signup.isSuccess && store.signup.token !== '' && store.signup.email === email;
+  // kept (persisted) so the field still holds the address after a failure or a reload
+  Object.assign(store.signup, { email, isValid: true });
+  hideError(store);
+  setLoader(store, true);
+  try {
+    if (!signedUp) return await createAccount(deps, email, name);
+    if (!store.signup.stripePublishKey) await loadPaymentSettings(deps);
+    return 'success';
+  } finally {
+    setLoader(store, false);
+    running.delete(store);
+  }
+}
