@@ -1,0 +1,186 @@
+/**
+ * Issue 2 end to end: every landing route in real Chromium against the preview server, reload,
+ * blocked back navigation, the visitor's language, and broken browser storage.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseUrl, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
+import { funnelData } from '../../screens/flowData.ts';
+import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
+
+afterAll(closeBrowser);
+
+const LANDING_ROUTES = ['/', '/discount', '/discountb', '/optionsa', '/optionsb', '/optionsc', '/optionsd', '/optionse', '/optionsf',
+  '/optionsx', '/optionsy', '/optionsg', '/optionsh', '/optionsj', '/intro', '/latam', '/promo', '/trial'];
+
+describe('landing routes', () => {
+  it('are all configured as variants of the main flow', () => {
+    const main = variantIds(funnelData.landings).filter((id) => getVariant(funnelData.landings, id)!.flow === 'main');
+    expect(main.flatMap((id) => getVariant(funnelData.landings, id)!.paths).sort()).toEqual([...LANDING_ROUTES].sort());
+  });
+
+  it('each renders the landing and its continue button reaches the right next path', async () => {
+    const { context, page } = await newVisitor();
+    for (const route of LANDING_ROUTES) {
+      await context.clearCookies();
+      await page.goto(`${baseUrl()}${route}`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("Welcome to your family's safe place");
+      expect(await page.getByText('Know where your family is and if they are safe').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const expected = route === '/optionsy' ? '/place-alerts' : '/check-location';
+      await page.waitForURL(`${baseUrl()}${expected}`);
+      const heading = expected === '/place-alerts' ? 'Place alerts' : 'Check location';
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    await context.close();
+  });
+
+  it('walks the three feature intros to the signup', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/discount`);
+    for (const [heading, next] of [['Welcome', '/check-location'], ['Check location', '/place-alerts'], ['Place alerts', '/crash-detection'], ['Crash detection', '/signup']] as const) {
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+      await page.getByRole('button', { name: 'Continue' }).first().click();
+      await page.waitForURL(`${baseUrl()}${next}`);
+    }
+    await context.close();
+  });
+
+  it('sends an unknown path to "/"', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/no-such-page`);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('state across reloads and history', () => {
+  it('keeps the place and the captured tracking data over a reload, without the fbclid', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/promo?utm_source=google&utm_campaign=spring&fbclid=IwAR-secret`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl()}/check-location`);
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
+    expect(saved.plans.landingType).toBe('promo');
+    expect(saved.events.utm).toEqual({ utm_source: 'google', utm_campaign: 'spring' });
+    expect(saved.events.utm_source).toBe('google');
+    expect(JSON.stringify(saved)).not.toContain('IwAR-secret');
+    const id = await visitorId(context);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const cookie = (await context.cookies()).find((c) => c.name === 'userUuid')!;
+    expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+    expect(cookie.sameSite).toBe('Lax');
+    await context.close();
+  });
+
+  it('blocks going back: the visitor stays on the last recorded path', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await page.waitForURL(`${baseUrl()}/place-alerts`);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl()}/place-alerts`);
+    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    const history = JSON.parse((await page.evaluate(() => sessionStorage.getItem('locationHistory'))) ?? '[]');
+    expect(history).toEqual(['/', '/check-location', '/place-alerts']);
+    await context.close();
+  });
+
+  it('records the start-up and page events in the sandbox analytics log', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/latam?utm_source=tiktok`);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    const id = await visitorId(context);
+    await expect.poll(async () => (await sandboxEvents(id)).map((e) => e.name), { timeout: 10_000 }).toContain('onboarding_started');
+    const events = await sandboxEvents(id);
+    expect(events.find((e) => e.name === 'tracking_captured')?.props).toMatchObject({ utm_source: 'tiktok' });
+    expect(events.some((e) => e.kind === 'page' && e.name === '/latam')).toBe(true);
+    await context.close();
+  });
+});
+
+describe('languages', () => {
+  it('shows German to a German browser and downloads only that language', async () => {
+    const { context, page } = await newVisitor({ locale: 'de-DE' });
+    const localeChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/static\/js\/(ar|de|en|es|fr|it|ja|ko|pt|ru|tr|uk|zh)-[A-Z0-9]+\.js$/.test(r.url())) localeChunks.push(r.url());
+    });
+    await page.goto(`${baseUrl()}/`);
+    const de = (await import('../../locales/de.json')).default as { landing: { text: string } };
+    await page.getByText(de.landing.text).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(localeChunks).toHaveLength(1);
+    expect(localeChunks[0]).toMatch(/\/de-[A-Z0-9]+\.js$/);
+    await context.close();
+  });
+
+  it('lays Arabic out right to left', async () => {
+    const { context, page } = await newVisitor({ locale: 'ar-EG' });
+    await page.goto(`${baseUrl()}/`);
+    const ar = (await import('../../locales/ar.json')).default as { landing: { text: string } };
+    await page.getByText(ar.landing.text).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await context.close();
+  });
+
+  it('falls back to English for an unsupported language', async () => {
+    const { context, page } = await newVisitor({ locale: 'nl-NL' });
+    await page.goto(`${baseUrl()}/`);
+    await page.getByText('Know where your family is and if they are safe').waitFor();
+    await context.close();
+  });
+});
+
+describe('broken browser storage', () => {
+  it('ignores corrupt local storage and keeps the funnel working', async () => {
+    const { context, page } = await newVisitor();
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('persist:root', '{"version":0,"plans":{"plan":42,"landingType":');
+        sessionStorage.setItem('locationHistory', 'not json');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto(`${baseUrl()}/discount`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${baseUrl()}/check-location`);
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
+    expect(saved.plans.landingType).toBe('discount');
+    await context.close();
+  });
+
+  it('keeps working when storage is full, and says progress is kept only in this tab', async () => {
+    const { context, page } = await newVisitor();
+    await context.addInitScript(() => {
+      Storage.prototype.setItem = function setItem() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await page.goto(`${baseUrl()}/optionsy`);
+    await page.getByRole('alert').filter({ hasText: 'storage' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${baseUrl()}/place-alerts`);
+    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('preview server', () => {
+  it('serves the app with security headers and long-cached, compressed hashed assets', async () => {
+    const html = await fetch(`${baseUrl()}/family/name`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-security-policy')).toContain('https://js.stripe.com');
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const script = /src="(\/static\/js\/main-[A-Z0-9]+\.js)"/.exec(await html.text())![1]!;
+    const js = await fetch(`${baseUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+  });
+});
