@@ -1,0 +1,81 @@
+/**
+ * What each route downloads, from the esbuild metafile: the entry's static import closure plus the
+ * lazily loaded screen chunks of that route (and the visitor's locale), gzip-measured.
+ */
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Metafile } from 'esbuild';
+
+export interface RouteReport {
+  route: string;
+  files: string[];
+  rawBytes: number;
+  gzipBytes: number;
+  /** Package names bundled into these files (from node_modules paths). */
+  packages: string[];
+}
+
+/** The output file whose entry point (or dynamic-import split point) ends with `source`. */
+export function outputFor(metafile: Metafile, source: string): string | undefined {
+  return Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && metafile.outputs[o]!.entryPoint?.endsWith(source));
+}
+
+/** A file plus everything it imports statically, transitively. */
+export function staticClosure(metafile: Metafile, start: string, into = new Set<string>()): Set<string> {
+  if (into.has(start)) return into;
+  into.add(start);
+  for (const imp of metafile.outputs[start]?.imports ?? []) {
+    if (imp.kind === 'import-statement' && !imp.external) staticClosure(metafile, imp.path, into);
+  }
+  return into;
+}
+
+function packagesOf(metafile: Metafile, files: Iterable<string>): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const input of Object.keys(metafile.outputs[file]?.inputs ?? {})) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      if (m) names.add(m[1]!);
+    }
+  }
+  return [...names].sort();
+}
+
+/**
+ * Measures a route: the main entry plus the chunks of the given sources, minus `already` (files a
+ * previous route loaded).
+ */
+export function measureRoute(
+  metafile: Metafile,
+  cwd: string,
+  route: string,
+  sources: string[],
+  already: Set<string> = new Set(),
+): RouteReport {
+  const files = new Set<string>();
+  const main = outputFor(metafile, 'screens/main.tsx');
+  if (!main) throw new Error('The metafile has no screens/main.tsx entry');
+  staticClosure(metafile, main, files);
+  for (const source of sources) {
+    const out = outputFor(metafile, source);
+    if (!out) throw new Error(`No chunk for ${source} in the metafile`);
+    staticClosure(metafile, out, files);
+  }
+  for (const f of already) files.delete(f);
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const body = readFileSync(join(cwd, file));
+    rawBytes += body.length;
+    gzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  return { route, files: [...files].map((f) => relative(cwd, join(cwd, f))), rawBytes, gzipBytes, packages: packagesOf(metafile, files) };
+}
+
+/** The landing route: entry, landing screen, English texts. */
+export const LANDING_SOURCES = ['screens/landing/LandingScreen.tsx', 'locales/en.json'];
+/** The checkout route's own chunks (Stripe.js itself comes from js.stripe.com). */
+export const CHECKOUT_SOURCES = ['screens/checkout/CheckoutScreen.tsx'];
+
+export const KiB = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
