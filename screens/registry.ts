@@ -7,6 +7,11 @@ import { lazyScreen } from '../engine/react/lazyScreen.ts';
 import type { ScreenRegistry } from '../engine/react/types.ts';
 
 export const screens = {
+  'creating-profile': lazyScreen(() => import('./creating-profile/CreatingProfileScreen.tsx')),
+  download: lazyScreen(() => import('./download/DownloadScreen.tsx')),
   'feature-intro': lazyScreen(() => import('./feature-intro/FeatureIntroScreen.tsx')),
   landing: lazyScreen(() => import('./landing/LandingScreen.tsx')),
+  paywall: lazyScreen(() => import('./paywall/PaywallScreen.tsx')),
+  quiz: lazyScreen(() => import('./quiz/QuizScreen.tsx')),
+  'signup-email': lazyScreen(() => import('./signup-email/SignupEmailScreen.tsx')),
 } satisfies ScreenRegistry;

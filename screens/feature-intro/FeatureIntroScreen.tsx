@@ -1,41 +1,32 @@
-import { useRef, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeatureIntroProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { Picture } from '../ui/Picture.tsx';
 import { Screen } from '../ui/Screen.tsx';
+import { CarouselDots } from './CarouselDots.tsx';
+import { useForwardGestures } from './useForwardGestures.ts';
 
-/** A horizontal swipe shorter than this is a tap or a scroll, not a swipe. */
-const SWIPE_MIN_PX = 50;
-
-/** One slide of the welcome carousel: illustration, title, text, dots; swipe left or press continue. */
+/**
+ * One slide of the welcome carousel: illustration, dots, title, text and continue. Touch screens swipe
+ * to the next slide; desktops get a visible "next slide" arrow beside the illustration (and the arrow
+ * key). The slide after the last feature intro (signup in the main flow) shows the final dot.
+ */
 export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureIntroProps>) {
   const { t } = useTranslation();
-  const start = useRef<{ x: number; y: number } | null>(null);
-  const onTouchStart = (e: TouchEvent): void => {
-    const touch = e.touches[0];
-    start.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-  };
-  const onTouchEnd = (e: TouchEvent): void => {
-    const touch = e.changedTouches[0];
-    if (!start.current || !touch) return;
-    const dx = touch.clientX - start.current.x;
-    const dy = touch.clientY - start.current.y;
-    start.current = null;
-    // a left swipe in left-to-right layouts, a right swipe in right-to-left ones
-    const forward = document.documentElement.dir === 'rtl' ? dx > 0 : dx < 0;
-    if (Math.abs(dx) > SWIPE_MIN_PX && Math.abs(dx) > Math.abs(dy) && forward) next();
-  };
+  const gestures = useForwardGestures(() => next());
   return (
     <Screen className="feature-intro">
-      <div className="feature-intro__slide" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
-        <Picture name={props.image} alt="" className="feature-intro__image" priority />
-        <div className="fe-dots" role="tablist" aria-label={`${props.slide} / ${props.slides}`}>
-          {Array.from({ length: props.slides }, (_, i) => (
-            <span key={i} role="tab" aria-selected={i + 1 === props.slide} className={`fe-dot ${i + 1 === props.slide ? 'fe-dot--active' : ''}`} />
-          ))}
+      <div className="feature-intro__slide" {...gestures}>
+        <div className="feature-intro__stage">
+          <Picture name={props.image} alt="" className="feature-intro__image" priority />
+          <button type="button" className="feature-intro__arrow" aria-label={t('intro.nextSlide')} onClick={() => next()}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
         </div>
+        <CarouselDots slide={props.slide} slides={props.slides} />
         <h1 className="fe-title">{t(props.title)}</h1>
         <p className="fe-text">{t(props.text)}</p>
       </div>

@@ -1,0 +1,92 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { SignupEmailProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useFunnel } from '../../engine/react/hooks.ts';
+import { isValidEmail } from '../../engine/core/email.ts';
+import { submitSignup } from '../../engine/core/signup.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { CarouselDots } from '../feature-intro/CarouselDots.tsx';
+
+/**
+ * E-mail signup: the address is checked here before any call, then submitSignup (engine/core) creates
+ * the account with the loader on; on success the funnel moves on, on failure the error banner shows
+ * why and the typed address stays. The button is disabled while a submit runs.
+ */
+export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEmailProps>) {
+  const { t } = useTranslation();
+  const { store, analytics } = useFunnel();
+  const [email, setEmail] = useState(() => store.signup.email);
+  const [showError, setShowError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const onSubmit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (busy) return;
+    if (!isValidEmail(email)) {
+      store.signup.isValid = false;
+      setShowError(true);
+      analytics.track('signup_email_invalid');
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      if ((await submitSignup({ store, analytics }, { email })) === 'success') next();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen className="signup-email">
+      {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
+      <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
+      <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <div className="fe-field">
+          <label className="fe-field__label" htmlFor={`${id}-email`}>{t('signup.emailLabel')}</label>
+          <input
+            ref={input}
+            id={`${id}-email`}
+            className="fe-field__input"
+            type="email"
+            name="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('signup.emailPlaceholder')}
+            value={email}
+            aria-invalid={showError}
+            aria-describedby={showError ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              // once the message shows, it goes away as soon as the address looks right
+              if (showError && isValidEmail(e.target.value)) setShowError(false);
+            }}
+            onBlur={() => setShowError(email.trim() !== '' && !isValidEmail(email))}
+          />
+          {showError ? (
+            <p id={`${id}-error`} className="fe-field__error" role="alert">{t('signup.emailError')}</p>
+          ) : null}
+        </div>
+        <p className="signup-email__consent">
+          <Trans
+            i18nKey="signup.consent"
+            components={{
+              terms: <a href={props.termsUrl} target="_blank" rel="noopener noreferrer" />,
+              privacy: <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer" />,
+            }}
+          />
+        </p>
+        <div className="signup-email__actions">
+          <Button type="submit" disabled={busy} aria-busy={busy}>{t(props.cta)}</Button>
+        </div>
+      </form>
+    </Screen>
+  );
+}
