@@ -1,0 +1,122 @@
+/**
+ * The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader,
+ * the guard or the store: create the payment method, post the subscription, poll the result, and run
+ * the provider's 3-D Secure step when the result asks for it. Every branch returns a `CardFlowResult`;
+ * nothing here throws except AbortedError.
+ */
+import type { CardProcessor } from './port.ts';
+import { isGatewayError } from './port.ts';
+import type { PaymentFailure } from './failures.ts';
+import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY } from './failures.ts';
+import { AbortedError, pollResult, PollTimeoutError, type Clock, type PollLimits } from './polling.ts';
+import { PaymentApiError, priceOf, type ResultData, type SubscriptionApi } from './subscriptionApi.ts';
+
+/** At most this many subscription posts per purchase (the first, then re-posts after 3-D Secure). */
+export const MAX_SUBSCRIPTION_POSTS = 3;
+
+export interface CardFlowInput {
+  plan: string;
+  billingName: string;
+  coupon: string;
+  /** One per purchase attempt: the ad pixel's event id and the server's idempotency key. */
+  fbEventId: string;
+  /** Reuse this payment method instead of creating one (the upsell, after the plan was paid). */
+  paymentMethodId?: string;
+  /** Extra body fields (the upsell marker, the landing type). */
+  extra: Record<string, unknown>;
+}
+
+export interface CardFlowDeps {
+  api: SubscriptionApi;
+  gateway: CardProcessor;
+  clock: Clock;
+  signal?: AbortSignal;
+  limits?: PollLimits;
+}
+
+export type CardFlowResult =
+  | { status: 'succeeded'; subscriptionId: string; finalPrice: number; regularPrice: number; paymentMethodId: string }
+  | { status: 'failed'; failure: PaymentFailure }
+  /** requires_action without a secret and without errors: ends silently (spec section 8). */
+  | { status: 'silent' };
+
+/** A result with subscription_id, price_with_discount and regular_price is a success. */
+export function successOf(result: ResultData): { subscriptionId: string; finalPrice: number; regularPrice: number } | undefined {
+  const finalPrice = priceOf(result.price_with_discount);
+  const regularPrice = priceOf(result.regular_price);
+  const id = result.subscription_id;
+  if (id === undefined || id === null || String(id) === '' || finalPrice === undefined || regularPrice === undefined) return undefined;
+  return { subscriptionId: String(id), finalPrice, regularPrice };
+}
+
+/** A thrown error as a failure (AbortedError passes through). */
+export function failureOfError(error: unknown): PaymentFailure {
+  if (error instanceof AbortedError) throw error;
+  if (error instanceof PollTimeoutError) return { textKey: POLL_TIMEOUT_KEY, message: error.message };
+  if (error instanceof PaymentApiError) {
+    if (error.messages.length) return { message: error.messages.join(' ') };
+    return error.status === 0 ? { textKey: NETWORK_ERROR_KEY } : {};
+  }
+  return {};
+}
+
+function checkAbort(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new AbortedError();
+}
+
+/**
+ * Runs one card purchase.
+ * @example const r = await runCardFlow({ api, gateway, clock: realClock }, { plan, billingName, coupon: '', fbEventId, extra: {} })
+ */
+export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Promise<CardFlowResult> {
+  const { api, gateway, clock, signal } = deps;
+  let paymentMethodId = input.paymentMethodId;
+  const withPaymentMethod = !paymentMethodId;
+  try {
+    if (!paymentMethodId) {
+      const created = await gateway.createPaymentMethod({ billingName: input.billingName });
+      checkAbort(signal);
+      if (isGatewayError(created)) return { status: 'failed', failure: { message: created.error.message, declineCode: created.error.declineCode ?? created.error.code } };
+      paymentMethodId = created.id;
+    }
+    let intentId = '';
+    for (let post = 1; post <= MAX_SUBSCRIPTION_POSTS; post++) {
+      const pollingId = await api.postSubscription(input.plan, {
+        ...input.extra,
+        gateway: 'stripe',
+        payment_method_nonce: paymentMethodId,
+        coupon: input.coupon,
+        fb_event_id: input.fbEventId,
+        payment_intent_id: intentId,
+      });
+      checkAbort(signal);
+      const result = await pollResult((s) => api.getPollingResult(pollingId, s), clock, signal, deps.limits);
+      const success = successOf(result);
+      if (success) return { status: 'succeeded', ...success, paymentMethodId };
+      const messages = result.errors?.messages?.filter((m) => typeof m === 'string' && m.trim()) ?? [];
+      if (result.status === 'requires_action') {
+        const secret = result.data?.payment_intent_secret;
+        if (!secret) {
+          if (!messages.length) return { status: 'silent' };
+        } else {
+          // the first confirmation carries the new payment method; later ones only the intent
+          const firstWithMethod = post === 1 && withPaymentMethod;
+          const confirmed = await gateway.confirmCardPayment(secret, firstWithMethod ? paymentMethodId : undefined);
+          checkAbort(signal);
+          if (isGatewayError(confirmed)) {
+            if (firstWithMethod) return { status: 'failed', failure: { message: confirmed.error.message, declineCode: confirmed.error.declineCode ?? confirmed.error.code } };
+            // otherwise the server decides: repeat the subscription call with the intent id
+            intentId = result.data?.payment_intent_id ?? intentId;
+          } else {
+            intentId = confirmed.paymentIntent.id;
+          }
+          continue;
+        }
+      }
+      return { status: 'failed', failure: { message: messages.join(' ') || undefined, declineCode: result.decline_code || undefined } };
+    }
+    return { status: 'failed', failure: {} };
+  } catch (error) {
+    return { status: 'failed', failure: failureOfError(error) };
+  }
+}

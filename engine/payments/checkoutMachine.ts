@@ -1,0 +1,179 @@
+/**
+ * The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway,
+ * analytics, the store and the clock injected. It owns what surrounds a purchase: the in-flight guard
+ * (a second click never starts a second purchase), the checkout loader (always off at the end), the
+ * store fields of spec section 3 and the analytics events of spec sections 4 and 8.
+ */
+import type { Analytics } from '../core/analytics.ts';
+import { hideError, setLoader, type FunnelState } from '../core/store.ts';
+import { failureOfError, runCardFlow, type CardFlowResult } from './cardFlow.ts';
+import { GENERIC_ERROR_TEXT, reportFailure, type PaymentFailure } from './failures.ts';
+import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
+import type { CardProcessor } from './port.ts';
+import { PaymentApiError, type SubscriptionApi } from './subscriptionApi.ts';
+
+export interface CheckoutDeps {
+  api: SubscriptionApi;
+  gateway: CardProcessor;
+  store: FunnelState;
+  analytics: Analytics;
+  clock?: Clock;
+  /** A fresh id per purchase attempt (fb_event_id). */
+  newEventId?: () => string;
+  /** Aborted when the screen unmounts: polling stops, nothing is shown. */
+  signal?: AbortSignal;
+  limits?: PollLimits;
+}
+
+export interface PurchaseRequest {
+  /** The plan name (a key of flows/plans.json, or the upsell product). */
+  plan: string;
+  coupon?: string;
+  /** Buy the upsell add-on: sends the upsell marker and fills store.checkout.upsellData. */
+  upsell?: boolean;
+  /** Extra body fields sent with the subscription call. */
+  extra?: Record<string, unknown>;
+}
+
+export type PurchaseOutcome =
+  | { status: 'succeeded'; subscriptionId: string; finalPrice: number; regularPrice: number }
+  | { status: 'failed'; failure: PaymentFailure }
+  | { status: 'silent' }
+  | { status: 'aborted' }
+  /** Another purchase is already running on this store: nothing was started. */
+  | { status: 'busy' };
+
+/** The body field that marks an upsell purchase. */
+export const UPSELL_MARKER = 'is_upsell';
+
+const running = new WeakSet<FunnelState>();
+
+/** True while a purchase runs on this store. */
+export function isPurchaseRunning(store: FunnelState): boolean {
+  return running.has(store);
+}
+
+/** A random id for fb_event_id. */
+export function randomEventId(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** Runs `work` once per store at a time, with the checkout loader on and always off at the end. */
+async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
+  if (running.has(store)) return { status: 'busy' };
+  running.add(store);
+  setLoader(store, true, 'checkout', true);
+  hideError(store);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AbortedError) return { status: 'aborted' };
+    throw error;
+  } finally {
+    running.delete(store);
+    setLoader(store, false);
+  }
+}
+
+interface SettleContext {
+  store: FunnelState;
+  analytics: Analytics;
+  plan: string;
+  upsell: boolean;
+  gateway: 'stripe' | 'braintree';
+  fbEventId: string;
+}
+
+/** Writes a result into the store and logs it. */
+function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutcome {
+  const { store, analytics, plan, upsell, gateway } = ctx;
+  if (result.status === 'silent') return result;
+  if (result.status === 'failed') {
+    if (upsell) store.checkout.upsellData.success = false;
+    else store.checkout.isSuccess = false;
+    reportFailure(store, analytics, result.failure, { eventName: upsell ? 'upsell_failed' : 'purchase_failed', plan, gateway });
+    return result;
+  }
+  const { subscriptionId, finalPrice, regularPrice } = result;
+  if (upsell) {
+    store.checkout.upsellData = { success: true, finalPrice, regularPrice };
+  } else {
+    Object.assign(store.checkout, {
+      id: subscriptionId,
+      finalPrice,
+      regularPrice,
+      discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
+      isSuccess: true,
+      declineCode: '',
+      stripeNonce: gateway === 'stripe' ? result.paymentMethodId : store.checkout.stripeNonce,
+    });
+  }
+  analytics.track(upsell ? 'upsell_purchased' : 'purchased', { plan, subscriptionId, value: finalPrice, regularPrice, currency: 'USD', gateway });
+  // the ad pixel's purchase event, deduplicated on the pixel's side by the event id
+  analytics.track('pixel_purchase', { value: finalPrice, currency: 'USD', eventId: ctx.fbEventId, plan });
+  return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
+}
+
+/**
+ * Buys a plan (or the upsell) by card.
+ * @example const outcome = await purchase({ api, gateway, store, analytics }, { plan: 'gz-3-month-fox' }); if (outcome.status === 'succeeded') next();
+ */
+export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
+  const { store } = deps;
+  return guarded(store, async () => {
+    const upsell = request.upsell === true;
+    const fbEventId = (deps.newEventId ?? randomEventId)();
+    const result = await runCardFlow(
+      { api: deps.api, gateway: deps.gateway, clock: deps.clock ?? realClock, signal: deps.signal, limits: deps.limits },
+      {
+        plan: request.plan,
+        billingName: store.checkout.cardholderName.trim(),
+        coupon: request.coupon ?? '',
+        fbEventId,
+        paymentMethodId: upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined,
+        extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
+      },
+    );
+    return settle({ store, analytics: deps.analytics, plan: request.plan, upsell, gateway: 'stripe', fbEventId }, result);
+  });
+}
+
+export interface BraintreeRequest {
+  plan: string;
+  nonce: string;
+  /** The catalogue price, shown when the server answers without prices. */
+  price: number;
+  coupon?: string;
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * Buys a plan through the Braintree portal (spec section 4 "Alternative path"): post; errors are shown
+ * ("An error has occurred" when the failure has no body); otherwise success with subscription_id.
+ */
+export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
+  const { store } = deps;
+  return guarded(store, async () => {
+    const fbEventId = (deps.newEventId ?? randomEventId)();
+    let result: CardFlowResult;
+    try {
+      const answer = await deps.api.postBraintreeSubscription(request.plan, {
+        ...request.extra,
+        gateway: 'braintree',
+        payment_method_nonce: request.nonce,
+        coupon: request.coupon ?? '',
+        fb_event_id: fbEventId,
+      });
+      const finalPrice = answer.finalPrice ?? request.price;
+      const regularPrice = answer.regularPrice ?? request.price;
+      result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
+    } catch (error) {
+      const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
+      result = { status: 'failed', failure: noBody ? { message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
+    }
+    if (deps.signal?.aborted) return { status: 'aborted' };
+    return settle({ store, analytics: deps.analytics, plan: request.plan, upsell: false, gateway: 'braintree', fbEventId }, result);
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Payment failures (spec section 8): what the banner shows, what is stored and logged. Known decline
+ * codes map to i18n keys so the visitor reads them in their language; the server's English text is
+ * the fallback for anything else, and "Payment error" when there is no text at all.
+ */
+import type { Analytics } from '../core/analytics.ts';
+import { showError, type FunnelState } from '../core/store.ts';
+
+/** A failed purchase, as the machine hands it over. */
+export interface PaymentFailure {
+  /** The provider's or server's text (English), shown when no translated text fits. */
+  message?: string;
+  /** A translated text to show instead (time-out, network). */
+  textKey?: string;
+  /** Stripe's decline_code, or its error code when there is none. */
+  declineCode?: string;
+}
+
+/** Decline and error codes with a text of our own in all 13 languages. */
+export const DECLINE_TEXT_KEYS: Readonly<Record<string, string>> = {
+  insufficient_funds: 'checkout.decline.insufficientFunds',
+  generic_decline: 'checkout.decline.genericDecline',
+  card_declined: 'checkout.decline.genericDecline',
+  do_not_honor: 'checkout.decline.genericDecline',
+  expired_card: 'checkout.decline.expiredCard',
+  incorrect_cvc: 'checkout.decline.incorrectCvc',
+  invalid_cvc: 'checkout.decline.incorrectCvc',
+  processing_error: 'checkout.decline.processingError',
+  incorrect_number: 'checkout.decline.incorrectNumber',
+  invalid_number: 'checkout.decline.incorrectNumber',
+  payment_intent_authentication_failure: 'checkout.decline.authenticationFailed',
+  test_mode_live_card: 'checkout.decline.testModeLiveCard',
+};
+
+export const PAYMENT_ERROR_KEY = 'checkout.errors.paymentError';
+export const POLL_TIMEOUT_KEY = 'checkout.errors.timeout';
+export const NETWORK_ERROR_KEY = 'errors.network';
+export const GENERIC_ERROR_TEXT = 'An error has occurred';
+
+/** The i18n key for a failure, or undefined when the server's text is shown as is. */
+export function failureTextKey(failure: PaymentFailure): string | undefined {
+  if (failure.textKey) return failure.textKey;
+  const known = failure.declineCode ? DECLINE_TEXT_KEYS[failure.declineCode] : undefined;
+  if (known) return known;
+  return failure.message?.trim() ? undefined : PAYMENT_ERROR_KEY;
+}
+
+/** Spec section 8: a message containing "insufficient" is also a payment-declined event. */
+export function isInsufficientFunds(message: string | undefined): boolean {
+  return /insufficient/i.test(message ?? '');
+}
+
+/**
+ * Shows the failure as a payment error, stores its decline code and logs it.
+ * @param eventName 'purchase_failed' for a plan, 'upsell_failed' for the upsell
+ */
+export function reportFailure(
+  store: FunnelState,
+  analytics: Analytics,
+  failure: PaymentFailure,
+  context: { eventName: string; plan: string; gateway: string },
+): void {
+  const textKey = failureTextKey(failure);
+  showError(store, 'payment', { text: failure.message ?? '', textKey });
+  store.checkout.declineCode = failure.declineCode ?? '';
+  analytics.track(context.eventName, {
+    declineCode: failure.declineCode ?? '',
+    message: failure.message || (textKey ?? ''),
+    plan: context.plan,
+    gateway: context.gateway,
+  });
+  if (isInsufficientFunds(failure.message)) {
+    analytics.track('payment_declined', { declineCode: failure.declineCode ?? '', message: failure.message || GENERIC_ERROR_TEXT, plan: context.plan });
+  }
+}

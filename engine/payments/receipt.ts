@@ -1,0 +1,88 @@
+/**
+ * The receipt of a paid checkout, kept in session storage (not local storage: the checkout slice is
+ * not persisted, spec section 3). It lets the success screen survive a reload with the prices paid,
+ * and remembers that the upsell was bought or closed, so a reload cannot sell it twice. The server
+ * refuses a second upsell for the same account as well (scripts/server/sandbox/payments.ts).
+ */
+import { readJson, removeItem, writeItem } from '../core/safeStorage.ts';
+import type { FunnelState, UpsellData } from '../core/store.ts';
+
+export const RECEIPT_KEY = 'checkout_receipt';
+
+export interface Receipt {
+  plan: string;
+  id: string;
+  finalPrice: number;
+  regularPrice: number;
+  discountPercentage: number;
+  /** The payment method the upsell is charged to (a Stripe id, never card data). */
+  paymentMethodId: string;
+  upsellData: UpsellData;
+  /** The visitor closed the upsell offer. */
+  upsellClosed: boolean;
+}
+
+/** Saves what the store holds after a purchase. */
+export function saveReceipt(store: FunnelState, plan: string, upsellClosed = false): void {
+  const c = store.checkout;
+  const receipt: Receipt = {
+    plan,
+    id: c.id,
+    finalPrice: c.finalPrice,
+    regularPrice: c.regularPrice,
+    discountPercentage: c.discountPercentage,
+    paymentMethodId: c.stripeNonce,
+    upsellData: { ...c.upsellData },
+    upsellClosed,
+  };
+  writeItem('session', RECEIPT_KEY, JSON.stringify(receipt));
+}
+
+/** The saved receipt, or undefined (none, or unreadable). */
+export function readReceipt(): Receipt | undefined {
+  const r = readJson<Partial<Receipt>>('session', RECEIPT_KEY);
+  if (!r || typeof r.id !== 'string' || !r.id || typeof r.finalPrice !== 'number' || typeof r.regularPrice !== 'number') return undefined;
+  const u = r.upsellData;
+  return {
+    plan: typeof r.plan === 'string' ? r.plan : '',
+    id: r.id,
+    finalPrice: r.finalPrice,
+    regularPrice: r.regularPrice,
+    discountPercentage: typeof r.discountPercentage === 'number' ? r.discountPercentage : 0,
+    paymentMethodId: typeof r.paymentMethodId === 'string' ? r.paymentMethodId : '',
+    upsellData: {
+      success: typeof u?.success === 'boolean' ? u.success : null,
+      finalPrice: typeof u?.finalPrice === 'number' ? u.finalPrice : 0,
+      regularPrice: typeof u?.regularPrice === 'number' ? u.regularPrice : 0,
+    },
+    upsellClosed: r.upsellClosed === true,
+  };
+}
+
+/**
+ * Puts a saved receipt back into the checkout slice when the slice is empty (after a reload).
+ * @returns the receipt in effect, or undefined
+ */
+export function restoreReceipt(store: FunnelState): Receipt | undefined {
+  const receipt = readReceipt();
+  if (!receipt) return undefined;
+  if (!store.checkout.id) {
+    Object.assign(store.checkout, {
+      id: receipt.id,
+      finalPrice: receipt.finalPrice,
+      regularPrice: receipt.regularPrice,
+      discountPercentage: receipt.discountPercentage,
+      stripeNonce: receipt.paymentMethodId,
+      isSuccess: true,
+      upsellData: { ...receipt.upsellData },
+    });
+  } else if (store.checkout.id === receipt.id && receipt.upsellData.success === true) {
+    store.checkout.upsellData = { ...receipt.upsellData };
+  }
+  return receipt;
+}
+
+/** Forgets the receipt (tests). */
+export function clearReceipt(): void {
+  removeItem('session', RECEIPT_KEY);
+}

@@ -1,0 +1,330 @@
+import { describe, expect, it, vi } from 'vitest';
+import { isPurchaseRunning, purchase, purchaseWithBraintree, UPSELL_MARKER } from '../../engine/payments/checkoutMachine.ts';
+import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/cardFlow.ts';
+import { PaymentApiError } from '../../engine/payments/subscriptionApi.ts';
+import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+
+const PLAN = 'gz-3-month-fox';
+const ids = () => {
+  let n = 0;
+  return () => `evt-${++n}`;
+};
+
+describe('checkout machine: the card path (spec section 4)', () => {
+  it('turns the checkout loader on with its message while paying, and off at the end', async () => {
+    const f = funnel();
+    const seen: unknown[] = [];
+    const { api } = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
+    const gateway = scriptedGateway({});
+    gateway.createPaymentMethod.mockImplementationOnce(async () => {
+      seen.push({ ...f.store.loader });
+      return { id: 'pm_1' };
+    });
+    await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(seen).toEqual([{ show: true, type: 'checkout', withMessage: true }]);
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('creates the payment method with the billing name, posts the subscription with every field, and stores the success', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_9', 29.94, 59.88)] });
+    const gateway = scriptedGateway({ created: [{ id: 'pm_card' }] });
+    const outcome = await purchase(
+      { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: ids() },
+      { plan: PLAN, coupon: 'SPRING', extra: { landing_type: 'discount' } },
+    );
+    expect(gateway.createPaymentMethod).toHaveBeenCalledWith({ billingName: 'Ada Lovelace' });
+    expect(calls.posts).toEqual([{
+      plan: PLAN,
+      body: { gateway: 'stripe', payment_method_nonce: 'pm_card', coupon: 'SPRING', fb_event_id: 'evt-1', payment_intent_id: '', landing_type: 'discount' },
+    }]);
+    expect(calls.polls).toEqual(['poll-1']);
+    expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'sub_9', finalPrice: 29.94, regularPrice: 59.88 });
+    expect(f.store.checkout).toMatchObject({ id: 'sub_9', finalPrice: 29.94, regularPrice: 59.88, isSuccess: true, stripeNonce: 'pm_card', declineCode: '' });
+    expect(f.store.checkout.discountPercentage).toBeCloseTo(50, 10); // (59.88 - 29.94) / 59.88 * 100
+    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.events[0]!.props).toMatchObject({ plan: PLAN, subscriptionId: 'sub_9', value: 29.94, currency: 'USD', gateway: 'stripe' });
+    expect(f.events[1]!.props).toMatchObject({ value: 29.94, currency: 'USD', eventId: 'evt-1' });
+    expect(f.store.error.show).toBe(false);
+  });
+
+  it('reads prices sent as strings and gives 0 % when the regular price is 0', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'succeeded', subscription_id: 42, price_with_discount: '0', regular_price: '0' })] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(f.store.checkout).toMatchObject({ id: '42', finalPrice: 0, regularPrice: 0, discountPercentage: 0, isSuccess: true });
+  });
+
+  it('shows the payment method error as a payment error and never calls the server', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({});
+    const gateway = scriptedGateway({ created: [{ error: { message: 'Your card number is incorrect.', code: 'incorrect_number' } }] });
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome.status).toBe('failed');
+    expect(calls.posts).toEqual([]);
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Your card number is incorrect.', textKey: 'checkout.decline.incorrectNumber' });
+    expect(f.store.checkout.declineCode).toBe('incorrect_number');
+    expect(f.names()).toEqual(['purchase_failed']);
+    expect(f.events[0]!.props).toMatchObject({ declineCode: 'incorrect_number' });
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('shows a decline from the result, stores decline_code, logs purchase_failed and payment_declined for "insufficient"', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({
+      posts: ['p'],
+      polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })],
+    });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome).toEqual({ status: 'failed', failure: { message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' } });
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Your card has insufficient funds.', textKey: 'checkout.decline.insufficientFunds' });
+    expect(f.store.checkout).toMatchObject({ declineCode: 'insufficient_funds', isSuccess: false });
+    expect(f.names()).toEqual(['purchase_failed', 'payment_declined']);
+    expect(f.events[0]!.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(f.events[1]!.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+  });
+
+  it('shows the server text as is when the decline code has no text of ours', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Card velocity exceeded.'] }, decline_code: 'card_velocity_exceeded' })] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(f.store.error).toMatchObject({ text: 'Card velocity exceeded.', textKey: '' });
+    expect(f.names()).toEqual(['purchase_failed']);
+  });
+
+  it('shows "Payment error" when a failure has no text', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed' })] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.errors.paymentError' });
+    expect(f.store.checkout.declineCode).toBe('');
+    expect(f.events[0]).toMatchObject({ name: 'purchase_failed', props: { declineCode: '' } });
+  });
+
+  it('shows the errors.messages of a refused subscription call, and the network text when no answer came', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: [new PaymentApiError(422, ['Unknown plan'])] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(f.store.error).toMatchObject({ text: 'Unknown plan', textKey: '' });
+
+    const g = funnel();
+    const offline = scriptedApi({ posts: [new PaymentApiError(0, [])] });
+    await purchase({ api: offline.api, gateway: scriptedGateway({}), store: g.store, analytics: g.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(g.store.error).toMatchObject({ show: true, textKey: 'errors.network' });
+    expect(g.store.loader.show).toBe(false);
+  });
+
+  it('turns the loader off even when the gateway throws', async () => {
+    const f = funnel();
+    const gateway = scriptedGateway({});
+    gateway.createPaymentMethod.mockRejectedValueOnce(new Error('boom'));
+    const outcome = await purchase({ api: scriptedApi({}).api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome.status).toBe('failed');
+    expect(f.store.error.textKey).toBe('checkout.errors.paymentError');
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('never starts a second purchase while one runs (double click)', async () => {
+    const f = funnel();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const gateway = scriptedGateway({});
+    gateway.createPaymentMethod.mockImplementationOnce(async () => {
+      await gate;
+      return { id: 'pm_1' };
+    });
+    const { api, calls } = scriptedApi({ posts: ['p'], polls: [paid()] });
+    const deps = { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() };
+    const first = purchase(deps, { plan: PLAN });
+    expect(isPurchaseRunning(f.store)).toBe(true);
+    expect(await purchase(deps, { plan: PLAN })).toEqual({ status: 'busy' });
+    release();
+    expect((await first).status).toBe('succeeded');
+    expect(gateway.createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(calls.posts).toHaveLength(1);
+    expect(isPurchaseRunning(f.store)).toBe(false);
+    expect(f.store.loader.show).toBe(false); // the refused click did not switch the loader off early
+  });
+});
+
+describe('checkout machine: polling (bounded)', () => {
+  it('polls while 202, honouring Retry-After, else backing off up to 4 s', async () => {
+    const f = funnel();
+    const clock = virtualClock();
+    const { api, calls } = scriptedApi({ posts: ['p'], polls: [pending(1000), pending(), pending(), pending(), pending(), pending(), pending(), pending(30_000), paid()] });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
+    expect(outcome.status).toBe('succeeded');
+    expect(clock.waits).toEqual([1000, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect(calls.polls).toHaveLength(9);
+  });
+
+  it('gives up after about 90 s with a clear message', async () => {
+    const f = funnel();
+    const clock = virtualClock();
+    const { api } = scriptedApi({ posts: ['p'], polls: Array.from({ length: 100 }, () => pending(4000)) });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
+    expect(outcome.status).toBe('failed');
+    expect(clock.time()).toBeLessThanOrEqual(90_000);
+    expect(clock.time()).toBeGreaterThan(80_000);
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.errors.timeout' });
+    expect(f.names()).toEqual(['purchase_failed']);
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('stops when aborted (the screen unmounted): no banner, no event, loader off', async () => {
+    const f = funnel();
+    const controller = new AbortController();
+    const clock = virtualClock();
+    const { api, calls } = scriptedApi({ posts: ['p'], polls: [pending(1000), pending(1000), paid()] });
+    vi.mocked(api.getPollingResult).mockImplementation(async (id: string) => {
+      calls.polls.push(id);
+      if (calls.polls.length === 2) controller.abort();
+      return pending(1000);
+    });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock, signal: controller.signal }, { plan: PLAN });
+    expect(outcome).toEqual({ status: 'aborted' });
+    expect(calls.polls).toHaveLength(2);
+    expect(f.store.error.show).toBe(false);
+    expect(f.events).toEqual([]);
+    expect(f.store.loader.show).toBe(false);
+  });
+});
+
+describe('checkout machine: 3-D Secure (requires_action)', () => {
+  const action = (secret = 'pi_1_secret', id = 'pi_1'): ReturnType<typeof done> => done({ status: 'requires_action', data: { payment_intent_secret: secret, payment_intent_id: id } });
+
+  it('confirms with the payment method, then repeats the subscription call with the confirmed intent id', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({ posts: ['p1', 'p2'], polls: [action(), paid('sub_3ds')] });
+    const gateway = scriptedGateway({ created: [{ id: 'pm_3ds' }], confirmed: [{ paymentIntent: { id: 'pi_1', status: 'succeeded' } }] });
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: ids() }, { plan: PLAN });
+    expect(gateway.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret', 'pm_3ds');
+    expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1']);
+    expect(calls.posts.map((p) => p.body.fb_event_id)).toEqual(['evt-1', 'evt-1']); // one purchase attempt
+    expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_3ds' });
+    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+  });
+
+  it('shows the confirmation error on the first attempt with a payment method', async () => {
+    const f = funnel();
+    const message = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    const { api, calls } = scriptedApi({ posts: ['p1'], polls: [action()] });
+    const gateway = scriptedGateway({ confirmed: [{ error: { message, code: 'payment_intent_authentication_failure' } }] });
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome.status).toBe('failed');
+    expect(calls.posts).toHaveLength(1);
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: message, textKey: 'checkout.decline.authenticationFailed' });
+    expect(f.store.checkout.declineCode).toBe('payment_intent_authentication_failure');
+    expect(f.names()).toEqual(['purchase_failed']);
+  });
+
+  it('on a later attempt, a confirmation error repeats the subscription call with the intent id and the server decides', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({
+      posts: ['p1', 'p2', 'p3'],
+      polls: [action('s1', 'pi_1'), action('s2', 'pi_2'), done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })],
+    });
+    const gateway = scriptedGateway({ confirmed: [{ paymentIntent: { id: 'pi_1', status: 'requires_action' } }, { error: { message: 'closed' } }] });
+    await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(gateway.confirmCardPayment.mock.calls).toEqual([['s1', 'pm_1'], ['s2', undefined]]);
+    expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1', 'pi_2']);
+    expect(f.store.error.textKey).toBe('checkout.decline.genericDecline');
+  });
+
+  it('gives up with "Payment error" after a bounded number of posts', async () => {
+    const f = funnel();
+    const posts = Array.from({ length: MAX_SUBSCRIPTION_POSTS }, (_, i) => `p${i}`);
+    const { api, calls } = scriptedApi({ posts, polls: posts.map(() => action()) });
+    const gateway = scriptedGateway({ confirmed: posts.map(() => ({ paymentIntent: { id: 'pi_1', status: 'requires_action' } })) });
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome.status).toBe('failed');
+    expect(calls.posts).toHaveLength(MAX_SUBSCRIPTION_POSTS);
+    expect(f.store.error.textKey).toBe('checkout.errors.paymentError');
+  });
+
+  it('requires_action without a secret and without errors ends silently', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'requires_action' })] });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(outcome).toEqual({ status: 'silent' });
+    expect(f.store.error.show).toBe(false);
+    expect(f.events).toEqual([]);
+    expect(f.store.checkout.isSuccess).toBe(false);
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('requires_action without a secret but with errors shows them', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'requires_action', errors: { messages: ['Authentication is required.'] } })] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(f.store.error).toMatchObject({ show: true, text: 'Authentication is required.' });
+    expect(f.names()).toEqual(['purchase_failed']);
+  });
+});
+
+describe('checkout machine: the upsell', () => {
+  const UPSELL = 'gz-monthly-driver-sos-skovoroda';
+
+  it('charges the saved payment method with the upsell marker and fills upsellData', async () => {
+    const f = funnel();
+    f.store.checkout.stripeNonce = 'pm_saved';
+    f.store.checkout.id = 'sub_main';
+    const { api, calls } = scriptedApi({ posts: ['p'], polls: [paid('sub_up', 9.99, 9.99)] });
+    const gateway = scriptedGateway({});
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
+    expect(outcome.status).toBe('succeeded');
+    expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
+    expect(calls.posts[0]).toMatchObject({ plan: UPSELL, body: { payment_method_nonce: 'pm_saved', [UPSELL_MARKER]: true, gateway: 'stripe' } });
+    expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
+    expect(f.store.checkout.id).toBe('sub_main'); // the plan's purchase is untouched
+    expect(f.names()).toEqual(['upsell_purchased', 'pixel_purchase']);
+  });
+
+  it('sets upsellData.success false and logs upsell_failed on a decline', async () => {
+    const f = funnel();
+    f.store.checkout.stripeNonce = 'pm_saved';
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
+    expect(f.store.checkout.upsellData.success).toBe(false);
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.decline.genericDecline' });
+    expect(f.names()).toEqual(['upsell_failed']);
+  });
+});
+
+describe('checkout machine: the Braintree path (spec section 4 "Alternative path")', () => {
+  it('posts gateway braintree with the nonce and succeeds with subscription_id', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 }] });
+    const outcome = await purchaseWithBraintree(
+      { api, store: f.store, analytics: f.analytics, newEventId: ids() },
+      { plan: PLAN, nonce: 'fake-paypal-one-time-nonce', price: 59.88 },
+    );
+    expect(calls.braintree).toEqual([{ plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1' } }]);
+    expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 });
+    expect(f.store.checkout).toMatchObject({ id: 'bt_1', isSuccess: true });
+    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.events[0]!.props.gateway).toBe('braintree');
+    expect(f.store.loader.show).toBe(false);
+  });
+
+  it('falls back to the catalogue price when the server sends none', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ braintree: [{ subscriptionId: 'bt_2' }] });
+    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n', price: 59.88 });
+    expect(f.store.checkout).toMatchObject({ finalPrice: 59.88, regularPrice: 59.88, discountPercentage: 0 });
+  });
+
+  it('shows errors.messages, and "An error has occurred" when the failure has no body', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ braintree: [new PaymentApiError(422, ['Do Not Honor'])] });
+    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
+    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Do Not Honor' });
+    expect(f.names()).toEqual(['purchase_failed']);
+
+    const g = funnel();
+    const bare = scriptedApi({ braintree: [new PaymentApiError(500, [])] });
+    await purchaseWithBraintree({ api: bare.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
+    expect(g.store.error).toMatchObject({ show: true, type: 'payment', text: 'An error has occurred', textKey: 'errors.generic' });
+    expect(g.store.checkout.isSuccess).toBe(false);
+  });
+});
