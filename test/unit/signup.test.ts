@@ -1,0 +1,160 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
+import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
+import { createHttpClients, type HttpClients } from '../../engine/core/http.ts';
+import { serialize } from '../../engine/core/persistence.ts';
+import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
+import { submitSignup, SIGNUP_FAILED_KEY } from '../../engine/core/signup.ts';
+import { MemoryStorage } from './memoryStorage.ts';
+
+interface Seen {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | undefined;
+  loaderOn: boolean;
+}
+
+type Reply = { status: number; data?: unknown };
+
+/** HTTP clients whose every call is answered by `reply` and recorded in `seen`. */
+function fakeHttp(store: FunnelState, reply: (req: Seen) => Reply | Promise<Reply>) {
+  const seen: Seen[] = [];
+  const http: HttpClients = createHttpClients(PREVIEW_CONFIG, () => store.signup.token);
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const req: Seen = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: `${config.baseURL ?? ''}${config.url ?? ''}`,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      authorization: config.headers.get('Authorization')?.toString(),
+      loaderOn: store.loader.show,
+    };
+    seen.push(req);
+    const { status, data } = await reply(req);
+    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    if (status >= 200 && status < 300) return response;
+    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+  };
+  for (const client of Object.values(http)) client.defaults.adapter = adapter;
+  return { http, seen };
+}
+
+const SIGNUP_OK: Reply = { status: 200, data: { access_token: 'tok-123', entity: { geozilla_user_id: 42 } } };
+const SETTINGS_OK: Reply = {
+  status: 200,
+  data: { stripe_publishable_key: 'pk_test_1', stripe_account_name: 'Acme', experiments: { discount_skip_paywall: true, force_3ds_for_eu_customers: true } },
+};
+
+function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
+  const store = createFunnelStore();
+  store.plans.landingType = 'discount';
+  store.signup.userUuid = 'visitor-1';
+  const events: AnalyticsEvent[] = [];
+  const analytics = createAnalytics([memorySink(events)]);
+  const { http, seen } = fakeHttp(store, reply);
+  const sleep = vi.fn(async (_ms: number) => {});
+  return { store, events, seen, deps: { store, analytics, http, sleep }, sleep };
+}
+
+const route = (signup: Reply, settings: Reply | (() => Reply) = SETTINGS_OK) => (req: Seen): Reply =>
+  req.method === 'POST' ? signup : typeof settings === 'function' ? settings() : settings;
+
+describe('submitSignup', () => {
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    vi.stubGlobal('localStorage', new MemoryStorage());
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('posts the signup with the loader on, stores the token and user, identifies, then loads payment settings', async () => {
+    const { store, events, seen, deps } = setup(route(SIGNUP_OK));
+    expect(await submitSignup(deps, { email: '  anna@example.com ' })).toBe('success');
+
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/sandbox/webapi/api/v1/signup',
+      body: { registration_source: 'email', name: 'anna@example.com', email: 'anna@example.com', landing_type: 'discount' },
+      authorization: undefined,
+      loaderOn: true,
+    });
+    expect(seen[1]).toMatchObject({ method: 'GET', url: '/sandbox/portal/api/v1/users/me/payments-settings', authorization: 'Bearer tok-123', loaderOn: true });
+    expect(sessionStorage.getItem('access_token')).toBe('tok-123');
+    expect(store.signup).toMatchObject({
+      email: 'anna@example.com', isValid: true, token: 'tok-123', gzUserID: '42', isSuccess: true, userUuid: 'visitor-1',
+      stripePublishKey: 'pk_test_1', stripeAccountName: 'Acme', skipPaywallDisabled: true, force3ds: true,
+    });
+    expect(events.find((e) => e.kind === 'identify')).toMatchObject({ name: '42', props: { email: 'anna@example.com' } });
+    expect(store.loader.show).toBe(false);
+    expect(store.error.show).toBe(false);
+    // the persisted state never carries the access token
+    expect(serialize(store)).not.toContain('tok-123');
+  });
+
+  it('sends the name when the funnel asked for one (the family flow)', async () => {
+    const { store, seen, deps } = setup(route(SIGNUP_OK));
+    store.family.name = 'Olena';
+    await submitSignup(deps, { email: 'olena@example.com' });
+    expect(seen[0]!.body).toMatchObject({ name: 'Olena', email: 'olena@example.com' });
+  });
+
+  it("shows the server's e-mail error in the banner (type signup) and keeps the address", async () => {
+    const { store, events, seen, deps } = setup(route({ status: 422, data: { errors: { info: { email: 'This e-mail is already registered' } } } }));
+    expect(await submitSignup(deps, { email: 'taken@example.com' })).toBe('failed');
+    expect(store.error).toMatchObject({ show: true, type: 'signup', text: 'This e-mail is already registered', textKey: '' });
+    expect(store.signup).toMatchObject({ isSuccess: false, email: 'taken@example.com', token: '' });
+    expect(store.loader.show).toBe(false);
+    expect(seen).toHaveLength(1); // no payment settings without an account
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+    expect(events.some((e) => e.kind === 'identify')).toBe(false);
+  });
+
+  it('falls back to "Failed to create an account" when the server says nothing', async () => {
+    const { store, deps } = setup(route({ status: 500 }));
+    expect(await submitSignup(deps, { email: 'boom@fail.test' })).toBe('failed');
+    expect(SIGNUP_FAILED_KEY).toBe('errors.signupFailed');
+    expect(store.error).toMatchObject({ show: true, type: 'signup', text: '', textKey: 'errors.signupFailed' });
+    expect(store.signup.isSuccess).toBe(false);
+    expect(store.loader.show).toBe(false);
+  });
+
+  it('sends one request for a double submit', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { seen, deps } = setup(async (req) => {
+      if (req.method === 'POST') await gate;
+      return req.method === 'POST' ? SIGNUP_OK : SETTINGS_OK;
+    });
+    const first = submitSignup(deps, { email: 'anna@example.com' });
+    const second = submitSignup(deps, { email: 'anna@example.com' });
+    expect(await second).toBe('busy');
+    release();
+    expect(await first).toBe('success');
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('retries the payment settings 2 more times, 1 s apart', async () => {
+    let calls = 0;
+    const { store, seen, deps, sleep } = setup(route(SIGNUP_OK, () => (++calls < 3 ? { status: 503 } : SETTINGS_OK)));
+    expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
+    expect(sleep.mock.calls).toEqual([[1000], [1000]]);
+    expect(store.signup.stripePublishKey).toBe('pk_test_1');
+  });
+
+  it('gives up on the payment settings after 3 tries without undoing the signup', async () => {
+    const { store, events, seen, deps, sleep } = setup(route(SIGNUP_OK, { status: 503 }));
+    expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
+    expect(sleep).toHaveBeenCalledTimes(2);
+    expect(store.signup).toMatchObject({ isSuccess: true, token: 'tok-123', stripePublishKey: '' });
+    expect(events.some((e) => e.name === 'payment_settings_failed')).toBe(true);
+    expect(store.loader.show).toBe(false);
+  });
+
+  it('does not sign the same address up twice after a reload', async () => {
+    const { store, seen, deps } = setup(route(SIGNUP_OK));
+    Object.assign(store.signup, { email: 'anna@example.com', isSuccess: true, token: 'tok-old', stripePublishKey: 'pk_x' });
+    expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    expect(seen).toHaveLength(0);
+  });
+});
