@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, sendJson } from './http.ts';
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
+import { paymentRoutes } from './sandbox/payments.ts';
 import { createSandboxState, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
@@ -18,7 +19,7 @@ export interface PreviewServer {
 }
 
 /** Extra route tables (the payment calls) are added here. */
-export const sandboxRoutes: SandboxRoute[] = [...accountRoutes];
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...paymentRoutes];
 
 export async function startPreviewServer(options: { distDir: string; port?: number; host?: string }): Promise<PreviewServer> {
   const state = createSandboxState();

@@ -1,0 +1,178 @@
+/**
+ * Sandbox calls 3, 4 and 5 of spec section 7 (the client is engine/payments/subscriptionApi.ts):
+ *
+ * POST {portal}/users/me/subscriptions/polling/{plan}   bearer token
+ *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, payment_intent_id?, is_upsell?, ... }
+ *   200   { data: { polling_result_id } }
+ *   401   { errors: { messages } } without a valid token;  422 { errors: { messages } } for a bad body,
+ *         an unknown plan, payment method or intent.
+ *   One subscription per purchase: the same request again (same account, fb_event_id and
+ *   payment_intent_id) answers the same polling id; an account that already has the plan gets its
+ *   existing subscription back, never a second one (so a reload cannot buy the upsell twice).
+ * GET {portal}/polling/get-result/{id}                  bearer token (the job's owner)
+ *   202   { data: { status: 'pending' } } + Retry-After: 1   (the first two answers)
+ *   200   { data: { result_data: { status: 'succeeded', subscription_id, price_with_discount, regular_price } } }
+ *   200   { data: { result_data: { status: 'requires_action', data: { payment_intent_secret, payment_intent_id } } } }
+ *   402   { data: { result_data: { status: 'failed', errors: { messages }, decline_code } } }
+ *   404   { errors: { messages } } for an unknown job
+ * POST {braintree}/users/me/braintree/subscriptions/{plan}   bearer token
+ *   body  { gateway: 'braintree', payment_method_nonce, coupon?, fb_event_id, ... }
+ *   200   { data: { subscription_id, price_with_discount, regular_price } }
+ *   422   { errors: { messages } } (a declined or unknown nonce);  500 with no body for
+ *         'fake-server-error-nonce' (the client shows "An error has occurred")
+ * GET /sandbox/subscriptions?email=…   read-only, for tests: { subscriptions: [...] }
+ *
+ * Which card does what is decided here from the payment method (paymentsCards.ts), as Stripe does.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, readJsonBody, sendJson } from '../http.ts';
+import { requireAccount } from './account.ts';
+import { AUTHENTICATION_FAILED, type Decline } from './paymentsCards.ts';
+import { confirmPaymentIntent, createPaymentMethod, STRIPE } from './paymentsStripe.ts';
+import { knownPlan, newId, paymentsOf, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
+import type { Account, SandboxState } from './state.ts';
+import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
+
+const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
+
+const optionalString = (body: Record<string, unknown>, field: string, problems: string[]): string => {
+  const value = body[field];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string' || value.length > 200) problems.push(`${field} must be a string of at most 200 characters`);
+  return typeof value === 'string' ? value : '';
+};
+
+/** A path segment decoded; a malformed escape is a 400, not a crash. */
+function segment(match: RegExpExecArray): string {
+  try {
+    return decodeURIComponent(match[1] ?? '');
+  } catch {
+    throw refuse(400, 'Malformed path segment');
+  }
+}
+
+function planOf(match: RegExpExecArray): string {
+  const plan = segment(match);
+  if (!knownPlan(plan)) throw refuse(422, `Unknown plan "${plan}"`);
+  return plan;
+}
+
+/** Validates the common body fields; throws a 422 listing every problem. */
+function readPurchase(body: Record<string, unknown>, gateway: 'stripe' | 'braintree') {
+  const problems: string[] = [];
+  if (body.gateway !== gateway) problems.push(`gateway must be "${gateway}"`);
+  const fbEventId = optionalString(body, 'fb_event_id', problems);
+  if (!fbEventId) problems.push('fb_event_id is required (one per purchase attempt)');
+  const nonce = optionalString(body, 'payment_method_nonce', problems);
+  const intentId = gateway === 'stripe' ? optionalString(body, 'payment_intent_id', problems) : '';
+  optionalString(body, 'coupon', problems);
+  if (!nonce && !intentId) problems.push('payment_method_nonce is required');
+  if (body.is_upsell !== undefined && typeof body.is_upsell !== 'boolean') problems.push('is_upsell must be a boolean');
+  if (problems.length) throw refuse(422, ...problems);
+  return { fbEventId, nonce, intentId, upsell: body.is_upsell === true };
+}
+
+const failure = (d: Decline): { httpStatus: number; result: ResultData } => ({
+  httpStatus: 402,
+  result: { status: 'failed', errors: { messages: [d.message] }, decline_code: d.declineCode },
+});
+
+/** Decides the result of a card purchase from its payment method or confirmed intent. */
+function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<typeof readPurchase>): { httpStatus: number; result: ResultData } {
+  const existing = p.subscriptions.find((s) => s.userId === account.userId && s.plan === plan);
+  if (existing) return { httpStatus: 200, result: successResult(existing) };
+  if (r.intentId) {
+    const intent = p.intents.get(r.intentId);
+    if (!intent || intent.userId !== account.userId || intent.plan !== plan) throw refuse(422, `No such payment_intent: '${r.intentId}'`);
+    if (intent.status === 'requires_payment_method') return failure(AUTHENTICATION_FAILED);
+    if (intent.status === 'requires_action') {
+      return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
+    }
+    return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId)) };
+  }
+  const method = p.methods.get(r.nonce);
+  if (!method) throw refuse(422, `No such PaymentMethod: '${r.nonce}'`);
+  const b = method.behaviour;
+  if (b.kind === 'decline') return failure(b);
+  if (b.kind === 'three_d_secure' && !method.authenticated) {
+    const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, status: 'requires_action' as const };
+    intent.secret = `${intent.id}_secret_${newId('s').slice(5)}`;
+    p.intents.set(intent.id, intent);
+    return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
+  }
+  return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId)) };
+}
+
+export async function postSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
+  const account = requireAccount(state, req);
+  const plan = planOf(match);
+  const r = readPurchase(await readJsonBody(req), 'stripe');
+  if (r.upsell && plan !== UPSELL_PLAN) throw refuse(422, `is_upsell is only for "${UPSELL_PLAN}"`);
+  const p = paymentsOf(state);
+  const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
+  const repeated = p.requests.get(key);
+  if (repeated) return sendJson(res, 200, { data: { polling_result_id: repeated } });
+  const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(p, account, plan, r) };
+  p.polls.set(job.id, job);
+  p.requests.set(key, job.id);
+  sendJson(res, 200, { data: { polling_result_id: job.id } });
+}
+
+export function getPollingResult(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): void {
+  const account = requireAccount(state, req);
+  const job = paymentsOf(state).polls.get(segment(match));
+  if (!job || job.userId !== account.userId) throw refuse(404, 'No such polling result');
+  if (job.pendingLeft > 0) {
+    job.pendingLeft -= 1;
+    return sendJson(res, 202, { data: { status: 'pending' } }, { 'retry-after': '1' });
+  }
+  sendJson(res, job.httpStatus, { data: { result_data: job.result } });
+}
+
+/** Braintree's documented test nonces, and one of ours for a bare server error. */
+const BRAINTREE_DECLINES: Record<string, string> = {
+  'fake-processor-declined-visa-nonce': 'Do Not Honor',
+  'fake-gateway-rejected-fraud-nonce': 'Gateway Rejected: fraud',
+};
+const BRAINTREE_OK = new Set(['fake-valid-nonce', 'fake-paypal-one-time-nonce', 'fake-paypal-billing-agreement-nonce']);
+
+export async function postBraintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
+  const account = requireAccount(state, req);
+  const plan = planOf(match);
+  const r = readPurchase(await readJsonBody(req), 'braintree');
+  const p = paymentsOf(state);
+  const key = `${account.userId}|${r.fbEventId}`;
+  const answer = p.braintreeRequests.get(key) ?? braintreeAnswer(p, account, plan, r.nonce, r.fbEventId);
+  p.braintreeRequests.set(key, answer);
+  if (answer.body === undefined) {
+    res.writeHead(answer.status, { 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  sendJson(res, answer.status, answer.body);
+}
+
+function braintreeAnswer(p: PaymentsState, account: Account, plan: string, nonce: string, fbEventId: string): { status: number; body: unknown } {
+  if (nonce === 'fake-server-error-nonce') return { status: 500, body: undefined };
+  const declined = BRAINTREE_DECLINES[nonce];
+  if (declined) return { status: 422, body: { errors: { messages: [declined] } } };
+  if (!BRAINTREE_OK.has(nonce)) return { status: 422, body: { errors: { messages: ['Unknown or expired payment_method_nonce.'] } } };
+  const s = subscribe(p, account, plan, 'braintree', fbEventId);
+  return { status: 200, body: { data: { subscription_id: s.id, price_with_discount: s.price_with_discount, regular_price: s.regular_price } } };
+}
+
+export function listSubscriptions(state: SandboxState, url: URL, res: ServerResponse): void {
+  const email = url.searchParams.get('email')?.trim().toLowerCase();
+  const list = paymentsOf(state).subscriptions.filter((s) => !email || s.email === email);
+  sendJson(res, 200, { subscriptions: list });
+}
+
+/** The payment routes, registered in previewServer.ts `sandboxRoutes`. */
+export const paymentRoutes: SandboxRoute[] = [
+  { method: 'POST', pattern: new RegExp(`^${PORTAL}/users/me/subscriptions/polling/([^/]+)$`), handle: (s, req, res, m) => postSubscription(s, req, res, m) },
+  { method: 'GET', pattern: new RegExp(`^${PORTAL}/polling/get-result/([^/]+)$`), handle: (s, req, res, m) => getPollingResult(s, req, res, m) },
+  { method: 'POST', pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`), handle: (s, req, res, m) => postBraintreeSubscription(s, req, res, m) },
+  { method: 'GET', pattern: /^\/sandbox\/subscriptions$/, handle: (s, _req, res, _m, url) => listSubscriptions(s, url, res) },
+  { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_methods$`), handle: (s, req, res) => createPaymentMethod(s, req, res) },
+  { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)/confirm$`), handle: (s, req, res, m) => confirmPaymentIntent(s, req, res, m[1] ?? '') },
+];

@@ -1,0 +1,148 @@
+/**
+ * The sandbox's payment records, kept beside the account store (one set per running server):
+ * payment methods, payment intents awaiting 3-D Secure, polling jobs and subscriptions.
+ */
+import { randomBytes } from 'node:crypto';
+import landingsJson from '../../../flows/landings.json';
+import plansJson from '../../../flows/plans.json';
+import type { Account, SandboxState } from './state.ts';
+import type { CardBehaviour } from './paymentsCards.ts';
+
+export interface SandboxPaymentMethod {
+  id: string;
+  /** Never the card number: only what the outcome and the receipt need. */
+  behaviour: CardBehaviour;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string;
+  /** Passed 3-D Secure once: later off-session payments need no new challenge. */
+  authenticated: boolean;
+}
+
+export interface SandboxIntent {
+  id: string;
+  secret: string;
+  userId: string;
+  plan: string;
+  paymentMethodId: string;
+  status: 'requires_action' | 'succeeded' | 'requires_payment_method';
+  subscriptionId?: string;
+}
+
+export interface ResultData {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  subscription_id?: string;
+  price_with_discount?: number;
+  regular_price?: number;
+  data?: { payment_intent_secret: string; payment_intent_id: string };
+  errors?: { messages: string[] };
+  decline_code?: string;
+}
+
+export interface PollJob {
+  id: string;
+  userId: string;
+  /** 202 answers still to give before the result. */
+  pendingLeft: number;
+  httpStatus: number;
+  result: ResultData;
+}
+
+export interface Subscription {
+  id: string;
+  userId: string;
+  email: string;
+  plan: string;
+  gateway: 'stripe' | 'braintree';
+  upsell: boolean;
+  price_with_discount: number;
+  regular_price: number;
+  fb_event_id: string;
+  created_at: string;
+}
+
+export interface PaymentsState {
+  methods: Map<string, SandboxPaymentMethod>;
+  intents: Map<string, SandboxIntent>;
+  polls: Map<string, PollJob>;
+  subscriptions: Subscription[];
+  /** userId|fb_event_id|payment_intent_id -> polling id: a repeated request answers the same job. */
+  requests: Map<string, string>;
+  /** userId|fb_event_id -> the Braintree answer already given. */
+  braintreeRequests: Map<string, { status: number; body: unknown }>;
+  /** How many 202 answers each poll gives first. */
+  pendingPolls: number;
+}
+
+const all = new WeakMap<SandboxState, PaymentsState>();
+
+/** The payment records of a sandbox (created on first use). */
+export function paymentsOf(state: SandboxState): PaymentsState {
+  let p = all.get(state);
+  if (!p) {
+    p = { methods: new Map(), intents: new Map(), polls: new Map(), subscriptions: [], requests: new Map(), braintreeRequests: new Map(), pendingPolls: 2 };
+    all.set(state, p);
+  }
+  return p;
+}
+
+/** A Stripe-looking id. */
+export const newId = (prefix: string): string => `${prefix}_sb_${randomBytes(12).toString('hex')}`;
+
+interface CataloguePlan {
+  price: number;
+}
+const catalogue = plansJson as unknown as { plans: Record<string, CataloguePlan>; upsell: CataloguePlan & { name: string } };
+const landings = landingsJson as unknown as Record<string, { paywall?: { discountLabel?: boolean } } | string>;
+
+export const UPSELL_PLAN = catalogue.upsell.name;
+
+/** True for a catalogue plan or the upsell product. */
+export function knownPlan(plan: string): boolean {
+  return plan === UPSELL_PLAN || Object.hasOwn(catalogue.plans, plan);
+}
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * What the portal charges: the plan's price; on a variant with the "50% off" label the regular price
+ * is twice that (the discount applies to the first payment).
+ */
+export function pricesFor(plan: string, account: Account): { price_with_discount: number; regular_price: number } {
+  if (plan === UPSELL_PLAN) return { price_with_discount: catalogue.upsell.price, regular_price: catalogue.upsell.price };
+  const price = catalogue.plans[plan]!.price;
+  const variant = landings[account.landingType];
+  const discounted = typeof variant === 'object' && variant.paywall?.discountLabel === true;
+  return { price_with_discount: price, regular_price: discounted ? cents(price * 2) : price };
+}
+
+/** The account's active subscription to a plan, if any (one per account and product). */
+export function activeSubscription(p: PaymentsState, userId: string, plan: string): Subscription | undefined {
+  return p.subscriptions.find((s) => s.userId === userId && s.plan === plan);
+}
+
+/** Records a subscription (or returns the account's existing one for that plan). */
+export function subscribe(p: PaymentsState, account: Account, plan: string, gateway: Subscription['gateway'], fbEventId: string): Subscription {
+  const existing = activeSubscription(p, account.userId, plan);
+  if (existing) return existing;
+  const subscription: Subscription = {
+    id: newId('sub'),
+    userId: account.userId,
+    email: account.email,
+    plan,
+    gateway,
+    upsell: plan === UPSELL_PLAN,
+    ...pricesFor(plan, account),
+    fb_event_id: fbEventId,
+    created_at: new Date().toISOString(),
+  };
+  p.subscriptions.push(subscription);
+  return subscription;
+}
+
+/** The success result of the polling call for a subscription. */
+export function successResult(s: Subscription): ResultData {
+  return { status: 'succeeded', subscription_id: s.id, price_with_discount: s.price_with_discount, regular_price: s.regular_price };
+}

@@ -1,0 +1,86 @@
+/**
+ * The sandbox stand-in for the card provider's own API (what Stripe.js calls on api.stripe.com),
+ * used only by the preview build's sandbox gateway. Authenticated with the publishable key, like
+ * Stripe.js. Shapes follow Stripe's:
+ *
+ * POST /sandbox/stripe/v1/payment_methods
+ *   body  { type: 'card', card: { number, exp_month, exp_year, cvc }, billing_details: { name } }
+ *   200   { id: 'pm_sb_…', type: 'card', card: { brand, last4, exp_month, exp_year }, billing_details: { name } }
+ *   402   { error: { type: 'card_error', code, message } }      e.g. incorrect_number, invalid_cvc
+ * POST /sandbox/stripe/v1/payment_intents/{id}/confirm
+ *   body  { client_secret, payment_method?, authentication: 'complete' | 'fail' }   (the challenge's answer)
+ *   200   { id, status: 'succeeded' | 'requires_payment_method', last_payment_error?: { code, message } }
+ *   4xx   { error: { type: 'invalid_request_error', message } }
+ * The card number is never stored or logged: only its behaviour, brand and last four digits.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from './account.ts';
+import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError } from './paymentsCards.ts';
+import { newId, paymentsOf } from './paymentsState.ts';
+import type { SandboxState } from './state.ts';
+
+export const STRIPE = '/sandbox/stripe/v1';
+
+const invalid = (status: number, message: string): HttpError => new HttpError(status, { error: { type: 'invalid_request_error', message } });
+
+function requirePublishableKey(req: IncomingMessage): void {
+  if (bearerToken(req) !== SANDBOX_PUBLISHABLE_KEY) throw invalid(401, 'Invalid API Key provided: use the publishable key from the payment settings.');
+}
+
+const digits = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value).replace(/[\s-]/g, '') : '');
+
+export async function createPaymentMethod(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  requirePublishableKey(req);
+  const body = await readJsonBody(req);
+  if (body.type !== 'card') throw invalid(400, 'type must be "card"');
+  const card = (body.card ?? {}) as Record<string, unknown>;
+  const number = digits(card.number);
+  const expMonth = Number(card.exp_month);
+  const expYear = Number(card.exp_year);
+  const cvc = digits(card.cvc);
+  const error = cardError({ number, exp_month: expMonth, exp_year: expYear, cvc });
+  if (error) return sendJson(res, 402, { error: { type: 'card_error', ...error } });
+  const name = String((body.billing_details as { name?: unknown } | undefined)?.name ?? '').slice(0, 200);
+  const method = {
+    id: newId('pm'),
+    behaviour: behaviourOf(number),
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    expMonth,
+    expYear: expYear < 100 ? 2000 + expYear : expYear,
+    name,
+    authenticated: false,
+  };
+  paymentsOf(state).methods.set(method.id, method);
+  sendJson(res, 200, {
+    id: method.id,
+    type: 'card',
+    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+    billing_details: { name },
+  });
+}
+
+export async function confirmPaymentIntent(state: SandboxState, req: IncomingMessage, res: ServerResponse, intentId: string): Promise<void> {
+  requirePublishableKey(req);
+  const body = await readJsonBody(req);
+  const p = paymentsOf(state);
+  const intent = p.intents.get(intentId);
+  if (!intent || body.client_secret !== intent.secret) throw invalid(404, `No such payment_intent: '${intentId}'`);
+  if (body.authentication !== 'complete' && body.authentication !== 'fail') throw invalid(400, 'authentication must be "complete" or "fail"');
+  if (intent.status === 'requires_action') {
+    if (body.authentication === 'complete') {
+      intent.status = 'succeeded';
+      const method = p.methods.get(intent.paymentMethodId);
+      if (method) method.authenticated = true;
+    } else {
+      intent.status = 'requires_payment_method';
+    }
+  }
+  const failed = intent.status === 'requires_payment_method';
+  sendJson(res, 200, {
+    id: intent.id,
+    status: intent.status,
+    ...(failed ? { last_payment_error: { code: AUTHENTICATION_FAILED.declineCode, message: AUTHENTICATION_FAILED.message } } : {}),
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * The sandbox payment API (scripts/server/sandbox/payments.ts) over real HTTP, read through the
+ * funnel's own client (engine/payments/subscriptionApi.ts), so client and server shapes stay one.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
+import { createHttpClients } from '../../engine/core/http.ts';
+import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/subscriptionApi.ts';
+import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
+
+let server: PreviewServer;
+let dist: string;
+const PLAN = 'gz-3-month-fox';
+const UPSELL = 'gz-monthly-driver-sos-skovoroda';
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'sandbox-payments-'));
+  server = await startPreviewServer({ distDir: dist, port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const url = (path: string): string => `${server.url}${path}`;
+
+/** The fields of sandbox answers these tests read. */
+interface SandboxBody {
+  errors?: { messages: string[] };
+  error?: { type: string; code: string; message: string };
+  access_token?: string;
+  id?: string;
+  status?: string;
+  subscriptions?: Array<Record<string, unknown>>;
+  [field: string]: unknown;
+}
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: SandboxBody; headers: Headers }> {
+  const res = await fetch(url(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as SandboxBody, headers: res.headers };
+}
+
+let n = 0;
+async function visitor(landingType = 'fullPrice'): Promise<{ token: string; email: string; api: SubscriptionApi }> {
+  const email = `buyer${++n}.${Date.now()}@example.com`;
+  const { body } = await call('POST', '/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: landingType });
+  const token = body.access_token!;
+  const base = { ...PREVIEW_CONFIG };
+  for (const k of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) base[k] = url(PREVIEW_CONFIG[k]);
+  return { token, email, api: createSubscriptionApi(createHttpClients(base, () => token)) };
+}
+
+async function paymentMethod(number: string, extra: Record<string, unknown> = {}): Promise<{ status: number; body: SandboxBody }> {
+  return call('POST', '/sandbox/stripe/v1/payment_methods', {
+    type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123', ...extra }, billing_details: { name: 'Ada Lovelace' },
+  }, SANDBOX_PUBLISHABLE_KEY);
+}
+
+const body = (pm: string, fbEventId: string, intent = ''): SubscriptionBody => ({
+  gateway: 'stripe', payment_method_nonce: pm, coupon: '', fb_event_id: fbEventId, payment_intent_id: intent,
+});
+
+/** Polls through the 202s like the machine, returning the final result and how many 202s came first. */
+async function settle(api: SubscriptionApi, pollingId: string) {
+  let pendings = 0;
+  for (;;) {
+    const answer = await api.getPollingResult(pollingId);
+    if (!answer.pending) return { result: answer.result, pendings };
+    expect(answer.retryAfterMs).toBe(1000);
+    pendings++;
+  }
+}
+
+async function subscriptions(email: string): Promise<Array<Record<string, unknown>>> {
+  return (await call('GET', `/sandbox/subscriptions?email=${encodeURIComponent(email)}`)).body.subscriptions!;
+}
+
+describe('sandbox payment API', () => {
+  it('answers 401 in the error shape without a bearer token', async () => {
+    for (const [method, path] of [
+      ['POST', `/sandbox/portal/api/v1/users/me/subscriptions/polling/${PLAN}`],
+      ['GET', '/sandbox/portal/api/v1/polling/get-result/poll_x'],
+      ['POST', `/sandbox/braintree/api/v1/users/me/braintree/subscriptions/${PLAN}`],
+    ] as const) {
+      const res = await call(method, path, method === 'POST' ? body('pm', 'e') : undefined);
+      expect(res.status).toBe(401);
+      expect(res.body.errors!.messages[0]).toMatch(/Bearer/);
+    }
+  });
+
+  it('refuses bad bodies with 4xx and { errors: { messages } }', async () => {
+    const { token } = await visitor();
+    const post = (b: unknown, plan = PLAN) => call('POST', `/sandbox/portal/api/v1/users/me/subscriptions/polling/${plan}`, b, token);
+    const missing = await post({ gateway: 'paypal' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors!.messages).toEqual([
+      'gateway must be "stripe"', 'fb_event_id is required (one per purchase attempt)', 'payment_method_nonce is required',
+    ]);
+    expect((await post(body('pm', 'e'), 'gz-nope')).body).toEqual({ errors: { messages: ['Unknown plan "gz-nope"'] } });
+    expect((await post(body('pm_unknown', 'e'))).body.errors!.messages).toEqual(["No such PaymentMethod: 'pm_unknown'"]);
+    expect((await post({ ...body('pm', 'e'), is_upsell: true })).status).toBe(422);
+    expect((await post('not json')).status).toBe(400);
+    expect((await post({ ...body('pm', 'e'), coupon: 5 })).body.errors!.messages).toContain('coupon must be a string of at most 200 characters');
+    expect((await call('POST', `/sandbox/portal/api/v1/users/me/subscriptions/polling/%E0%A4%A`, body('pm', 'e'), token)).status).toBe(400);
+  });
+
+  it('validates the card when a payment method is created, with Stripe\'s codes', async () => {
+    expect((await paymentMethod('4242424242424241')).body).toEqual({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+    expect((await paymentMethod('4242424242424242', { exp_year: 2020 })).body.error!.code).toBe('invalid_expiry_year');
+    expect((await paymentMethod('4242424242424242', { exp_month: 13 })).body.error!.code).toBe('invalid_expiry_month');
+    expect((await paymentMethod('4242424242424242', { cvc: '1' })).body.error!.code).toBe('invalid_cvc');
+    const ok = await paymentMethod('4242 4242 4242 4242');
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } });
+    expect(JSON.stringify(ok.body)).not.toContain('4242424242424242');
+    const wrongKey = await call('POST', '/sandbox/stripe/v1/payment_methods', { type: 'card', card: {} }, 'pk_live_other');
+    expect(wrongKey.status).toBe(401);
+  });
+
+  it('4242: answers 202 twice with Retry-After: 1, then the subscription with its prices', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const pollingId = await v.api.postSubscription(PLAN, body(pm, 'evt-a'));
+    const { result, pendings } = await settle(v.api, pollingId);
+    expect(pendings).toBe(2);
+    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 59.88, regular_price: 59.88 });
+    expect(await subscriptions(v.email)).toHaveLength(1);
+  });
+
+  it('a discount variant pays the plan price with the regular price twice that', async () => {
+    const v = await visitor('discount');
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const { result } = await settle(v.api, await v.api.postSubscription('gz-1-month-tomato', body(pm, 'evt-d')));
+    expect(result).toMatchObject({ price_with_discount: 19.96, regular_price: 39.92 });
+  });
+
+  it('creates one subscription per purchase even when the request is repeated', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const first = await v.api.postSubscription(PLAN, body(pm, 'evt-same'));
+    const again = await v.api.postSubscription(PLAN, body(pm, 'evt-same'));
+    expect(again).toBe(first);
+    await settle(v.api, first);
+    // a new attempt (new fb_event_id) for a plan the account already has gets the same subscription back
+    const other = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-other')));
+    const subs = await subscriptions(v.email);
+    expect(subs).toHaveLength(1);
+    expect(other.result.subscription_id).toBe(subs[0]!.id);
+  });
+
+  it('4000002500003155: requires_action, then the confirmed intent completes the purchase', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4000002500003155')).body.id!;
+    const { result } = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-3ds')));
+    expect(result.status).toBe('requires_action');
+    const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
+    expect(secret).toMatch(new RegExp(`^${intent}_secret_`));
+    expect(await subscriptions(v.email)).toHaveLength(0);
+    const wrong = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: 'nope', authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
+    expect(wrong.status).toBe(404);
+    const confirmed = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: secret, authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
+    expect(confirmed.body).toEqual({ id: intent, status: 'succeeded' });
+    const done = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-3ds', intent)));
+    expect(done.result).toMatchObject({ status: 'succeeded', price_with_discount: 59.88 });
+    expect(await subscriptions(v.email)).toHaveLength(1);
+    // the card is now set up: the upsell goes through off-session without a new challenge
+    const upsell = await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'evt-up'), is_upsell: true }));
+    expect(upsell.result).toMatchObject({ status: 'succeeded', price_with_discount: 9.99, regular_price: 9.99 });
+  });
+
+  it('4000002500003155 with a failed challenge: the re-post answers the authentication failure', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4000002500003155')).body.id!;
+    const { result } = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f')));
+    const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
+    const failed = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: secret, authentication: 'fail' }, SANDBOX_PUBLISHABLE_KEY);
+    expect(failed.body).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } });
+    const after = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f', intent)));
+    expect(after.result).toEqual({
+      status: 'failed',
+      errors: { messages: ['We are unable to authenticate your payment method. Please choose a different payment method and try again.'] },
+      decline_code: 'payment_intent_authentication_failure',
+    });
+    expect(await subscriptions(v.email)).toHaveLength(0);
+  });
+
+  it.each([
+    ['4000000000009995', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000000000000002', 'generic_decline', 'Your card was declined.'],
+    ['4000000000000069', 'expired_card', 'Your card has expired.'],
+    ['4000000000000127', 'incorrect_cvc', "Your card's security code is incorrect."],
+    ['4000000000000119', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'],
+    ['4111111111111111', 'test_mode_live_card', 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.'],
+  ])('%s declines with %s (402 and data.result_data, read by the client)', async (number, code, message) => {
+    const v = await visitor();
+    const pm = (await paymentMethod(number)).body.id!;
+    const pollingId = await v.api.postSubscription(PLAN, body(pm, `evt-${number}`));
+    await v.api.getPollingResult(pollingId);
+    await v.api.getPollingResult(pollingId);
+    const raw = await call('GET', `/sandbox/portal/api/v1/polling/get-result/${pollingId}`, undefined, v.token);
+    expect(raw.status).toBe(402);
+    expect(raw.body).toEqual({ data: { result_data: { status: 'failed', errors: { messages: [message] }, decline_code: code } } });
+    const read = await v.api.getPollingResult(pollingId);
+    expect(read).toEqual({ pending: false, result: { status: 'failed', errors: { messages: [message] }, decline_code: code } });
+    expect(await subscriptions(v.email)).toHaveLength(0);
+  });
+
+  it('keeps polling jobs private to their account', async () => {
+    const a = await visitor();
+    const b = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const pollingId = await a.api.postSubscription(PLAN, body(pm, 'evt-p'));
+    await expect(b.api.getPollingResult(pollingId)).rejects.toMatchObject({ status: 404, messages: ['No such polling result'] });
+  });
+
+  it('refuses the upsell marker on a plan and sells the upsell once per account', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    await expect(v.api.postSubscription(PLAN, { ...body(pm, 'e1'), is_upsell: true })).rejects.toBeInstanceOf(PaymentApiError);
+    await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'u1'), is_upsell: true }));
+    await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'u2'), is_upsell: true }));
+    const subs = await subscriptions(v.email);
+    expect(subs.map((s) => [s.plan, s.upsell])).toEqual([[UPSELL, true]]);
+  });
+});
+
+describe('sandbox Braintree API', () => {
+  const bt = (nonce: string, fb: string) => ({ gateway: 'braintree' as const, payment_method_nonce: nonce, coupon: '', fb_event_id: fb });
+
+  it('subscribes with a valid nonce, once per fb_event_id', async () => {
+    const v = await visitor();
+    const first = await v.api.postBraintreeSubscription(PLAN, bt('fake-paypal-one-time-nonce', 'b1'));
+    expect(first).toMatchObject({ finalPrice: 59.88, regularPrice: 59.88 });
+    expect(first.subscriptionId).toMatch(/^sub_sb_/);
+    expect(await v.api.postBraintreeSubscription(PLAN, bt('fake-paypal-one-time-nonce', 'b1'))).toEqual(first);
+    expect((await subscriptions(v.email)).map((s) => s.gateway)).toEqual(['braintree']);
+  });
+
+  it('answers a declined nonce with errors.messages and a server error with no body', async () => {
+    const v = await visitor();
+    await expect(v.api.postBraintreeSubscription(PLAN, bt('fake-processor-declined-visa-nonce', 'b2'))).rejects.toMatchObject({ status: 422, messages: ['Do Not Honor'] });
+    await expect(v.api.postBraintreeSubscription(PLAN, bt('fake-server-error-nonce', 'b3'))).rejects.toMatchObject({ status: 500, messages: [] });
+    const bad = await call('POST', `/sandbox/braintree/api/v1/users/me/braintree/subscriptions/${PLAN}`, { gateway: 'stripe' }, v.token);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors!.messages).toContain('gateway must be "braintree"');
+  });
+});
