@@ -1,49 +1,11 @@
-import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
-import { createHttpClients, type HttpClients } from '../../engine/core/http.ts';
+import { createHttpClients } from '../../engine/core/http.ts';
 import { serialize } from '../../engine/core/persistence.ts';
-import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
+import { createFunnelStore } from '../../engine/core/store.ts';
 import { submitSignup, SIGNUP_FAILED_KEY } from '../../engine/core/signup.ts';
+import { answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply as Reply, type SeenRequest as Seen } from '../fakeAxios.ts';
 import { MemoryStorage } from './memoryStorage.ts';
-
-interface Seen {
-  method: string;
-  url: string;
-  body: unknown;
-  authorization: string | undefined;
-  loaderOn: boolean;
-}
-
-type Reply = { status: number; data?: unknown };
-
-/** HTTP clients whose every call is answered by `reply` and recorded in `seen`. */
-function fakeHttp(store: FunnelState, reply: (req: Seen) => Reply | Promise<Reply>) {
-  const seen: Seen[] = [];
-  const http: HttpClients = createHttpClients(PREVIEW_CONFIG, () => store.signup.token);
-  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const req: Seen = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: `${config.baseURL ?? ''}${config.url ?? ''}`,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
-      authorization: config.headers.get('Authorization')?.toString(),
-      loaderOn: store.loader.show,
-    };
-    seen.push(req);
-    const { status, data } = await reply(req);
-    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
-    if (status >= 200 && status < 300) return response;
-    throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
-  };
-  for (const client of Object.values(http)) client.defaults.adapter = adapter;
-  return { http, seen };
-}
-
-const SIGNUP_OK: Reply = { status: 200, data: { access_token: 'tok-123', entity: { geozilla_user_id: 42 } } };
-const SETTINGS_OK: Reply = {
-  status: 200,
-  data: { stripe_publishable_key: 'pk_test_1', stripe_account_name: 'Acme', experiments: { discount_skip_paywall: true, force_3ds_for_eu_customers: true } },
-};
 
 function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
   const store = createFunnelStore();
@@ -51,7 +13,8 @@ function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
   store.signup.userUuid = 'visitor-1';
   const events: AnalyticsEvent[] = [];
   const analytics = createAnalytics([memorySink(events)]);
-  const { http, seen } = fakeHttp(store, reply);
+  const http = createHttpClients(PREVIEW_CONFIG, () => store.signup.token);
+  const seen = answerWith(http, store, reply);
   const sleep = vi.fn(async (_ms: number) => {});
   return { store, events, seen, deps: { store, analytics, http, sleep }, sleep };
 }

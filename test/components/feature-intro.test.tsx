@@ -1,0 +1,62 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderFunnel } from './harness.tsx';
+
+/** The index of the active carousel dot (from 0). */
+const activeDot = (): number => {
+  const dots = screen.getByRole('list', { name: /^Slide \d of 4$/ }).querySelectorAll('li');
+  return [...dots].findIndex((d) => d.getAttribute('aria-current') === 'step');
+};
+
+describe('feature intro screens (welcome carousel)', () => {
+  it('shows four dots with the current slide active and continues with the button', async () => {
+    const f = await renderFunnel('/check-location');
+    expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Slide 1 of 4' }).querySelectorAll('li')).toHaveLength(4);
+    expect(activeDot()).toBe(0);
+    expect(screen.getByRole('list', { name: 'Slide 1 of 4' }).querySelector('.fe-dot--active')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+    expect(activeDot()).toBe(1);
+    expect(f.path()).toBe('/place-alerts');
+  });
+
+  it('has a "next slide" button for desktops', async () => {
+    const f = await renderFunnel('/place-alerts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Next slide' }));
+    expect(await screen.findByRole('heading', { name: 'Crash detection' })).toBeInTheDocument();
+    expect(activeDot()).toBe(2);
+    expect(f.path()).toBe('/crash-detection');
+  });
+
+  it('moves on with a left swipe, not with a vertical scroll or a short drag', async () => {
+    const f = await renderFunnel('/check-location');
+    const slide = (await screen.findByRole('heading', { name: 'Check location' })).parentElement!;
+    fireEvent.touchStart(slide, { touches: [{ clientX: 300, clientY: 300 }] });
+    fireEvent.touchEnd(slide, { changedTouches: [{ clientX: 280, clientY: 600 }] }); // a scroll
+    fireEvent.touchStart(slide, { touches: [{ clientX: 300, clientY: 300 }] });
+    fireEvent.touchEnd(slide, { changedTouches: [{ clientX: 270, clientY: 300 }] }); // too short
+    fireEvent.touchStart(slide, { touches: [{ clientX: 100, clientY: 300 }] });
+    fireEvent.touchEnd(slide, { changedTouches: [{ clientX: 300, clientY: 300 }] }); // backwards
+    expect(f.path()).toBe('/check-location');
+    fireEvent.touchStart(slide, { touches: [{ clientX: 300, clientY: 300 }] });
+    fireEvent.touchEnd(slide, { changedTouches: [{ clientX: 120, clientY: 320 }] });
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+  });
+
+  it('moves on with the right arrow key', async () => {
+    const f = await renderFunnel('/check-location');
+    await screen.findByRole('heading', { name: 'Check location' });
+    await userEvent.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+    expect(f.path()).toBe('/place-alerts');
+  });
+
+  it('crash detection leads to signup, which the flow makes the final slide', async () => {
+    const f = await renderFunnel('/crash-detection');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(f.path()).toBe('/signup');
+    expect(activeDot()).toBe(3);
+  });
+});

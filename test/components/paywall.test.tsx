@@ -1,0 +1,140 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { funnelData } from '../../screens/flowData.ts';
+import type { FunnelData } from '../../engine/core/flowGraph.ts';
+import type { Variant } from '../../engine/types/landings.gen.ts';
+import { renderFunnel } from './harness.tsx';
+
+const PATH = '/signup/plans';
+
+/**
+ * The funnel data with the paywall leading to the download screen: this test is about the paywall,
+ * not about the checkout screen behind it (the e2e test walks into the real checkout).
+ */
+function data(patch: (d: FunnelData) => void = () => {}): FunnelData {
+  const d: FunnelData = structuredClone(funnelData);
+  d.flows.main!.steps.plans!.next = 'download';
+  patch(d);
+  return d;
+}
+
+const openPaywall = (landingType: string, options: { chosen?: string; patch?: (d: FunnelData) => void } = {}) =>
+  renderFunnel(PATH, {
+    data: data(options.patch),
+    state: (s) => {
+      s.plans.landingType = landingType;
+      if (options.chosen) s.plans.plan = options.chosen;
+    },
+  });
+
+const planCards = (): HTMLElement[] => screen.getAllByRole('radio').map((r) => r.closest('label')!);
+
+describe('paywall screen', () => {
+  it("shows the fullPrice variant's plans with prices from the catalogue and its default selected", async () => {
+    await openPaywall('fullPrice');
+    expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeInTheDocument();
+    const group = screen.getByRole('radiogroup', { name: 'Choose a plan' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['gz-1-month-tiger', 'gz-3-month-fox', 'gz-6-month-panther']);
+    expect(screen.getByRole('radio', { name: /3-month plan/ })).toBeChecked();
+    expect(planCards().map((c) => c.textContent)).toEqual([
+      '1-month plan$39.96 for 1 month$1.33per day',
+      '3-month plan$59.88 for 3 months$0.67per day',
+      '6-month plan$71.76 for 6 months$0.40per day',
+    ]);
+    expect(screen.getByText('Cancel anytime in the app settings.')).toBeInTheDocument();
+    expect(screen.getByText('30-day money-back guarantee')).toBeInTheDocument();
+    expect(screen.queryByText('50% off')).not.toBeInTheDocument();
+  });
+
+  it('shows the feature list of the flow', async () => {
+    await openPaywall('fullPrice');
+    const features = await screen.findByRole('region', { name: 'Everything in Premium' });
+    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Unlimited place alerts', 'Unlimited live locating', 'Location history', 'Speed control', 'Fall detection',
+      'Driving reports', 'Crash alerts', 'Premium shared with every family member',
+    ]);
+  });
+
+  it('shows the "50% off" label and the discount texts on /discount', async () => {
+    await openPaywall('discount');
+    expect(await screen.findByRole('heading', { name: 'Your special offer is ready' })).toBeInTheDocument();
+    expect(screen.getByText('50% off')).toBeInTheDocument();
+    expect(screen.getByText('The discount applies to your first payment.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked();
+    expect(screen.getByText('$19.96 for 1 month')).toBeInTheDocument();
+  });
+
+  it('shows the intro-offer note on /optionsa and the free trial on /trial', async () => {
+    await openPaywall('optionsa');
+    expect(await screen.findByText('$0.99 for the first 3 days, then $39.99.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Try premium for less' })).toBeInTheDocument();
+  });
+
+  it('shows what a free-trial plan costs today and after the trial', async () => {
+    await openPaywall('trial');
+    expect(await screen.findByText('3-day free trial')).toBeInTheDocument();
+    expect(screen.getByText('Today: $0.00 · then $29.99 for 1 month')).toBeInTheDocument();
+    expect(screen.getByText('3-day free trial, then billed $29.99 per month after the trial.')).toBeInTheDocument();
+  });
+
+  it('stores the chosen plan, tracks plan_selected and moves on', async () => {
+    const f = await openPaywall('optionsy');
+    const week = await screen.findByRole('radio', { name: /1-week plan/ });
+    expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked(); // optionsy's default
+    await userEvent.click(week);
+    expect(week).toBeChecked();
+    expect(f.store.plans.plan).toBe('gz-1-week-red-persik'); // stored at once: a reload keeps it
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Download the app' })).toBeInTheDocument();
+    expect(f.events.find((e) => e.name === 'plan_selected')?.props).toEqual({ plan: 'gz-1-week-red-persik', price: 11.99, landing_type: 'optionsy' });
+  });
+
+  it('continues with the default when the visitor does not pick', async () => {
+    const f = await openPaywall('discount');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { name: 'Download the app' });
+    expect(f.store.plans.plan).toBe('gz-1-month-tomato');
+  });
+
+  it("preselects the visitor's earlier choice, but only one of this variant's plans", async () => {
+    await openPaywall('fullPrice', { chosen: 'gz-6-month-panther' });
+    expect(await screen.findByRole('radio', { name: /6-month plan/ })).toBeChecked();
+  });
+
+  it('ignores an earlier choice from another variant', async () => {
+    await openPaywall('fullPrice', { chosen: 'gz-1-week-red-persik' });
+    expect(await screen.findByRole('radio', { name: /3-month plan/ })).toBeChecked();
+  });
+
+  it('follows flows/landings.json: other plans, default and texts with no code change', async () => {
+    await openPaywall('fullPrice', {
+      patch: (d) => {
+        const variant = d.landings.fullPrice as Variant;
+        variant.plans = ['gz-1-week-cucumber', 'gz-3-month-kostenko', 'gz-monthly-free3d-2999'];
+        variant.defaultPlan = 'gz-3-month-kostenko';
+        variant.paywall = { title: 'paywall.title.trial', trialNote: 'paywall.note.introB', discountLabel: true };
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Start your free trial' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['gz-1-week-cucumber', 'gz-3-month-kostenko', 'gz-monthly-free3d-2999']);
+    expect(screen.getByRole('radio', { name: /3-month plan/ })).toBeChecked();
+    expect(screen.getByText('$39.95 for 3 months')).toBeInTheDocument();
+    expect(screen.getByText('$9.99 for 1 week')).toBeInTheDocument();
+    expect(screen.getByText('$0.99 for the first 3 days, then $11.99 monthly.')).toBeInTheDocument();
+    expect(screen.getByText('50% off')).toBeInTheDocument();
+    expect(screen.queryByText('30-day money-back guarantee')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cancel anytime in the app settings.')).not.toBeInTheDocument();
+  });
+
+  it('shows prices per week when the flow asks for it', async () => {
+    await openPaywall('optionsy', {
+      patch: (d) => {
+        const step = d.flows.main!.steps.plans!;
+        if (step.screen === 'paywall') step.props.perPeriod = 'week';
+      },
+    });
+    const card = (await screen.findByRole('radio', { name: /1-month plan/ })).closest('label')!;
+    expect(card).toHaveTextContent('$2.79per week');
+  });
+});

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { httpClientsFor } from '../../engine/core/signup.ts';
+import { PERSIST_KEY } from '../../engine/core/persistence.ts';
+import { ALREADY_REGISTERED, answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply, type SeenRequest } from '../fakeAxios.ts';
+import { renderFunnel } from './harness.tsx';
+
+const EMAIL_ERROR = 'This e-mail looks wrong. Please check it and try again.';
+
+async function openSignup(reply: (req: SeenRequest) => FakeReply | Promise<FakeReply>, path = '/signup') {
+  const f = await renderFunnel(path, { state: (s) => (s.plans.landingType = 'optionsy') });
+  const seen = answerWith(httpClientsFor(f.store), f.store, reply);
+  const field = await screen.findByLabelText('E-mail');
+  return { ...f, seen, field };
+}
+
+const okRoute = (req: SeenRequest): FakeReply => (req.method === 'POST' ? SIGNUP_OK : SETTINGS_OK);
+
+describe('signup-email screen', () => {
+  it('shows the e-mail field, the consent note with the links from the flow, and the final carousel dot', async () => {
+    await openSignup(okRoute);
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://geozilla.com/terms-of-use/');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://geozilla.com/privacy-policy/');
+    expect(screen.getByRole('list', { name: 'Slide 4 of 4' }).querySelector('[aria-current="step"]')).toBe(screen.getAllByRole('listitem')[3]);
+  });
+
+  it('refuses an address that looks wrong before any call, and clears the message once it looks right', async () => {
+    const { seen, field, store, path } = await openSignup(okRoute);
+    await userEvent.type(field, 'anna@example');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EMAIL_ERROR);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(seen).toHaveLength(0);
+    expect(store.signup.isValid).toBe(false);
+    expect(path()).toBe('/signup');
+    await userEvent.type(field, '.com');
+    expect(screen.queryByText(EMAIL_ERROR)).not.toBeInTheDocument();
+  });
+
+  it('an empty submit gets the same message', async () => {
+    const { seen } = await openSignup(okRoute);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(EMAIL_ERROR)).toBeInTheDocument();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('signs up, keeps the token in session storage only, and moves on to the quiz', async () => {
+    const { seen, field, store, path, events } = await openSignup(okRoute);
+    await userEvent.type(field, 'anna@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Whom do you want to locate?' })).toBeInTheDocument();
+    expect(path()).toBe('/signup/set-your-options');
+    expect(seen[0]).toMatchObject({ method: 'POST', loaderOn: true, body: { registration_source: 'email', name: 'anna@example.com', email: 'anna@example.com', landing_type: 'optionsy' } });
+    expect(seen[1]).toMatchObject({ method: 'GET', authorization: 'Bearer tok-123' });
+    expect(store.signup).toMatchObject({ email: 'anna@example.com', isSuccess: true, gzUserID: '42', token: 'tok-123', stripePublishKey: 'pk_test_1' });
+    expect(store.loader.show).toBe(false);
+    expect(sessionStorage.getItem('access_token')).toBe('tok-123');
+    expect(localStorage.getItem(PERSIST_KEY) ?? '').not.toContain('tok-123');
+    expect(events.find((e) => e.kind === 'identify')).toMatchObject({ name: '42', props: { email: 'anna@example.com' } });
+  });
+
+  it("shows the server's e-mail error in the banner and keeps what was typed", async () => {
+    const { field, store, path } = await openSignup(() => ALREADY_REGISTERED);
+    await userEvent.type(field, 'taken@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const banner = await screen.findByText('This e-mail is already registered');
+    expect(banner.closest('[data-error-type]')).toHaveAttribute('data-error-type', 'signup');
+    expect(field).toHaveValue('taken@example.com');
+    expect(store.signup.isSuccess).toBe(false);
+    expect(store.loader.show).toBe(false);
+    expect(path()).toBe('/signup');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('shows "Failed to create an account" when the server gives no reason', async () => {
+    const { field, path } = await openSignup(() => ({ status: 500 }));
+    await userEvent.type(field, 'boom@fail.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Failed to create an account')).toBeInTheDocument();
+    expect(field).toHaveValue('boom@fail.test');
+    expect(path()).toBe('/signup');
+  });
+
+  it('sends one request for a double submit and disables the button meanwhile', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { seen, field } = await openSignup(async (req) => {
+      if (req.method === 'POST') await gate;
+      return okRoute(req);
+    });
+    await userEvent.type(field, 'anna@example.com');
+    const button = screen.getByRole('button', { name: 'Continue' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    await userEvent.type(field, '{Enter}');
+    release();
+    await screen.findByRole('heading', { name: 'Whom do you want to locate?' });
+    expect(seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('is the same screen on /family/signup with its own title and no carousel dots', async () => {
+    const { field } = await openSignup(okRoute, '/family/signup');
+    expect(field).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Save your Circle' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Slide/ })).not.toBeInTheDocument();
+  });
+});
