@@ -7,11 +7,18 @@ import { lazyScreen } from '../engine/react/lazyScreen.ts';
 import type { ScreenRegistry } from '../engine/react/types.ts';
 
 export const screens = {
+  'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),
+  choice: lazyScreen(() => import('./choice/ChoiceScreen.tsx')),
   'creating-profile': lazyScreen(() => import('./creating-profile/CreatingProfileScreen.tsx')),
   download: lazyScreen(() => import('./download/DownloadScreen.tsx')),
   'feature-intro': lazyScreen(() => import('./feature-intro/FeatureIntroScreen.tsx')),
   landing: lazyScreen(() => import('./landing/LandingScreen.tsx')),
+  offer: lazyScreen(() => import('./offer/OfferScreen.tsx')),
   paywall: lazyScreen(() => import('./paywall/PaywallScreen.tsx')),
+  'phone-number': lazyScreen(() => import('./phone-number/PhoneNumberScreen.tsx')),
   quiz: lazyScreen(() => import('./quiz/QuizScreen.tsx')),
+  'share-code': lazyScreen(() => import('./share-code/ShareCodeScreen.tsx')),
   'signup-email': lazyScreen(() => import('./signup-email/SignupEmailScreen.tsx')),
+  'social-proof': lazyScreen(() => import('./social-proof/SocialProofScreen.tsx')),
+  'text-entry': lazyScreen(() => import('./text-entry/TextEntryScreen.tsx')),
 } satisfies ScreenRegistry;

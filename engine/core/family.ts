@@ -21,6 +21,15 @@ export const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
 const CODE_SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
+/** The numbers the error texts mention as {{nameMax}}, {{circleNameMin}} ... (passed to every error text). */
+export const RULE_LIMITS = {
+  nameMax: NAME_MAX,
+  circleNameMin: CIRCLE_NAME_MIN,
+  circleNameMax: CIRCLE_NAME_MAX,
+  codeLength: CODE_LENGTH,
+  addressMax: ADDRESS_MAX,
+} as const;
+
 const LETTER = /\p{L}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 

@@ -64,7 +64,7 @@ export interface AddHomeStep {
   showProgress?: boolean;
 }
 /**
- * Adds the home place by address, confirmed by a "home added" message.
+ * Adds the home place by address, confirmed by a "home added" message before continuing.
  */
 export interface AddHomeProps {
   /**
@@ -79,6 +79,10 @@ export interface AddHomeProps {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   cta: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  skip?: string;
 }
 export interface CheckoutStep {
   screen: 'checkout';
@@ -94,7 +98,7 @@ export interface CheckoutStep {
   showProgress?: boolean;
 }
 /**
- * Card checkout for the chosen plan (Stripe with 3-D Secure, or the sandbox gateway in preview builds), with the upsell after success.
+ * Card checkout for the chosen plan (Stripe with 3-D Secure, or the sandbox gateway in preview builds) with the alternative payment methods; success continues to the next step.
  */
 export interface CheckoutProps {
   /**
@@ -105,6 +109,10 @@ export interface CheckoutProps {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   cta: string;
+  /**
+   * A step id: lower-case words joined by dashes, unique across all flows.
+   */
+  signupStep?: string;
 }
 export interface CheckoutSuccessStep {
   screen: 'checkout-success';
@@ -120,9 +128,27 @@ export interface CheckoutSuccessStep {
   showProgress?: boolean;
 }
 /**
- * Payment confirmation with the prices paid and the "we have sent an email" notice.
+ * Payment confirmation with the prices paid and the "we have sent an email" notice, then the optional upsell offer (the upsell product of flows/plans.json, charged to the card just used).
  */
 export interface CheckoutSuccessProps {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  cta: string;
+  upsell?: UpsellTexts;
+}
+/**
+ * Offer the upsell product once after the purchase; leave out to offer none.
+ */
+export interface UpsellTexts {
   /**
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
@@ -331,7 +357,7 @@ export interface OfferStep {
   showProgress?: boolean;
 }
 /**
- * The trial offer with a countdown for the reservation; the reservation starts on the first visit and survives reloads.
+ * The trial offer for the active variant's default plan (terms read from flows/plans.json) with a countdown for the reservation; the reservation starts on the first visit, survives reloads and never restarts. Once it runs out the offer stays available at the same price, marked as expired.
  */
 export interface OfferProps {
   /**
@@ -347,6 +373,12 @@ export interface OfferProps {
    */
   cta: string;
   reservationMinutes: number;
+  /**
+   * Premium features listed under the terms.
+   *
+   * Items: An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  features?: string[];
 }
 export interface PaywallStep {
   screen: 'paywall';
@@ -591,7 +623,7 @@ export interface TextEntryStep {
   showProgress?: boolean;
 }
 /**
- * One text field stored in the family state (name, Circle name or Circle code), with its rule.
+ * One text field stored in the family state (name, Circle name or Circle code), with its rule (engine/core/family.ts).
  */
 export interface TextEntryProps {
   /**
@@ -602,6 +634,10 @@ export interface TextEntryProps {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   text?: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  label: string;
   /**
    * An i18n key that must exist in every file of locales/ (never literal text).
    */

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AddHomeProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useStore } from '../../engine/react/hooks.ts';
+import { RULE_LIMITS, checkAddress } from '../../engine/core/family.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+
+/**
+ * The home place: an address field; a valid address is stored in the family state and confirmed by a
+ * "home added" message with a continue button. An optional skip continues without a home.
+ */
+export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>) {
+  const { t } = useTranslation();
+  const { store } = useStore();
+  const [value, setValue] = useState(() => store.family.home);
+  const [error, setError] = useState('');
+  const [added, setAdded] = useState('');
+  const done = useRef(false);
+  const confirmation = useRef<HTMLDivElement>(null);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  useEffect(() => {
+    if (added) confirmation.current?.focus();
+  }, [added]);
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const result = checkAddress(value);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    store.family.home = result.value;
+    setAdded(result.value);
+  };
+
+  const proceed = (): void => {
+    if (done.current) return;
+    done.current = true;
+    next();
+  };
+
+  if (added) {
+    return (
+      <Screen className="add-home add-home--added">
+        <div className="add-home__added" ref={confirmation} tabIndex={-1} role="status">
+          <span className="add-home__badge" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="40" height="40">
+              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </span>
+          <h1 className="fe-title">{t('family.home.added')}</h1>
+          <p className="fe-text add-home__address">{added}</p>
+        </div>
+        <div className="add-home__actions">
+          <Button onClick={proceed}>{t('common.continue')}</Button>
+          <Button variant="link" onClick={() => setAdded('')}>{t('family.home.change')}</Button>
+        </div>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen className="add-home">
+      <form className="add-home__form" noValidate onSubmit={submit}>
+        <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
+        <div className="fe-field add-home__field">
+          <label className="fe-field__label" htmlFor={inputId}>{t('family.home.label')}</label>
+          <input
+            id={inputId}
+            className="fe-field__input"
+            type="text"
+            name="street-address"
+            autoComplete="street-address"
+            enterKeyHint="done"
+            value={value}
+            placeholder={t('family.home.placeholder')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setError('');
+            }}
+          />
+          {error ? <p id={errorId} className="fe-field__error" role="alert">{t(error, RULE_LIMITS)}</p> : null}
+        </div>
+        <div className="add-home__actions">
+          <Button type="submit">{t(props.cta)}</Button>
+          {props.skip ? <Button variant="link" onClick={proceed}>{t(props.skip)}</Button> : null}
+        </div>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,51 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChoiceProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useStore } from '../../engine/react/hooks.ts';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { ChoiceIcon } from './icons.tsx';
+
+/**
+ * A list of options; choosing one ends the screen with the option's id as the outcome (the flow maps
+ * outcomes to steps). With `field` set, the id is also stored in the family state, and shown as
+ * chosen when the visitor returns.
+ */
+export default function ChoiceScreen({ props, next }: ScreenProps<ChoiceProps>) {
+  const { t } = useTranslation();
+  const { store, snap } = useStore();
+  const chosen = props.field ? snap.family[props.field] : '';
+  const done = useRef(false);
+
+  const choose = (id: string): void => {
+    if (done.current) return; // a double tap must not move the funnel twice
+    done.current = true;
+    if (props.field) store.family[props.field] = id;
+    next(id);
+  };
+
+  return (
+    <Screen className="choice">
+      <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
+      <div className="choice__options" role="group" aria-label={t(props.title)}>
+        {props.options.map((option) => (
+          <button
+            key={option.id}
+            type="button"
+            className={`choice__option ${chosen === option.id ? 'choice__option--chosen' : ''}`.trim()}
+            aria-pressed={chosen === option.id}
+            data-option={option.id}
+            onClick={() => choose(option.id)}
+          >
+            {option.icon ? <ChoiceIcon name={option.icon} /> : null}
+            <span className="choice__label">{t(option.label)}</span>
+            <svg className="choice__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M9 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        ))}
+      </div>
+    </Screen>
+  );
+}

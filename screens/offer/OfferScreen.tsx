@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OfferProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
+import { formatRemaining, reservationStart } from '../../engine/core/countdown.ts';
+import { formatDuration, formatUsd, planPricing } from '../../engine/core/pricing.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { useReservation } from './useReservation.ts';
+
+/**
+ * The trial offer for the active variant's default plan, with the reservation countdown. The
+ * reservation starts on the first visit and is kept in the persisted family state, so a reload
+ * continues it. When it runs out the offer stays available at the same price, marked as expired.
+ * Continue selects the plan and moves on (to checkout, per the flow).
+ */
+export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
+  const { t, i18n } = useTranslation();
+  const { store, snap } = useStore();
+  const { analytics } = useFunnel();
+  const { variant, plans } = useVariant();
+  const done = useRef(false);
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+
+  useEffect(() => {
+    const start = reservationStart(store.family.offerStartedAt);
+    if (start !== store.family.offerStartedAt) store.family.offerStartedAt = start;
+  }, [store]);
+  const reservation = useReservation(snap.family.offerStartedAt, props.reservationMinutes);
+
+  const plan = plans.find((p) => p.name === variant.defaultPlan) ?? plans[0];
+  const pricing = plan ? planPricing(plan) : undefined;
+  const usd = (amount: number): string => formatUsd(amount, language);
+  const billing = plan && pricing
+    ? plan.duration.count === 1
+      ? t(`family.offer.billing.${plan.duration.unit}`, { price: usd(pricing.renewal) })
+      : t('family.offer.billing.every', { price: usd(pricing.renewal), period: formatDuration(plan.duration, language) })
+    : '';
+  const trial = pricing !== undefined && pricing.trialDays > 0;
+
+  const accept = (): void => {
+    if (done.current || !plan) return;
+    done.current = true;
+    store.plans.plan = plan.name;
+    analytics.track('trial_offer_accepted', { plan: plan.name, reservation_expired: reservation.expired });
+    next();
+  };
+
+  return (
+    <Screen className="offer">
+      {reservation.expired ? (
+        <div className="offer__timer offer__timer--expired" role="status">
+          <strong className="offer__timer-title">{t('family.offer.expiredTitle')}</strong>
+          <span className="offer__timer-text">{t('family.offer.expiredText')}</span>
+        </div>
+      ) : (
+        <div className="offer__timer">
+          <span className="offer__timer-text">{t('family.offer.reservedFor')}</span>
+          <span className="offer__clock" role="timer" aria-label={t('family.offer.timeLeft', { time: formatRemaining(reservation.remainingMs) })}>
+            {formatRemaining(reservation.remainingMs)}
+          </span>
+        </div>
+      )}
+      <TitleBlock title={t(props.title)} text={t(props.text)} />
+      {plan && pricing ? (
+        <section className="offer__card" aria-label={t('family.offer.termsLabel')}>
+          {trial ? (
+            <p className="offer__badge">{t('family.offer.trialBadge', { days: formatDuration({ count: pricing.trialDays, unit: 'day' }, language) })}</p>
+          ) : null}
+          <dl className="offer__terms">
+            <div className="offer__row">
+              <dt>{t('family.offer.dueToday')}</dt>
+              <dd className="offer__today">{usd(pricing.dueToday)}</dd>
+            </div>
+            <div className="offer__row">
+              <dt>{trial ? t('family.offer.afterTrial') : t('family.offer.thereafter')}</dt>
+              <dd>{billing}</dd>
+            </div>
+          </dl>
+          {props.features?.length ? (
+            <ul className="offer__features">
+              {props.features.map((key) => (
+                <li key={key}>{t(key)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+      <div className="offer__actions">
+        <Button onClick={accept} disabled={!plan}>{t(props.cta)}</Button>
+        <p className="offer__note">{trial ? t('family.offer.cancelTrial') : t('family.offer.cancelAnytime')}</p>
+      </div>
+    </Screen>
+  );
+}

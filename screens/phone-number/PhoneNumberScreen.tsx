@@ -1,0 +1,106 @@
+import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PhoneNumberProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useStore } from '../../engine/react/hooks.ts';
+import { countryOptions } from '../../engine/core/countryList.ts';
+import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from '../../engine/core/phone.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { CountryPicker } from './CountryPicker.tsx';
+
+/** The browser's languages, most preferred first. */
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+/**
+ * The phone number with a searchable country picker: the country is guessed from the browser's
+ * language, the number is formatted as it is typed and validated for the chosen country; E.164 and
+ * the country are stored in the family state.
+ */
+export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumberProps>) {
+  const { t, i18n } = useTranslation();
+  const { store } = useStore();
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const options = useMemo(() => countryOptions(language), [language]);
+  const [country, setCountry] = useState<CountryCode>(() => {
+    const saved = store.family.phoneCountry;
+    return isCountry(saved) ? saved : guessCountry(browserLanguages());
+  });
+  const [number, setNumber] = useState(() => (store.family.phone ? storedDisplay(store.family.phone, country) : ''));
+  const [error, setError] = useState('');
+  const done = useRef(false);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const countryName = options.find((o) => o.code === country)?.name ?? country;
+
+  const onNumber = (event: ChangeEvent<HTMLInputElement>): void => {
+    const raw = event.target.value;
+    setError('');
+    // deleting: keep what is left as is, or the formatter would put back the bracket just removed
+    if (raw.length < number.length) {
+      setNumber(raw);
+      return;
+    }
+    const typed = formatTyping(raw, country);
+    setNumber(typed.display);
+    if (typed.country) setCountry(typed.country);
+  };
+
+  const onCountry = (code: CountryCode): void => {
+    setCountry(code);
+    setError('');
+    if (number && !number.trim().startsWith('+')) setNumber(formatTyping(number.replace(/\D/g, ''), code).display);
+  };
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    if (done.current) return;
+    const result = checkPhone(number, country);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    done.current = true;
+    store.family.phone = result.e164;
+    store.family.phoneCountry = result.country;
+    next();
+  };
+
+  return (
+    <Screen className="phone-number">
+      <form className="phone-number__form" noValidate onSubmit={submit}>
+        <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
+        <div className="fe-field phone-number__field">
+          <label className="fe-field__label" htmlFor={inputId}>{t('family.phone.numberLabel')}</label>
+          <div className="phone-number__row">
+            <CountryPicker options={options} value={country} onChange={onCountry} />
+            <input
+              id={inputId}
+              className="fe-field__input phone-number__input"
+              type="tel"
+              name="tel-national"
+              inputMode="tel"
+              autoComplete="tel-national"
+              enterKeyHint="next"
+              dir="ltr"
+              value={number}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={onNumber}
+            />
+          </div>
+          {error ? (
+            <p id={errorId} className="fe-field__error" role="alert">{t(error, { country: countryName })}</p>
+          ) : null}
+        </div>
+        <div className="phone-number__actions">
+          <Button type="submit">{t(props.cta)}</Button>
+        </div>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShareCodeProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { useFunnel, useStore } from '../../engine/react/hooks.ts';
+import { formatCode, generateCode, isCodeShape } from '../../engine/core/family.ts';
+import { shareInvite, type ShareApis, type ShareOutcome } from '../../engine/core/shareInvite.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+
+/** The confirmation shown after each outcome (none after a closed share sheet). */
+const STATUS_KEY: Partial<Record<ShareOutcome, string>> = {
+  shared: 'family.shareCode.shared',
+  copied: 'family.shareCode.copied',
+  failed: 'family.shareCode.failed',
+};
+
+/**
+ * The new Circle's invite code (generated once, kept in the persisted family state) with a share
+ * button: the device's share sheet where there is one, else copy to the clipboard with a visible
+ * confirmation. Skip continues without sharing; after sharing the main button continues.
+ */
+export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodeProps>) {
+  const { t } = useTranslation();
+  const { store, snap } = useStore();
+  const { analytics } = useFunnel();
+  const [status, setStatus] = useState<ShareOutcome | 'idle' | 'busy'>('idle');
+  const done = useRef(false);
+
+  useEffect(() => {
+    // once per Circle: a reload or a second visit shows the same code
+    if (!isCodeShape(store.family.code)) store.family.code = generateCode();
+  }, [store]);
+
+  const code = isCodeShape(snap.family.code) ? formatCode(snap.family.code) : '';
+  const sent = status === 'shared' || status === 'copied';
+
+  const share = async (): Promise<void> => {
+    if (!code || status === 'busy') return;
+    setStatus('busy');
+    const invite = {
+      title: t('family.shareCode.inviteTitle'),
+      text: t('family.shareCode.inviteText', { circle: snap.family.circleName, code }),
+    };
+    const outcome = await shareInvite(navigator as ShareApis, invite);
+    analytics.track('circle_code_shared', { outcome });
+    setStatus(outcome === 'cancelled' ? 'idle' : outcome);
+  };
+
+  const proceed = (): void => {
+    if (done.current) return;
+    done.current = true;
+    next();
+  };
+
+  const statusKey = status === 'idle' || status === 'busy' ? undefined : STATUS_KEY[status];
+  return (
+    <Screen className="share-code">
+      <TitleBlock title={t(props.title)} text={t(props.text)} />
+      <figure className="share-code__card">
+        <figcaption className="share-code__caption">{t('family.shareCode.codeLabel')}</figcaption>
+        <output className="share-code__code" aria-live="polite" data-code={snap.family.code}>
+          {code || '······'}
+        </output>
+        {snap.family.circleName ? <p className="share-code__circle">{snap.family.circleName}</p> : null}
+      </figure>
+      <p className={`share-code__status ${status === 'failed' ? 'share-code__status--failed' : ''}`.trim()} role="status">
+        {statusKey ? (
+          <>
+            {sent ? <span className="share-code__tick" aria-hidden="true">✓</span> : null}
+            {t(statusKey)}
+          </>
+        ) : null}
+      </p>
+      <div className="share-code__actions">
+        {sent ? (
+          <>
+            <Button onClick={proceed}>{t('common.continue')}</Button>
+            <Button variant="secondary" onClick={share}>{t('family.shareCode.shareAgain')}</Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={share} disabled={!code || status === 'busy'}>{t(props.cta)}</Button>
+            <Button variant="link" onClick={proceed}>{t(props.skip)}</Button>
+          </>
+        )}
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import type { SocialProofProps } from '../../engine/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/types.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+
+const MAX_STARS = 5;
+
+/** A star rating: five stars, the first `stars` filled, read out as "Rating: 4 of 5". */
+function Stars({ stars, label }: { stars: number; label: string }) {
+  return (
+    <span className="social-proof__stars" role="img" aria-label={label}>
+      {Array.from({ length: MAX_STARS }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < stars ? 'social-proof__star social-proof__star--on' : 'social-proof__star'}>★</span>
+      ))}
+    </span>
+  );
+}
+
+/** Press quotes and customer reviews with star ratings (all from props), then continue. */
+export default function SocialProofScreen({ props, next }: ScreenProps<SocialProofProps>) {
+  const { t } = useTranslation();
+  return (
+    <Screen className="social-proof" wide>
+      <h1 className="fe-title social-proof__title">{t(props.title)}</h1>
+      <section className="social-proof__section" aria-labelledby="social-proof-press">
+        <h2 id="social-proof-press" className="social-proof__heading">{t('family.social.pressTitle')}</h2>
+        <div className="social-proof__quotes">
+          {props.quotes.map((quote) => (
+            <figure key={quote.source} className="social-proof__quote">
+              <blockquote className="social-proof__quote-text">“{t(quote.text)}”</blockquote>
+              <figcaption className="social-proof__source">{quote.source}</figcaption>
+            </figure>
+          ))}
+        </div>
+      </section>
+      <section className="social-proof__section" aria-labelledby="social-proof-reviews">
+        <h2 id="social-proof-reviews" className="social-proof__heading">{t('family.social.reviewsTitle')}</h2>
+        <ul className="social-proof__reviews">
+          {props.reviews.map((review) => (
+            <li key={review.author} className="social-proof__review">
+              <Stars stars={review.stars} label={t('family.social.rating', { stars: review.stars, max: MAX_STARS })} />
+              <p className="social-proof__review-text">{t(review.text)}</p>
+              <p className="social-proof__author">{review.author}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="social-proof__actions">
+        <Button onClick={() => next()}>{t(props.cta)}</Button>
+      </div>
+    </Screen>
+  );
+}
