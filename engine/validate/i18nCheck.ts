@@ -1,0 +1,62 @@
+/** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadJson, issueAt, relPath } from './load.ts';
+import type { KeyUse } from './schemaCheck.ts';
+import { didYouMean } from './suggest.ts';
+import { isObj, type Obj, type ValidationIssue } from './types.ts';
+
+/** The interface languages; each has locales/<code>.json. */
+export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'ru', 'tr', 'uk', 'zh'] as const;
+
+/** True when a locale has a non-empty text for `key` (nested by dots, or i18next plural forms). */
+export function hasKey(locale: Obj, key: string): boolean {
+  if (typeof locale[key] === 'string' && locale[key] !== '') return true;
+  const parts = key.split('.');
+  const last = parts.pop()!;
+  let cur: unknown = locale;
+  for (const part of parts) cur = isObj(cur) ? cur[part] : undefined;
+  if (!isObj(cur)) return false;
+  return [last, `${last}_one`, `${last}_other`].some((k) => typeof cur[k] === 'string' && cur[k] !== '');
+}
+
+/** Every dotted key of a locale with a text. */
+export function localeKeys(locale: Obj, prefix = ''): string[] {
+  return Object.entries(locale).flatMap(([k, v]) => (isObj(v) ? localeKeys(v, `${prefix}${k}.`) : typeof v === 'string' ? [prefix + k] : []));
+}
+
+/** Checks the locale files of `localesDir` against the keys used; returns the issues and the files read. */
+export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+  const issues: ValidationIssue[] = [];
+  const files: string[] = [];
+  const locales: Array<{ lang: string; data: Obj }> = [];
+  for (const lang of LANGUAGES) {
+    const abs = join(localesDir, `${lang}.json`);
+    const file = relPath(root, abs);
+    if (!existsSync(abs)) {
+      issues.push({ file, line: 1, col: 1, pointer: '', code: 'missing-locale', message: `locale file ${file} is missing; every i18n key must exist in all ${LANGUAGES.length} languages`, hint: `create it with a translation of every key of ${relPath(root, join(localesDir, 'en.json'))}` });
+      continue;
+    }
+    files.push(file);
+    const loaded = await loadJson(root, abs, { positions: false });
+    issues.push(...loaded.issues);
+    if (!loaded.doc) continue;
+    if (!isObj(loaded.doc.data)) issues.push(issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`));
+    else locales.push({ lang, data: loaded.doc.data });
+  }
+  const known = new Set(locales.flatMap((l) => localeKeys(l.data)));
+  const seen = new Set<string>();
+  for (const use of uses) {
+    if (seen.has(use.key)) continue;
+    seen.add(use.key);
+    const missing = locales.filter((l) => !hasKey(l.data, use.key)).map((l) => l.lang);
+    if (!missing.length) continue;
+    const count = uses.filter((u) => u.key === use.key).length;
+    const all = missing.length === locales.length;
+    issues.push(issueAt(use.doc, use.pointer, 'missing-translation',
+      `i18n key "${use.key}" is missing from ${missing.join(', ')} (${missing.length} of ${locales.length} locales${count > 1 ? `; used ${count} times` : ''})`,
+      (all ? didYouMean(use.key, known) ?? `add it to every file of ${relPath(root, localesDir)}/` : undefined) ??
+        `add it to ${missing.map((l) => relPath(root, join(localesDir, `${l}.json`))).join(', ')}`));
+  }
+  return { issues, files };
+}

@@ -1,0 +1,95 @@
+/**
+ * The flow validator: schema checks (ajv) and semantic checks of flows/*.json, landings.json and
+ * plans.json, the locale files and the screen registry. Runs in Node only (CLI, build, tests).
+ * Every problem is collected; none stops the others.
+ */
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkI18n } from './i18nCheck.ts';
+import { loadJson, relPath } from './load.ts';
+import { buildProject } from './project.ts';
+import { checkRegistry } from './registryCheck.ts';
+import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
+import { loadSchemas } from './schemas.ts';
+import { checkPaths, checkReachable, checkStepImages, checkSteps } from './semantic.ts';
+import type { JsonDoc, ValidationIssue, ValidationResult } from './types.ts';
+import { checkVariants } from './variantCheck.ts';
+
+export type { ValidationIssue, ValidationResult } from './types.ts';
+export { formatIssue, formatGithubAnnotation } from './format.ts';
+
+/** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
+const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'expected.json']);
+
+/** Where the validator looks; relative paths are taken from the root. */
+interface ValidateOptions {
+  /** The project root (default: this repository). Issue files are relative to it. */
+  root?: string;
+  /** Default <root>/flows: every *.json except landings.json and plans.json is a flow. */
+  flowsDir?: string;
+  /** Default <root>/locales. */
+  localesDir?: string;
+  /** Default <root>/screens/registry.ts. */
+  registryFile?: string;
+}
+
+async function imageNames(dir: string): Promise<Set<string>> {
+  const names = existsSync(dir) ? await readdir(dir) : [];
+  return new Set(names.filter((n) => n.endsWith('.png')).map((n) => n.slice(0, -4)));
+}
+
+const order = (a: ValidationIssue, b: ValidationIssue): number =>
+  a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
+
+/**
+ * Validates the flow files, locales and screen registry of a project.
+ * @returns every issue (sorted by file, line, column) and the files read; no issues means valid.
+ * @example const { issues } = await validateProject({ flowsDir: 'test/fixtures/flows/valid/minimal' });
+ */
+export async function validateProject(options: ValidateOptions = {}): Promise<ValidationResult> {
+  const root = resolve(options.root ?? fileURLToPath(new URL('../..', import.meta.url)));
+  const flowsDir = resolve(root, options.flowsDir ?? 'flows');
+  const localesDir = resolve(root, options.localesDir ?? 'locales');
+  const registryFile = resolve(root, options.registryFile ?? 'screens/registry.ts');
+  const schemas = await loadSchemas(join(root, 'schemas'));
+  const issues: ValidationIssue[] = [];
+  const files: string[] = [];
+  const keys: KeyUse[] = [];
+
+  const load = async (abs: string, schemaId: string): Promise<JsonDoc | undefined> => {
+    const loaded = await loadJson(root, abs);
+    issues.push(...loaded.issues);
+    if (!loaded.doc) return undefined;
+    files.push(loaded.doc.file);
+    issues.push(...checkSchema(loaded.doc, schemas, schemaId, keys));
+    return loaded.doc;
+  };
+
+  const names = existsSync(flowsDir) ? (await readdir(flowsDir)).filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n)).sort() : [];
+  if (!names.length) {
+    issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}` });
+  }
+  const flowDocs: JsonDoc[] = [];
+  for (const name of names) {
+    const doc = await load(join(flowsDir, name), SCHEMA_IDS.flow);
+    if (doc) flowDocs.push(doc);
+  }
+  const landings = await load(join(flowsDir, 'landings.json'), SCHEMA_IDS.landings);
+  const plansAbs = join(flowsDir, 'plans.json');
+  const plans = await load(plansAbs, SCHEMA_IDS.plans);
+
+  const images = await imageNames(join(root, 'screens', 'ui', 'images'));
+  const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
+  const project = built.project;
+  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys));
+
+  const registry = await checkRegistry(project, registryFile);
+  const i18n = await checkI18n(root, localesDir, keys);
+  issues.push(...registry.issues, ...i18n.issues);
+  files.push(...registry.files, ...i18n.files);
+
+  const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));
+  return { issues: [...unique.values()].sort(order), files: [...new Set(files)] };
+}

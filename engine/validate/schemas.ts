@@ -1,0 +1,82 @@
+/**
+ * The JSON Schemas of schemas/, compiled once by ajv (draft-07, discriminator on `screen`), with the
+ * custom keyword `x-i18n-key` that reports every i18n key a validated document uses.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { buildStepsSchema } from './stepsSchema.ts';
+import { isObj, type Obj } from './types.ts';
+
+/** Called for every string under a schema marked `"x-i18n-key": true` (with its instance path). */
+export type KeySink = (instancePath: string, key: string) => void;
+
+/** The compiled schemas and the screen props schemas by screen type. */
+export interface SchemaSet {
+  /** Props schema of each screen type (the files of schemas/screens/). */
+  screens: Record<string, Obj>;
+  /** Validates `data` against a schema by `$id`; returns ajv's errors (verbose), [] when valid. */
+  validate(id: string, data: unknown, onKey?: KeySink): ErrorObject[];
+}
+
+function parseSchema(path: string, text: string): Obj {
+  const schema: unknown = JSON.parse(text);
+  if (!isObj(schema)) throw new Error(`${path} is not a JSON Schema object`);
+  return schema;
+}
+
+// compiling takes a few hundred milliseconds: reuse the last set while the schema files are unchanged
+let cached: { key: string; set: SchemaSet } | undefined;
+
+/** Loads schemas/*.schema.json and schemas/screens/*.schema.json and compiles them (cached by content). */
+export async function loadSchemas(schemasDir: string): Promise<SchemaSet> {
+  const names = ['common', 'flow', 'landings', 'plans'].map((f) => `${f}.schema.json`);
+  const screenNames = (await readdir(join(schemasDir, 'screens'))).filter((n) => n.endsWith('.schema.json')).sort();
+  const paths = [...names.map((n) => join(schemasDir, n)), ...screenNames.map((n) => join(schemasDir, 'screens', n))];
+  const texts = await Promise.all(paths.map((p) => readFile(p, 'utf8')));
+  const key = paths.map((p, k) => `${p}\n${texts[k]}`).join('\n');
+  if (cached?.key === key) return cached.set;
+  const set = compileSchemas(paths.map((p, k) => parseSchema(p, texts[k]!)), screenNames);
+  cached = { key, set };
+  return set;
+}
+
+function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
+  const screens: Record<string, Obj> = {};
+  screenNames.forEach((n, k) => (screens[n.slice(0, -'.schema.json'.length)] = all[4 + k]!));
+  let sink: KeySink | undefined;
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
+  addFormats(ajv);
+  ajv.addKeyword({
+    keyword: 'x-i18n-key',
+    schemaType: 'boolean',
+    errors: false,
+    validate(enabled: boolean, data: unknown, parentSchema?: { pattern?: string }, cxt?: { instancePath: string }): boolean {
+      const fits = typeof data === 'string' && (!parentSchema?.pattern || new RegExp(parentSchema.pattern, 'u').test(data));
+      if (enabled && fits && sink && cxt) sink(cxt.instancePath, data);
+      return true;
+    },
+  });
+  for (const schema of all) ajv.addSchema(schema);
+  // built from the screen schemas just read, exactly as `npm run gen` writes steps.gen.schema.json
+  ajv.addSchema(buildStepsSchema(screens));
+  const compiled = new Map<string, ValidateFunction>();
+  return {
+    screens,
+    validate(id, data, onKey) {
+      let fn = compiled.get(id);
+      if (!fn) {
+        fn = ajv.getSchema(id);
+        if (!fn) throw new Error(`no schema with $id "${id}"`);
+        compiled.set(id, fn);
+      }
+      sink = onKey;
+      try {
+        return fn(data) ? [] : [...(fn.errors ?? [])];
+      } finally {
+        sink = undefined;
+      }
+    },
+  };
+}
