@@ -60,9 +60,9 @@ export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodePr
       <TitleBlock title={t(props.title)} text={t(props.text)} />
       <figure className="share-code__card">
         <figcaption className="share-code__caption">{t('family.shareCode.codeLabel')}</figcaption>
-        <output className="share-code__code" aria-live="polite" data-code={snap.family.code}>
+        <p className="share-code__code" data-code={snap.family.code}>
           {code || '······'}
-        </output>
+        </p>
         {snap.family.circleName ? <p className="share-code__circle">{snap.family.circleName}</p> : null}
       </figure>
       <p className={`share-code__status ${status === 'failed' ? 'share-code__status--failed' : ''}`.trim()} role="status">
