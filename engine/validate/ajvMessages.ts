@@ -87,7 +87,7 @@ function describeOne(e: ErrorObject): Described {
     case 'const':
       return { pointer: at, anchor: 'value', code: 'invalid-value', message: `${show(e.data)} is not allowed; must be ${show(e.schema)}` };
     case 'type':
-      return { pointer: at, anchor: 'value', code: 'invalid-type', message: `must be ${String(e.params.type).replace(',', ' or ')}, found ${typeName(e.data)} ${show(e.data)}` };
+      return { pointer: at, anchor: 'value', code: 'invalid-type', message: `must be ${String(e.params.type).replace(',', ' or ')}, found ${typeName(e.data)}${e.data === null ? '' : ` ${show(e.data)}`}` };
     case 'oneOf':
     case 'anyOf':
       return { pointer: at, anchor: 'value', code: 'invalid-type', message: `${show(e.data)} fits none of the allowed forms`, hint: description && `expected ${clause(description)}` };

@@ -3,6 +3,7 @@
  * flows), variants and plan names. Built defensively: a value of the wrong shape is skipped here,
  * because the schema check has already reported it.
  */
+import { basename } from 'node:path';
 import { issueAt } from './load.ts';
 import type { SchemaSet } from './schemas.ts';
 import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
@@ -70,12 +71,16 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : und
 
 function flowInfo(doc: JsonDoc): FlowInfo {
   const data = isObj(doc.data) ? doc.data : {};
-  const id = str(data.id) ?? doc.file;
-  const steps = Object.entries(isObj(data.steps) ? data.steps : {}).flatMap(([stepId, s]): StepInfo[] => {
-    if (!isObj(s)) return [];
-    return [{ id: stepId, flowId: id, doc, pointer: ptr('/steps', stepId), screen: str(s.screen), path: str(s.path), hasPath: 'path' in s, next: s.next, props: isObj(s.props) ? s.props : undefined }];
+  const id = str(data.id) ?? basename(doc.file, '.json');
+  const steps = Object.entries(isObj(data.steps) ? data.steps : {}).map(([stepId, value]): StepInfo => {
+    // a step that is no object (already a schema error) still exists, so nothing else reports it
+    const s = isObj(value) ? value : { path: null };
+    return { id: stepId, flowId: id, doc, pointer: ptr('/steps', stepId), screen: str(s.screen), path: str(s.path), hasPath: 'path' in s, next: s.next, props: isObj(s.props) ? s.props : undefined };
   });
-  return { id, doc, entry: str(data.entry), steps };
+  // without a valid entry (a schema error), the one step without a path is taken for it
+  const pathless = steps.filter((s) => !s.hasPath);
+  const entry = str(data.entry) ?? (pathless.length === 1 ? pathless[0]!.id : undefined);
+  return { id, doc, entry, steps };
 }
 
 /** Builds the catalogue; reports flow ids and step ids defined twice (codes duplicate-flow, duplicate-step). */

@@ -57,7 +57,8 @@ export function checkSteps(project: Project): ValidationIssue[] {
     let entry = flow.entry;
     if (entry !== undefined && !ids.includes(entry)) {
       issues.push(issueAt(flow.doc, '/entry', 'unknown-entry', `entry "${entry}" is not a step of flow "${flow.id}"`, didYouMean(entry, ids)));
-      entry = closest(entry, ids);
+      const pathless = flow.steps.filter((s) => !s.hasPath);
+      entry = closest(entry, ids) ?? (pathless.length === 1 ? pathless[0]!.id : undefined);
     }
     for (const step of flow.steps) {
       if (project.steps.get(step.id) !== step) continue;
