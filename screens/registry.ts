@@ -8,6 +8,8 @@ import type { ScreenRegistry } from '../engine/react/types.ts';
 
 export const screens = {
   'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),
+  checkout: lazyScreen(() => import('./checkout/CheckoutScreen.tsx')),
+  'checkout-success': lazyScreen(() => import('./checkout-success/CheckoutSuccessScreen.tsx')),
   choice: lazyScreen(() => import('./choice/ChoiceScreen.tsx')),
   'creating-profile': lazyScreen(() => import('./creating-profile/CreatingProfileScreen.tsx')),
   download: lazyScreen(() => import('./download/DownloadScreen.tsx')),

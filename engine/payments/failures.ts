@@ -28,6 +28,10 @@ export const DECLINE_TEXT_KEYS: Readonly<Record<string, string>> = {
   processing_error: 'checkout.decline.processingError',
   incorrect_number: 'checkout.decline.incorrectNumber',
   invalid_number: 'checkout.decline.incorrectNumber',
+  incomplete_number: 'checkout.decline.incorrectNumber',
+  invalid_expiry_month: 'checkout.decline.invalidExpiry',
+  invalid_expiry_year: 'checkout.decline.invalidExpiry',
+  api_connection_error: 'errors.network',
   payment_intent_authentication_failure: 'checkout.decline.authenticationFailed',
   test_mode_live_card: 'checkout.decline.testModeLiveCard',
 };

@@ -1,0 +1,61 @@
+/**
+ * The sandbox PaymentGateway (preview builds only, loaded by ../loadGateway.ts behind __PREVIEW__ so
+ * the production bundle has none of it). It collects the card in its own accessible form, sends it
+ * to the preview server's card API (which decides each test card's outcome, as Stripe does), and
+ * shows the 3-D Secure challenge as a dialog with Complete and Fail.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatUsd } from '../../core/pricing.ts';
+import type { CardFormProps, PaymentGateway } from '../port.ts';
+import { ChoiceDialog } from './ChoiceDialog.tsx';
+import { createChoiceChannel } from './choiceChannel.ts';
+import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { confirmSandboxIntent, createSandboxPaymentMethod, retrieveSandboxIntentAmount, type SandboxCard } from './sandboxStripeClient.ts';
+
+type Challenge = 'complete' | 'fail';
+
+/** @example const gateway = createSandboxGateway({ publishableKey: store.signup.stripePublishKey, language: 'en' }) */
+export function createSandboxGateway(options: { publishableKey: string; language: () => string }): PaymentGateway {
+  const challenge = createChoiceChannel<Challenge>('fail');
+  let card: SandboxCard | undefined;
+
+  function CardForm(props: CardFormProps) {
+    return <SandboxCardForm {...props} onCard={(c) => (card = c)} />;
+  }
+
+  function Host({ children }: { children: ReactNode }) {
+    useTranslation(); // re-render the dialog when the language changes
+    return (
+      <>
+        {children}
+        <ChoiceDialog
+          channel={challenge}
+          titleKey="checkout.sandbox.challengeTitle"
+          textKey="checkout.sandbox.challengeText"
+          dismissWith="fail"
+          choices={[
+            { id: 'complete', labelKey: 'checkout.sandbox.complete', variant: 'primary' },
+            { id: 'fail', labelKey: 'checkout.sandbox.fail', variant: 'secondary' },
+          ]}
+        />
+      </>
+    );
+  }
+
+  return {
+    kind: 'sandbox',
+    Host,
+    CardForm,
+    async createPaymentMethod({ billingName }) {
+      if (!card) return { error: { message: 'Your card number is incomplete.', code: 'incomplete_number' } };
+      return createSandboxPaymentMethod(options.publishableKey, card, billingName);
+    },
+    async confirmCardPayment(clientSecret, paymentMethodId) {
+      const amount = await retrieveSandboxIntentAmount(options.publishableKey, clientSecret);
+      const price = amount === undefined ? '' : formatUsd(amount, options.language());
+      const choice = await challenge.ask({ price });
+      return confirmSandboxIntent(options.publishableKey, clientSecret, choice, paymentMethodId);
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/react-stripe-js';
+import type { StripeCardCvcElementChangeEvent, StripeCardExpiryElementChangeEvent, StripeCardNumberElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
+import type { CardFormProps } from '../port.ts';
+
+type Part = 'number' | 'expiry' | 'cvc';
+type PartEvent = StripeCardNumberElementChangeEvent | StripeCardExpiryElementChangeEvent | StripeCardCvcElementChangeEvent;
+
+/** Elements render inside Stripe's iframes: our CSS cannot reach them, so the kit's look is passed here. */
+const STYLE: StripeElementStyle = {
+  base: { fontSize: '17px', color: '#1d2b36', fontFamily: "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", '::placeholder': { color: '#9aa7b0' } },
+  invalid: { color: '#e53935' },
+};
+
+/**
+ * Stripe's card number, expiry (MM/YY) and CVC elements plus our cardholder name field. Valid when
+ * Stripe reports every element complete and a name is given; Stripe's own (localised) messages are
+ * shown under each element.
+ */
+export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [complete, setComplete] = useState<Record<Part, boolean>>({ number: false, expiry: false, cvc: false });
+  const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const nameValid = name.trim().length >= 2;
+
+  useEffect(() => {
+    onChange({ valid: complete.number && complete.expiry && complete.cvc && nameValid, cardholderName: name.trim() });
+  }, [complete, name, nameValid]); // eslint-disable-line react-hooks/exhaustive-deps -- report on every change
+
+  const track = (part: Part) => (event: PartEvent) => {
+    setComplete((c) => ({ ...c, [part]: event.complete }));
+    setErrors((e) => ({ ...e, [part]: event.error?.message }));
+  };
+  const options = { style: STYLE, disabled };
+  const field = (part: Part, label: string, element: ReactNode) => (
+    <div className={`fe-field checkout-card__field checkout-card__field--${part}`}>
+      <span className="fe-field__label" id={`${id}-${part}-label`}>{label}</span>
+      <div className="fe-field__input checkout-card__element" role="group" aria-labelledby={`${id}-${part}-label`}>{element}</div>
+      {errors[part] ? <p className="fe-field__error" role="alert">{errors[part]}</p> : null}
+    </div>
+  );
+
+  return (
+    <div className="checkout-card__form" data-gateway="stripe">
+      {field('number', t('checkout.card.number'), <CardNumberElement options={{ ...options, showIcon: true }} onChange={track('number')} />)}
+      <div className="checkout-card__row">
+        {field('expiry', t('checkout.card.expiry'), <CardExpiryElement options={options} onChange={track('expiry')} />)}
+        {field('cvc', t('checkout.card.cvc'), <CardCvcElement options={options} onChange={track('cvc')} />)}
+      </div>
+      <div className="fe-field checkout-card__field checkout-card__field--name">
+        <label className="fe-field__label" htmlFor={`${id}-name`}>{t('checkout.card.name')}</label>
+        <input
+          id={`${id}-name`}
+          className="fe-field__input"
+          value={name}
+          autoComplete="cc-name"
+          placeholder={t('checkout.card.namePlaceholder')}
+          maxLength={100}
+          disabled={disabled}
+          onChange={(e) => setName(e.target.value.replace(/^\s+/, ''))}
+          onBlur={() => setNameTouched(true)}
+          aria-invalid={nameTouched && !nameValid ? 'true' : 'false'}
+          aria-describedby={nameTouched && !nameValid ? `${id}-name-error` : undefined}
+        />
+        {nameTouched && !nameValid ? <p className="fe-field__error" id={`${id}-name-error`}>{t('checkout.card.errors.name')}</p> : null}
+      </div>
+    </div>
+  );
+}

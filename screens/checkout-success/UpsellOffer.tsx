@@ -1,0 +1,62 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEngine } from '../../engine/react/context.ts';
+import { formatUsd } from '../../engine/core/pricing.ts';
+import { purchase } from '../../engine/payments/checkoutMachine.ts';
+import type { UpsellTexts } from '../../engine/types/flow.gen.ts';
+import { Button } from '../ui/Button.tsx';
+import { useCardGateway } from '../checkout/useCardGateway.ts';
+import { usePurchaseRunner } from '../checkout/usePurchaseRunner.ts';
+
+export interface UpsellOfferProps {
+  texts: UpsellTexts;
+  language: string;
+  /** Called after a successful purchase (the screen saves the receipt). */
+  onBought: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The upsell product of flows/plans.json, bought with one click on the card just used: the same
+ * checkout machine with the upsell marker. The gateway is loaded for a 3-D Secure step, should the
+ * bank ask for one. A close action dismisses it.
+ */
+export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { store, analytics, data } = useEngine();
+  const runner = usePurchaseRunner();
+  const state = useCardGateway(runner.loadGateway);
+  const gateway = state.status === 'ready' ? state.gateway : undefined;
+  const product = data.plans.upsell;
+  const price = formatUsd(product.price, language);
+
+  const buy = async (): Promise<void> => {
+    if (!gateway) return;
+    const outcome = await runner.run(() =>
+      purchase({ api: runner.api, gateway, store, analytics, signal: runner.signal() }, { plan: product.name, upsell: true, extra: { landing_type: store.plans.landingType } }),
+    );
+    if (outcome.status === 'succeeded') onBought();
+  };
+
+  const content = (
+    <section className="checkout-upsell" aria-labelledby={`${id}-title`}>
+      <button type="button" className="checkout-upsell__close" aria-label={t('common.close')} onClick={onClose}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <h2 className="checkout-upsell__title" id={`${id}-title`}>{t(texts.title)}</h2>
+      <p className="checkout-upsell__text">{t(texts.text)}</p>
+      <p className="checkout-upsell__price">{t('upsell.price', { price })}</p>
+      {runner.failureText ? <p className="checkout-upsell__failure">{runner.failureText}</p> : null}
+      <div className="checkout-upsell__actions">
+        <Button onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
+          {t(texts.cta, { price })}
+        </Button>
+        <Button variant="link" onClick={onClose} disabled={runner.busy}>{t('upsell.close')}</Button>
+      </div>
+    </section>
+  );
+  return gateway ? <gateway.Host>{content}</gateway.Host> : content;
+}

@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPricing, planPricing } from '../../engine/core/pricing.ts';
+import type { Plan } from '../../engine/types/plans.gen.ts';
+
+/** The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). */
+export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; language: string; discountLabel: boolean }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const pricing = planPricing(plan);
+  const text = formatPricing(pricing, plan.duration, language);
+  return (
+    <section className="checkout-summary" aria-labelledby={`${id}-title`}>
+      <h2 className="checkout__heading" id={`${id}-title`}>{t('checkout.summary.title')}</h2>
+      <div className="checkout-summary__row">
+        <span className="checkout-summary__plan">{t(plan.description)}</span>
+        {discountLabel ? <span className="checkout-summary__badge">{t('paywall.discountLabel')}</span> : null}
+      </div>
+      <div className="checkout-summary__row checkout-summary__total">
+        <span>{t('checkout.summary.totalToday')}</span>
+        <strong data-testid="checkout-total">{text.dueToday}</strong>
+      </div>
+      <p className="checkout-summary__note">
+        {pricing.trialDays > 0
+          ? t('checkout.summary.trial', { days: pricing.trialDays, price: text.renewal, duration: text.duration })
+          : t('checkout.summary.renews', { price: text.renewal, duration: text.duration })}
+      </p>
+    </section>
+  );
+}

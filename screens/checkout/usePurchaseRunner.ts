@@ -1,0 +1,61 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEngine } from '../../engine/react/context.ts';
+import { httpClientsFor, loadPaymentSettings } from '../../engine/core/signup.ts';
+import type { PurchaseOutcome } from '../../engine/payments/checkoutMachine.ts';
+import { failureTextKey, type PaymentFailure } from '../../engine/payments/failures.ts';
+import { loadCardGateway } from '../../engine/payments/loadGateway.ts';
+import type { PaymentGateway } from '../../engine/payments/port.ts';
+import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/subscriptionApi.ts';
+import { useUnmountSignal } from './useUnmountSignal.ts';
+
+export interface PurchaseRunner {
+  api: SubscriptionApi;
+  /** Loads this build's card gateway (fetching the payment settings first if signup could not). */
+  loadGateway: () => Promise<PaymentGateway>;
+  /** Aborted when the screen unmounts. */
+  signal: () => AbortSignal | undefined;
+  busy: boolean;
+  /** The last failure in the visitor's language, until the next attempt. */
+  failureText: string | undefined;
+  /** Runs one purchase at a time; resolves with its outcome, or 'busy' when one already runs. */
+  run: (purchase: () => Promise<PurchaseOutcome>) => Promise<PurchaseOutcome>;
+}
+
+/** What the checkout and the upsell share: the API, the gateway loader, and one purchase at a time. */
+export function usePurchaseRunner(): PurchaseRunner {
+  const { t, i18n } = useTranslation();
+  const { store, analytics, config } = useEngine();
+  const http = useMemo(() => httpClientsFor(store, config), [store, config]);
+  const api = useMemo(() => createSubscriptionApi(http), [http]);
+  const signal = useUnmountSignal();
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+
+  const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
+    // the settings may have failed at signup (three tries): try again before the form needs the key
+    if (!store.signup.stripePublishKey) await loadPaymentSettings({ store, analytics, http });
+    return loadCardGateway({ publishableKey: store.signup.stripePublishKey, preview: config.preview, language: () => i18n.language });
+  }, [store, analytics, http, config.preview, i18n]);
+
+  const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
+    // the button is disabled while busy; this ref also stops a second click before the re-render
+    if (inFlight.current) return { status: 'busy' };
+    inFlight.current = true;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const outcome = await purchase();
+      if (outcome.status === 'failed') setFailure(outcome.failure);
+      return outcome;
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  const key = failure ? failureTextKey(failure) : undefined;
+  const failureText = failure ? (key ? t(key) : failure.message) : undefined;
+  return { api, loadGateway, signal, busy, failureText, run };
+}
