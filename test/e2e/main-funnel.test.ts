@@ -110,6 +110,10 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   await continueTo(page, '/checkout');
   await page.reload();
   expect(page.url()).toBe(url('/checkout'));
+  // the checkout (issue 4) charges the plan chosen before the reload
+  const total = page.getByTestId('checkout-total');
+  await total.waitFor();
+  expect(await total.textContent()).toBe(`$${funnelData.plans.plans[chosen]!.price.toFixed(2)}`);
 
   const saved = await persisted(page);
   expect(saved.plans).toMatchObject({ plan: chosen, landingType: variantId });
