@@ -39,7 +39,7 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
     if (outcome.status === 'succeeded') onBought();
   };
 
-  const content = (
+  return (
     <section className="checkout-upsell" aria-labelledby={`${id}-title`}>
       <button type="button" className="checkout-upsell__close" aria-label={t('common.close')} onClick={onClose}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -56,7 +56,8 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
         </Button>
         <Button variant="link" onClick={onClose} disabled={runner.busy}>{t('upsell.close')}</Button>
       </div>
+      {/* the gateway's host (e.g. the sandbox 3-D Secure dialog) beside the offer, so the offer never remounts */}
+      {gateway ? <gateway.Host>{null}</gateway.Host> : null}
     </section>
   );
-  return gateway ? <gateway.Host>{content}</gateway.Host> : content;
 }

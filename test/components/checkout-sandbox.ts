@@ -1,0 +1,72 @@
+/**
+ * Runs the checkout component tests against the real sandbox API: a preview server in this process,
+ * the store's axios clients pointed at it (fetch adapter: no browser CORS in jsdom), and relative
+ * /sandbox/... fetches (the sandbox gateway) rewritten to its address.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { vi } from 'vitest';
+import { PREVIEW_CONFIG, type FunnelConfig } from '../../engine/core/config.ts';
+import { httpClientsFor } from '../../engine/core/signup.ts';
+import type { FunnelState } from '../../engine/core/store.ts';
+import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
+import { paymentsOf, type Subscription } from '../../scripts/server/sandbox/paymentsState.ts';
+
+export interface Sandbox {
+  server: PreviewServer;
+  /** Signs a new account up and prepares a store as the signup screen leaves it. */
+  signedIn: (store: FunnelState, plan: string, landingType?: string) => void;
+  /** Creates the account (call before rendering) and returns its e-mail. */
+  account: () => Promise<{ email: string; token: string }>;
+  subscriptions: (email: string) => Subscription[];
+  /** Subscription posts the sandbox received so far (all accounts). */
+  subscriptionPosts: () => number;
+  stop: () => Promise<void>;
+}
+
+/** Starts the sandbox and reroutes fetch; call in beforeAll. */
+export async function startSandbox(): Promise<Sandbox> {
+  const dist = mkdtempSync(join(tmpdir(), 'checkout-components-'));
+  const server = await startPreviewServer({ distDir: dist, port: 0 });
+  paymentsOf(server.state).pendingPolls = 1; // one 202 (with Retry-After: 1) keeps the tests quick
+  let posts = 0;
+  server.server.on('request', (req) => {
+    if (req.method === 'POST' && req.url?.includes('/subscriptions/polling/')) posts++;
+  });
+  const realFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    realFetch(typeof input === 'string' && input.startsWith('/sandbox/') ? `${server.url}${input}` : input, init));
+  const absolute: FunnelConfig = { ...PREVIEW_CONFIG };
+  for (const key of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) absolute[key] = `${server.url}${PREVIEW_CONFIG[key]}`;
+  let last: { email: string; token: string } | undefined;
+  let n = 0;
+  return {
+    server,
+    async account() {
+      const email = `checkout${++n}.${Date.now()}@example.com`;
+      const res = await realFetch(`${server.url}/sandbox/webapi/api/v1/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ registration_source: 'email', name: 'Ada', email, landing_type: 'fullPrice' }),
+      });
+      last = { email, token: ((await res.json()) as { access_token: string }).access_token };
+      return last;
+    },
+    signedIn(store, plan, landingType = 'fullPrice') {
+      if (!last) throw new Error('call account() first');
+      Object.assign(store.signup, { email: last.email, token: last.token, isSuccess: true, stripePublishKey: SANDBOX_PUBLISHABLE_KEY });
+      Object.assign(store.plans, { plan, landingType });
+      const clients = httpClientsFor(store, absolute);
+      for (const client of Object.values(clients)) client.defaults.adapter = 'fetch';
+    },
+    subscriptions: (email) => paymentsOf(server.state).subscriptions.filter((s) => s.email === email),
+    subscriptionPosts: () => posts,
+    async stop() {
+      vi.unstubAllGlobals();
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
