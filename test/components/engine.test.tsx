@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { showError, setLoader } from '../../engine/core/store.ts';
 import { AppErrorBoundary } from '../../engine/react/AppErrorBoundary.tsx';
@@ -72,9 +72,9 @@ describe('routes and chrome', () => {
   it('marks the active carousel dot', async () => {
     await renderFunnel('/place-alerts');
     await screen.findByRole('heading', { name: 'Place alerts' });
-    const dots = screen.getAllByRole('tab');
+    const dots = within(screen.getByRole('list', { name: 'Slide 2 of 4' })).getAllByRole('listitem');
     expect(dots).toHaveLength(4);
-    expect(dots.map((d) => d.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false', 'false']);
+    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual([null, 'step', null, null]);
   });
 });
 
