@@ -1,0 +1,53 @@
+/**
+ * Stripe.js that cannot load (blocked, offline: the case this machine can reproduce) must give a
+ * clear message and a way on within 10 s, never a dead form. The loader is injected.
+ */
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GATEWAY_LOAD_TIMEOUT_MS, loadCardGateway } from '../../engine/payments/loadGateway.ts';
+import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
+import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
+import { setupI18n } from './harness.tsx';
+
+const UNAVAILABLE = "We couldn't load the secure card form. Check your connection or turn off content blockers, then try again.";
+
+beforeAll(() => setupI18n());
+afterEach(() => vi.useRealTimers());
+
+function renderWith(loadStripe: StripeLoader) {
+  const load = vi.fn(() => loadCardGateway({ publishableKey: 'pk_live_x', preview: false, language: () => 'en', loadStripe }));
+  render(<CardPayment load={load} payLabel="Pay $59.88" formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />);
+  return load;
+}
+
+describe('card gateway that cannot load', () => {
+  it('shows the loading line, then a clear message and a retry when Stripe.js is blocked', async () => {
+    const load = renderWith(() => Promise.reject(new Error('Failed to load Stripe.js')));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the secure card form…');
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNAVAILABLE);
+    expect(screen.queryByRole('button', { name: 'Pay $59.88' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNAVAILABLE);
+    expect(load.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('treats Stripe.js that never answers as unavailable after 10 s', async () => {
+    vi.useFakeTimers();
+    renderWith(() => new Promise(() => {}));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(GATEWAY_LOAD_TIMEOUT_MS - 1);
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(UNAVAILABLE);
+  });
+
+  it('treats a missing publishable key and a null Stripe as unavailable', async () => {
+    await expect(loadCardGateway({ publishableKey: '', preview: false, language: () => 'en' })).rejects.toThrow('No publishable key');
+    await expect(loadCardGateway({ publishableKey: 'pk', preview: false, language: () => 'en', loadStripe: async () => null })).rejects.toMatchObject({ name: 'GatewayLoadError' });
+  });
+});
