@@ -1,6 +1,7 @@
 /**
  * The country picker's list (no React): every country with its name in the visitor's language
- * (Intl.DisplayNames), its dial code and flag, sorted for that language, and a forgiving search.
+ * (Intl.DisplayNames) and its dial code, sorted for that language, and a forgiving search. (No flag
+ * emoji: Windows and many Linux desktops draw them as two bare letters, so the ISO code is shown.)
  */
 import { allCountries, dialCode, type CountryCode } from './phone.ts';
 
@@ -10,7 +11,6 @@ export interface CountryOption {
   /** The name in the visitor's language. */
   name: string;
   dialCode: string;
-  flag: string;
   /** Lower-case, accent-free name(s) the search matches (the local name and the English one). */
   searchText: string;
 }
@@ -30,14 +30,6 @@ export function foldForSearch(text: string): string {
 }
 
 /**
- * The flag emoji of a country (two regional indicator symbols).
- * @example flagEmoji('DE') // '🇩🇪'
- */
-export function flagEmoji(code: string): string {
-  return String.fromCodePoint(...Array.from(code.toUpperCase(), (c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
-/**
  * Every country, named and sorted in the given language.
  * @example countryOptions('de').find((c) => c.code === 'GB')?.name // 'Vereinigtes Königreich'
  */
@@ -46,7 +38,7 @@ export function countryOptions(language: string): CountryOption[] {
   const english = namer('en');
   const options = allCountries().map((code): CountryOption => {
     const name = local(code);
-    return { code, name, dialCode: dialCode(code), flag: flagEmoji(code), searchText: foldForSearch(`${name} ${english(code)}`) };
+    return { code, name, dialCode: dialCode(code), searchText: foldForSearch(`${name} ${english(code)}`) };
   });
   let collator: Intl.Collator;
   try {

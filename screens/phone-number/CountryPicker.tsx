@@ -79,8 +79,8 @@ export function CountryPicker({ options, value, onChange }: CountryPickerProps) 
           setOpen(true);
         }}
       >
-        <span className="phone-number__flag" aria-hidden="true">{selected?.flag}</span>
-        <span className="phone-number__dial">{selected?.dialCode}</span>
+        <span className="phone-number__iso" aria-hidden="true">{value}</span>
+        <span className="phone-number__dial" dir="ltr">{selected?.dialCode}</span>
         <svg className="phone-number__caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -119,9 +119,9 @@ export function CountryPicker({ options, value, onChange }: CountryPickerProps) 
                 onClick={() => pick(option)}
                 onMouseMove={() => index !== active && setActive(index)}
               >
-                <span className="phone-number__flag" aria-hidden="true">{option.flag}</span>
+                <span className="phone-number__iso" aria-hidden="true">{option.code}</span>
                 <span className="phone-number__name">{option.name}</span>
-                <span className="phone-number__option-dial">{option.dialCode}</span>
+                <span className="phone-number__option-dial" dir="ltr">{option.dialCode}</span>
               </li>
             ))}
           </ul>
