@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FunnelState } from '../../engine/core/store.ts';
 import { renderFunnel } from './harness.tsx';
 
-const openPhone = async (state?: Parameters<typeof renderFunnel>[1]['state']) => {
+const openPhone = async (state?: (store: FunnelState) => void) => {
   const f = await renderFunnel('/family/phone-number', { state });
   const field = await screen.findByLabelText('Phone number');
   return { ...f, field };
