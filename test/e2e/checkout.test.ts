@@ -1,0 +1,186 @@
+/**
+ * Issue 4 end to end in real Chromium against the preview server: a visitor walks from a landing
+ * route through signup, quiz and plans to /checkout and pays with the sandbox gateway's test cards:
+ * success with the prices, 3-D Secure failed then completed, a decline in German then another card,
+ * a double click that buys once, the upsell bought once (and not again after a reload) or closed,
+ * and on to the download screen. The sandbox is asked how many subscriptions exist, and the
+ * analytics log holds the events the spec names.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import en from '../../locales/en.json';
+import de from '../../locales/de.json';
+
+afterAll(closeBrowser);
+
+type Texts = typeof en;
+const url = (path: string): string => `${baseUrl()}${path}`;
+const UPSELL = 'gz-monthly-driver-sos-skovoroda';
+
+interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+}
+
+/** From "/" through the intros, signup, quiz, profile creation and the paywall's default plan to /checkout. */
+async function walkToCheckout(t: Texts = en, locale = 'en-US'): Promise<Visitor> {
+  const { context, page } = await newVisitor({ locale });
+  const email = uniqueEmail('checkout');
+  await page.goto(url('/'));
+  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
+    await page.getByRole('button', { name: t.common.continue }).click();
+    await page.waitForURL(url(path));
+  }
+  await page.getByLabel(t.signup.emailLabel).fill(email);
+  await page.getByRole('button', { name: t.common.continue }).click();
+  await page.waitForURL(url('/signup/set-your-options'));
+  for (const answer of [t.quiz.locate.familyMember, t.quiz.place.home, t.quiz.follow.schedule]) {
+    await page.getByRole('button', { name: answer }).click();
+  }
+  await page.waitForURL(url('/signup/plans'), { timeout: 20_000 });
+  await page.getByRole('button', { name: t.paywall.cta }).click();
+  await page.waitForURL(url('/checkout'));
+  await page.getByLabel(t.checkout.card.number).waitFor();
+  return { context, page, email };
+}
+
+/** Types a card like a visitor; expiry, CVC and name only the first time. */
+async function typeCard(page: Page, number: string, t: Texts = en): Promise<void> {
+  const field = page.getByLabel(t.checkout.card.number);
+  await field.fill('');
+  await field.pressSequentially(number);
+  const expiry = page.getByLabel(t.checkout.card.expiry);
+  if (!(await expiry.inputValue())) {
+    await expiry.pressSequentially('1234');
+    await page.getByLabel(t.checkout.card.cvc).pressSequentially('123');
+    await page.getByLabel(t.checkout.card.name).fill('Ada Lovelace');
+  }
+}
+
+/** The English pay button ("Pay $59.88"), not "Pay with PayPal". */
+const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
+
+async function subscriptions(email: string): Promise<Array<{ plan: string; upsell: boolean; price_with_discount: number }>> {
+  const res = await fetch(url(`/sandbox/subscriptions?email=${encodeURIComponent(email)}`));
+  return ((await res.json()) as { subscriptions: Array<{ plan: string; upsell: boolean; price_with_discount: number }> }).subscriptions;
+}
+
+/** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */
+async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
+  const id = await visitorId(context);
+  let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
+  await expect.poll(async () => {
+    events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
+    return waitFor.every((name) => events.some((e) => e.name === name));
+  }, { timeout: 10_000 }).toBe(true);
+  return events;
+}
+
+describe('checkout', () => {
+  it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell closes; on to download', async () => {
+    const { context, page, email } = await walkToCheckout();
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('$59.88');
+    expect(await payButton(page).isDisabled()).toBe(true);
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.getByText(en.loader.checkout).waitFor();
+    await page.waitForURL(url('/checkout/success'));
+    await page.getByRole('heading', { name: en.success.title }).waitFor();
+    await page.getByText(en.success.emailSent).waitFor();
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(await subscriptions(email)).toEqual([expect.objectContaining({ plan: 'gz-3-month-fox', upsell: false, price_with_discount: 59.88 })]);
+
+    await page.getByRole('heading', { name: en.upsell.title }).waitFor();
+    await page.getByRole('button', { name: en.common.close }).click();
+    expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
+    await page.reload();
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
+
+    await page.getByRole('button', { name: en.common.continue }).click();
+    await page.waitForURL(url('/signup/download'));
+    await page.getByRole('heading', { name: en.download.title }).waitFor();
+
+    const events = await eventsOf(context, ['purchased', 'pixel_purchase']);
+    expect(events.find((e) => e.name === 'purchased')?.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', gateway: 'stripe' });
+    expect(events.map((e) => e.name)).not.toContain('purchase_failed');
+    await context.close();
+  });
+
+  it('4000 0025 0000 3155 asks for 3-D Secure: Fail shows the message, Complete pays', async () => {
+    const { context, page, email } = await walkToCheckout();
+    await typeCard(page, '4000002500003155');
+    await payButton(page).click();
+    const challenge = page.getByRole('dialog', { name: en.checkout.sandbox.challengeTitle });
+    await challenge.waitFor();
+    expect(await challenge.getByText('Test bank: confirm the payment of $59.88.', { exact: false }).count()).toBe(1);
+    await challenge.getByRole('button', { name: en.checkout.sandbox.fail }).click();
+    await page.getByRole('alert').filter({ hasText: en.checkout.decline.authenticationFailed }).waitFor();
+    await page.getByTestId('checkout-failure').filter({ hasText: en.checkout.decline.authenticationFailed }).waitFor();
+    expect(page.url()).toBe(url('/checkout'));
+    expect(await subscriptions(email)).toEqual([]);
+
+    await payButton(page).click();
+    await challenge.waitFor();
+    await challenge.getByRole('button', { name: en.checkout.sandbox.complete }).click();
+    await page.waitForURL(url('/checkout/success'));
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(await subscriptions(email)).toHaveLength(1);
+
+    const events = await eventsOf(context, ['purchase_failed', 'purchased']);
+    expect(events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'payment_intent_authentication_failure' });
+    expect(events.map((e) => e.name)).not.toContain('payment_declined');
+    await context.close();
+  });
+
+  it('4000 0000 0000 9995 is declined in the visitor\'s language (German), and another card then pays', async () => {
+    const { context, page, email } = await walkToCheckout(de as Texts, 'de-DE');
+    expect(await page.getByTestId('checkout-total').textContent()).toBe('59,88\u00a0$');
+    await typeCard(page, '4000000000009995', de as Texts);
+    const pay = page.getByRole('button', { name: '59,88\u00a0$ bezahlen' }); // "{{price}} bezahlen", a German price
+    await pay.click();
+    await page.getByRole('alert').filter({ hasText: de.checkout.decline.insufficientFunds }).waitFor();
+    expect(await page.getByTestId('checkout-failure').textContent()).toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
+    expect(await subscriptions(email)).toEqual([]);
+    const declined = await eventsOf(context, ['purchase_failed', 'payment_declined']);
+    expect(declined.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+
+    await typeCard(page, '4242424242424242', de as Texts);
+    await pay.click();
+    await page.waitForURL(url('/checkout/success'));
+    await page.getByRole('heading', { name: de.success.title }).waitFor();
+    expect(await subscriptions(email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a double click on pay creates one subscription; the upsell is bought once, even after a reload', async () => {
+    const { context, page, email } = await walkToCheckout();
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.url());
+    });
+    await typeCard(page, '4242424242424242');
+    await payButton(page).dblclick();
+    await page.waitForURL(url('/checkout/success'));
+    expect(posts).toHaveLength(1);
+    expect(await subscriptions(email)).toHaveLength(1);
+
+    const buy = page.getByRole('button', { name: 'Add for $9.99' });
+    await expect.poll(() => buy.isEnabled()).toBe(true);
+    await buy.dblclick();
+    await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor();
+    expect(posts.filter((p) => p.endsWith(UPSELL))).toHaveLength(1);
+    await page.reload();
+    await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add for $9.99' }).count()).toBe(0);
+    expect((await subscriptions(email)).map((s) => [s.plan, s.upsell])).toEqual([['gz-3-month-fox', false], [UPSELL, true]]);
+
+    const events = await eventsOf(context, ['purchased', 'upsell_purchased']);
+    expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
+    expect(events.filter((e) => e.name === 'upsell_purchased')).toHaveLength(1);
+    expect(events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ plan: UPSELL, value: 9.99 });
+    await context.close();
+  });
+});
