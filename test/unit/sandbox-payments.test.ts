@@ -165,6 +165,9 @@ describe('sandbox payment API', () => {
     const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
     expect(secret).toMatch(new RegExp(`^${intent}_secret_`));
     expect(await subscriptions(v.email)).toHaveLength(0);
+    const retrieved = await call('GET', `/sandbox/stripe/v1/payment_intents/${intent}?client_secret=${encodeURIComponent(secret!)}`, undefined, SANDBOX_PUBLISHABLE_KEY);
+    expect(retrieved.body).toEqual({ id: intent, status: 'requires_action', amount: 5988, currency: 'usd' });
+    expect((await call('GET', `/sandbox/stripe/v1/payment_intents/${intent}?client_secret=nope`, undefined, SANDBOX_PUBLISHABLE_KEY)).status).toBe(404);
     const wrong = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: 'nope', authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
     expect(wrong.status).toBe(404);
     const confirmed = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: secret, authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
