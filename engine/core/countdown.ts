@@ -26,11 +26,13 @@ export function reservationStart(storedStartedAt: number, now: Clock = Date.now)
 }
 
 /**
- * Time left on a reservation of `minutes` that started at `startedAt`.
+ * Time left on a reservation of `minutes` that started at `startedAt`, never more than its length
+ * (a clock reading taken just before the start was stored must not show 15:01).
  * @example reservationAt(0, 15, 60_000) // { remainingMs: 840_000, expired: false }
  */
 export function reservationAt(startedAt: number, minutes: number, nowMs: number): Reservation {
-  const remainingMs = Math.max(0, startedAt + minutes * 60_000 - nowMs);
+  const lengthMs = minutes * 60_000;
+  const remainingMs = Math.min(lengthMs, Math.max(0, startedAt + lengthMs - nowMs));
   return { remainingMs, expired: remainingMs === 0 };
 }
 

@@ -24,6 +24,11 @@ describe('reservation countdown', () => {
     expect(reservationAt(start, 15, start + 60 * MINUTE)).toEqual({ remainingMs: 0, expired: true });
   });
 
+  it('never shows more than the full length, even for a clock reading taken before the start', () => {
+    expect(reservationAt(5_000_000, 15, 4_999_400)).toEqual({ remainingMs: 15 * MINUTE, expired: false });
+    expect(formatRemaining(reservationAt(5_000_000, 15, 4_000_000).remainingMs)).toBe('15:00');
+  });
+
   it('formats mm:ss, rounding up to whole seconds', () => {
     expect(formatRemaining(15 * MINUTE)).toBe('15:00');
     expect(formatRemaining(14 * MINUTE + 59_001)).toBe('15:00');
