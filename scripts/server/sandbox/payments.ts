@@ -28,8 +28,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { requireAccount } from './account.ts';
 import { AUTHENTICATION_FAILED, type Decline } from './paymentsCards.ts';
-import { confirmPaymentIntent, createPaymentMethod, STRIPE } from './paymentsStripe.ts';
-import { knownPlan, newId, paymentsOf, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
+import { confirmPaymentIntent, createPaymentMethod, retrievePaymentIntent, STRIPE } from './paymentsStripe.ts';
+import { knownPlan, newId, paymentsOf, pricesFor, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 
@@ -95,7 +95,8 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
   const b = method.behaviour;
   if (b.kind === 'decline') return failure(b);
   if (b.kind === 'three_d_secure' && !method.authenticated) {
-    const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, status: 'requires_action' as const };
+    const amount = pricesFor(plan, account).price_with_discount;
+    const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, amount, status: 'requires_action' as const };
     intent.secret = `${intent.id}_secret_${newId('s').slice(5)}`;
     p.intents.set(intent.id, intent);
     return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
@@ -174,5 +175,6 @@ export const paymentRoutes: SandboxRoute[] = [
   { method: 'POST', pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`), handle: (s, req, res, m) => postBraintreeSubscription(s, req, res, m) },
   { method: 'GET', pattern: /^\/sandbox\/subscriptions$/, handle: (s, _req, res, _m, url) => listSubscriptions(s, url, res) },
   { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_methods$`), handle: (s, req, res) => createPaymentMethod(s, req, res) },
+  { method: 'GET', pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)$`), handle: (s, req, res, m, url) => retrievePaymentIntent(s, req, res, m[1] ?? '', url) },
   { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)/confirm$`), handle: (s, req, res, m) => confirmPaymentIntent(s, req, res, m[1] ?? '') },
 ];

@@ -27,6 +27,8 @@ export interface SandboxIntent {
   userId: string;
   plan: string;
   paymentMethodId: string;
+  /** What the payment is for, in USD (shown by the 3-D Secure challenge). */
+  amount: number;
   status: 'requires_action' | 'succeeded' | 'requires_payment_method';
   subscriptionId?: string;
 }
@@ -93,6 +95,8 @@ export const newId = (prefix: string): string => `${prefix}_sb_${randomBytes(12)
 
 interface CataloguePlan {
   price: number;
+  periodPrice: number;
+  trialDays?: number;
 }
 const catalogue = plansJson as unknown as { plans: Record<string, CataloguePlan>; upsell: CataloguePlan & { name: string } };
 const landings = landingsJson as unknown as Record<string, { paywall?: { discountLabel?: boolean } } | string>;
@@ -107,15 +111,18 @@ export function knownPlan(plan: string): boolean {
 const cents = (n: number): number => Math.round(n * 100) / 100;
 
 /**
- * What the portal charges: the plan's price; on a variant with the "50% off" label the regular price
- * is twice that (the discount applies to the first payment).
+ * What the portal charges today: the plan's price (a trial plan: the trial's price); the regular price
+ * is the plan's price, twice that on a variant with the "50% off" label (the discount applies to the
+ * first payment).
  */
 export function pricesFor(plan: string, account: Account): { price_with_discount: number; regular_price: number } {
   if (plan === UPSELL_PLAN) return { price_with_discount: catalogue.upsell.price, regular_price: catalogue.upsell.price };
-  const price = catalogue.plans[plan]!.price;
+  const { price, periodPrice, trialDays } = catalogue.plans[plan]!;
   const variant = landings[account.landingType];
   const discounted = typeof variant === 'object' && variant.paywall?.discountLabel === true;
-  return { price_with_discount: price, regular_price: discounted ? cents(price * 2) : price };
+  // a trial plan charges the trial's price today (engine/core/pricing.ts reads the catalogue the same way)
+  const today = trialDays ? periodPrice : price;
+  return { price_with_discount: today, regular_price: discounted ? cents(price * 2) : price };
 }
 
 /** The account's active subscription to a plan, if any (one per account and product). */

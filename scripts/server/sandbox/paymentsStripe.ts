@@ -7,6 +7,8 @@
  *   body  { type: 'card', card: { number, exp_month, exp_year, cvc }, billing_details: { name } }
  *   200   { id: 'pm_sb_…', type: 'card', card: { brand, last4, exp_month, exp_year }, billing_details: { name } }
  *   402   { error: { type: 'card_error', code, message } }      e.g. incorrect_number, invalid_cvc
+ * GET /sandbox/stripe/v1/payment_intents/{id}?client_secret=…
+ *   200   { id, status, amount (cents), currency: 'usd' }
  * POST /sandbox/stripe/v1/payment_intents/{id}/confirm
  *   body  { client_secret, payment_method?, authentication: 'complete' | 'fail' }   (the challenge's answer)
  *   200   { id, status: 'succeeded' | 'requires_payment_method', last_payment_error?: { code, message } }
@@ -83,4 +85,11 @@ export async function confirmPaymentIntent(state: SandboxState, req: IncomingMes
     status: intent.status,
     ...(failed ? { last_payment_error: { code: AUTHENTICATION_FAILED.declineCode, message: AUTHENTICATION_FAILED.message } } : {}),
   });
+}
+
+export function retrievePaymentIntent(state: SandboxState, req: IncomingMessage, res: ServerResponse, intentId: string, url: URL): void {
+  requirePublishableKey(req);
+  const intent = paymentsOf(state).intents.get(intentId);
+  if (!intent || url.searchParams.get('client_secret') !== intent.secret) throw invalid(404, `No such payment_intent: '${intentId}'`);
+  sendJson(res, 200, { id: intent.id, status: intent.status, amount: Math.round(intent.amount * 100), currency: 'usd' });
 }
