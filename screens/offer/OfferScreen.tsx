@@ -2,8 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
-import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
+import { useEngine } from '../../engine/react/context.ts';
+import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { formatRemaining, reservationStart } from '../../engine/core/countdown.ts';
+import { offerPlan } from '../../engine/core/offerPlan.ts';
 import { formatDuration, formatUsd, planPricing } from '../../engine/core/pricing.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -11,7 +13,8 @@ import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { useReservation } from './useReservation.ts';
 
 /**
- * The trial offer for the active variant's default plan, with the reservation countdown. The
+ * The trial offer for the default plan of the variant that opens this flow (engine/core/offerPlan.ts),
+ * with the reservation countdown. The
  * reservation starts on the first visit and is kept in the persisted family state, so a reload
  * continues it. When it runs out the offer stays available at the same price, marked as expired.
  * Continue selects the plan and moves on (to checkout, per the flow).
@@ -19,8 +22,8 @@ import { useReservation } from './useReservation.ts';
 export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const { t, i18n } = useTranslation();
   const { store, snap } = useStore();
-  const { analytics } = useFunnel();
-  const { variant, plans } = useVariant();
+  const { analytics, step } = useFunnel();
+  const { data } = useEngine();
   const done = useRef(false);
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
 
@@ -30,7 +33,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   }, [store]);
   const reservation = useReservation(snap.family.offerStartedAt, props.reservationMinutes);
 
-  const plan = plans.find((p) => p.name === variant.defaultPlan) ?? plans[0];
+  const plan = offerPlan(data.landings, data.plans, snap.plans.landingType, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
   const usd = (amount: number): string => formatUsd(amount, language);
   const billing = plan && pricing

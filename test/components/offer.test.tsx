@@ -35,6 +35,12 @@ describe('offer screen', () => {
     expect(f.store.family.offerStartedAt).toBe(NOW);
   });
 
+  it('shows the family offer even to a visitor whose recorded landing is another funnel', async () => {
+    await renderFunnel('/family/offer', { state: (s) => (s.plans.landingType = 'fullPrice') });
+    expect(await screen.findByText('$29.99 per month')).toBeInTheDocument();
+    expect(screen.getByText('3 days free')).toBeInTheDocument();
+  });
+
   it('counts down every second from the stored start', async () => {
     const f = await renderFunnel('/family/offer', { state: familyVisitor(5 * MINUTE) });
     expect(await screen.findByRole('timer')).toHaveTextContent('10:00');
