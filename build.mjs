@@ -88,7 +88,8 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     chunkNames: 'static/js/[name]-[hash]',
     splitting: true,
     format: 'esm',
-    target: ['es2020', 'chrome87', 'safari14', 'firefox78'],
+    // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
+    target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
     jsx: 'automatic',
     define: {
       __FUNNEL_CONFIG__: JSON.stringify(config),
