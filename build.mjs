@@ -5,10 +5,12 @@
  * messages. Configuration comes from the environment: see README "Configuration".
  */
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { validateProject, formatIssue } from './engine/validate/index.ts';
-import { PREVIEW_CONFIG } from './engine/core/config.ts';
+import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
+import { LANGUAGES } from './engine/core/languages.ts';
+import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 
 const root = new URL('.', import.meta.url).pathname;
 
@@ -23,6 +25,44 @@ export function productionConfig(env = process.env) {
     appName: env.APP_NAME ?? 'Family Locator',
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     preview: false,
+  };
+}
+
+/** The flow files as FunnelData, read after validation (so a broken file gets the validator's message). */
+async function readFunnelData() {
+  const dir = join(root, 'flows');
+  const read = async (name) => JSON.parse(await readFile(join(dir, name), 'utf8'));
+  const flows = {};
+  for (const name of (await readdir(dir)).filter((f) => f.endsWith('.json') && f !== 'landings.json' && f !== 'plans.json')) {
+    const flow = await read(name);
+    flows[flow.id] = flow;
+  }
+  return { flows, landings: await read('landings.json'), plans: await read('plans.json') };
+}
+
+/**
+ * `virtual:locales`: for each language, two chunks made from locales/<lang>.json: the texts the first
+ * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
+ */
+function localesPlugin(data) {
+  const keys = firstPaintKeys(data);
+  return {
+    name: 'locales',
+    setup(b) {
+      b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'locales-index' }));
+      b.onLoad({ filter: /.*/, namespace: 'locales-index' }, () => ({
+        contents: `export const locales = {${LANGUAGES.map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`).join(',\n')}};`,
+        loader: 'js',
+        resolveDir: root,
+      }));
+      b.onResolve({ filter: /^locale-part:/ }, (args) => ({ path: args.path.slice('locale-part:'.length), namespace: 'locale-part' }));
+      b.onLoad({ filter: /.*/, namespace: 'locale-part' }, async (args) => {
+        const [part, language] = args.path.split('/');
+        const file = join(root, 'locales', `${language}.json`);
+        const texts = splitTexts(JSON.parse(await readFile(file, 'utf8')), keys);
+        return { contents: JSON.stringify(part === 'first' ? texts.first : texts.rest), loader: 'json', watchFiles: [file] };
+      });
+    },
   };
 }
 
@@ -91,6 +131,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
     target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
     jsx: 'automatic',
+    plugins: [localesPlugin(await readFunnelData())],
     define: {
       __FUNNEL_CONFIG__: JSON.stringify(config),
       __PREVIEW__: JSON.stringify(preview),

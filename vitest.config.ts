@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 
 /** Three levels: unit (engine core, validator), components (testing-library, jsdom), e2e (real Chromium). */
 export default defineConfig({
-  define: { __PREVIEW__: 'true' },
+  define: { __PREVIEW__: 'true', __FUNNEL_CONFIG__: JSON.stringify(PREVIEW_CONFIG) },
   test: {
     globals: true,
     projects: [

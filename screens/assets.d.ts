@@ -11,3 +11,9 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+
+/** The per-language text chunks made by build.mjs from locales/<lang>.json. */
+declare module 'virtual:locales' {
+  type Texts = { default: Record<string, unknown> };
+  export const locales: Record<import('../engine/core/languages.ts').Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }>;
+}

@@ -5,9 +5,12 @@ import type { Language } from '../engine/react/i18n.ts';
 import { funnelData } from './flowData.ts';
 import { screens } from './registry.ts';
 import { preloadUrls } from './ui/Picture.tsx';
+import { locales } from 'virtual:locales';
 
-// each locale is its own chunk: only the visitor's language is downloaded
-const loadLocale = (language: Language) => import(`../locales/${language}.json`).then((m: { default: Record<string, unknown> }) => m.default);
+
+// only the visitor's language is downloaded: first the texts the first screen needs, then the rest
+const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
+const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
 
 const root = document.getElementById('root');
-if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, preloadUrls, root });
+if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });

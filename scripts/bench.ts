@@ -31,7 +31,7 @@ async function bundleFigures(): Promise<void> {
   console.log(`  landing  ${KiB(landing.gzipBytes)} gzip (${KiB(landing.rawBytes)} raw, ${landing.files.length} files); budget ${KiB(LANDING_BUDGET)}, goal ${KiB(LANDING_GOAL)}: ${landing.gzipBytes <= LANDING_BUDGET ? 'within budget' : 'OVER BUDGET'}`);
   console.log(`           ratio to budget ${(landing.gzipBytes / LANDING_BUDGET).toFixed(2)}; packages: ${landing.packages.join(', ')}`);
   console.log(`           ajv/axios on the landing route: ${banned.length ? banned.join(', ') + ' (NOT ALLOWED)' : 'none'}`);
-  console.log(`  checkout +${KiB(checkout.gzipBytes)} gzip of our code on top of the landing (budget ${KiB(CHECKOUT_BUDGET)}; js.stripe.com is extra)`);
+  console.log(`  checkout +${KiB(checkout.gzipBytes)} gzip on top of the landing, of which our own code ${KiB(checkout.ownGzipBytes)} (budget ${KiB(CHECKOUT_BUDGET)}: ${checkout.ownGzipBytes <= CHECKOUT_BUDGET ? 'within budget' : 'OVER BUDGET'}); packages: ${checkout.packages.join(', ')}; js.stripe.com is extra`);
 }
 
 async function paintFigures(): Promise<void> {

@@ -22,18 +22,12 @@ export interface FunnelConfig {
   preview: boolean;
 }
 
-declare const __FUNNEL_CONFIG__: FunnelConfig | undefined;
+declare const __FUNNEL_CONFIG__: FunnelConfig;
 
-/** The configuration of relative sandbox addresses, served by `npm start`. */
-export const PREVIEW_CONFIG: FunnelConfig = {
-  webApiUrl: '/sandbox/webapi/api/v1',
-  portalUrl: '/sandbox/portal/api/v1',
-  cdnUrl: '/sandbox/cdn/api/v1',
-  braintreePortalUrl: '/sandbox/braintree/api/v1',
-  analyticsUrl: '/sandbox/events',
-  appName: 'Family Locator',
-  attributionGlobal: '',
-  preview: true,
-};
+export { PREVIEW_CONFIG } from './previewConfig.ts';
 
-export const config: FunnelConfig = typeof __FUNNEL_CONFIG__ !== 'undefined' ? __FUNNEL_CONFIG__ : PREVIEW_CONFIG;
+/**
+ * The configuration this bundle was built with: build.mjs (and vitest.config.ts) define
+ * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses.
+ */
+export const config: FunnelConfig = __FUNNEL_CONFIG__;

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
@@ -8,6 +8,7 @@ import { captureTracking, recordLandingType } from '../core/capture.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
 import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.tsx';
+import { ChunkLoadError } from './lazyScreen.ts';
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import type { ScreenProps } from './types.ts';
@@ -15,6 +16,18 @@ import type { ScreenProps } from './types.ts';
 function Mounted({ onMount }: { onMount: () => void }) {
   useEffect(onMount, [onMount]);
   return null;
+}
+
+/**
+ * Holds a screen back until the visitor's full texts have arrived (entry steps need only the
+ * first-paint texts); texts that cannot be fetched are handled like a chunk that failed to load.
+ */
+function TextsGate({ needsAll, children }: { needsAll: boolean; children: ReactNode }) {
+  const { texts } = useEngine();
+  const { complete, failed } = useSnapshot(texts);
+  if (!needsAll || complete) return children;
+  if (failed) throw new ChunkLoadError('texts');
+  return <LoadingOverlay />;
 }
 
 export interface StepHostProps {
@@ -85,8 +98,10 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
           )}
         >
           <Suspense fallback={<LoadingOverlay />}>
-            <Screen props={step.props} next={next} step={stepInfo} />
-            <Mounted onMount={clearChunkReloadMark} />
+            <TextsGate needsAll={stepId !== entry}>
+              <Screen props={step.props} next={next} step={stepInfo} />
+              <Mounted onMount={clearChunkReloadMark} />
+            </TextsGate>
           </Suspense>
         </ChunkErrorBoundary>
       </main>

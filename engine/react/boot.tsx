@@ -1,20 +1,27 @@
 import { createRoot } from 'react-dom/client';
+import i18next from 'i18next';
+import { proxy } from 'valtio/vanilla';
 import { createAnalytics, httpSink, type AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { variantForPath } from '../core/variants.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
+import { GENERIC_RETRY, retry } from '../core/retry.ts';
 import { createFunnelStore, showError } from '../core/store.ts';
-import type { FunnelEngine } from './context.ts';
+import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
-import { initI18n, type LocaleLoader } from './i18n.ts';
+import { initI18n, pickLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 
 export interface BootOptions {
   data: FunnelData;
   registry: ScreenRegistry;
   config: FunnelConfig;
+  /** The texts the first screen needs, in the visitor's language. */
   loadLocale: LocaleLoader;
+  /** The rest of the visitor's texts, fetched right after start-up. */
+  loadRestTexts: LocaleLoader;
   /** The two background images preloaded at start-up, for a WebP-capable browser or not. */
   preloadUrls: (isWebp: boolean) => string[];
   root: HTMLElement;
@@ -28,19 +35,41 @@ function preload(urls: string[]): void {
   }
 }
 
+/** Starts downloading the screen of the route being opened, so it arrives with the texts. */
+function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: string): void {
+  const variant = variantForPath(data.landings, pathname);
+  const step = variant
+    ? data.flows[variant.variant.flow]?.steps[data.flows[variant.variant.flow]!.entry]
+    : Object.values(data.flows).flatMap((f) => Object.values(f.steps)).find((s) => s.path === pathname);
+  const screen = step ? (registry[step.screen] as { preload?: () => Promise<unknown> }) : undefined;
+  void screen?.preload?.().catch(() => {}); // a failure resurfaces, reported, when the screen renders
+}
+
 /**
  * Starts the funnel: restores the store (before the first render, 5 s at most), loads the visitor's
  * language, runs the start-up sequence and renders.
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, registry, config } = options;
+  preloadScreenFor(data, registry, location.pathname);
   const store = createFunnelStore();
   const sinks: AnalyticsSink[] = config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [];
   const analytics = createAnalytics(sinks);
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale)]);
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
-  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config };
+  const texts = proxy<TextsState>({ complete: false, failed: false });
+  const language = pickLanguage(i18next.language);
+  retry(() => options.loadRestTexts(language), GENERIC_RETRY).then(
+    (rest) => {
+      i18next.addResourceBundle(language, 'translation', rest, true, false);
+      texts.complete = true;
+    },
+    () => {
+      texts.failed = true;
+    },
+  );
+  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts };
   void runStartup({
     store,
     analytics,

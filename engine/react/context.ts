@@ -6,6 +6,12 @@ import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { ScreenRegistry } from './types.ts';
 
+/** Whether the visitor's full texts have arrived (the first screen needs only its own). */
+export interface TextsState {
+  complete: boolean;
+  failed: boolean;
+}
+
 export interface FunnelEngine {
   data: FunnelData;
   steps: Map<string, StepRef>;
@@ -13,6 +19,7 @@ export interface FunnelEngine {
   analytics: Analytics;
   registry: ScreenRegistry;
   config: FunnelConfig;
+  texts: TextsState;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

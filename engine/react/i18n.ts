@@ -3,12 +3,11 @@
  * the active language's file downloaded (each locale is its own chunk). Arabic turns the page RTL.
  */
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'ru', 'tr', 'uk', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../core/languages.ts';
+
+export { FALLBACK_LANGUAGE, LANGUAGES, type Language };
 
 export type LocaleLoader = (language: Language) => Promise<ResourceKey>;
 
@@ -19,6 +18,21 @@ const isLanguage = (code: string): code is Language => (LANGUAGES as readonly st
 export function pickLanguage(code: string | undefined): Language {
   const b = base(code ?? '');
   return isLanguage(b) ? b : FALLBACK_LANGUAGE;
+}
+
+/**
+ * The visitor's language: `?lng=` first (previews, links from localized ads), then the browser's
+ * preferred languages in order, the first supported one winning; English otherwise. (A dozen lines
+ * instead of a detector plugin keeps the landing route inside its budget.)
+ * @example detectLanguage('?lng=de', ['fr-FR']) // 'de'
+ */
+export function detectLanguage(search: string, browserLanguages: readonly string[]): Language {
+  const fromQuery = new URLSearchParams(search).get('lng');
+  for (const code of [fromQuery, ...browserLanguages]) {
+    const b = base(code ?? '');
+    if (isLanguage(b)) return b;
+  }
+  return FALLBACK_LANGUAGE;
 }
 
 function backend(load: LocaleLoader): BackendModule {
@@ -43,20 +57,23 @@ export function applyDocumentLanguage(instance: I18n, doc: Document = document):
 
 /**
  * Initialises i18next; resolves once the active language is loaded.
- * @param order where the language comes from: `?lng=` first, then the browser's languages
+ * @param language the visitor's language (detected from the URL and the browser by default)
  */
-export async function initI18n(load: LocaleLoader, instance: I18n = i18next): Promise<I18n> {
-  instance.use(backend(load)).use(LanguageDetector).use(initReactI18next);
+export async function initI18n(
+  load: LocaleLoader,
+  instance: I18n = i18next,
+  language: Language = detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language]),
+): Promise<I18n> {
+  instance.use(backend(load)).use(initReactI18next);
   instance.on('languageChanged', () => {
     if (typeof document !== 'undefined') applyDocumentLanguage(instance);
   });
   await instance.init({
+    lng: language,
     supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    // a supported language needs no fallback download; anything else is English
-    fallbackLng: (code: string) => (isLanguage(base(code)) ? [] : [FALLBACK_LANGUAGE]),
-    detection: { order: ['querystring', 'navigator'], lookupQuerystring: 'lng', caches: [] },
+    // the detected language is always supported and complete (CI checks every key): no second download
+    fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },

@@ -31,10 +31,16 @@ export function loadWithTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
   });
 }
 
+/** A lazy screen that can start downloading before React asks for it. */
+export type LazyScreen<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+
 /**
- * A screen component loaded on demand, for the registry.
+ * A screen component loaded on demand, for the registry. `preload()` starts the same download early
+ * (boot does it for the route being opened, in parallel with the texts and the stored state).
  * @example landing: lazyScreen(() => import('./landing/LandingScreen'))
  */
-export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadWithTimeout(load));
+export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = (): Promise<{ default: ComponentType<P> }> => (pending ??= loadWithTimeout(load));
+  return Object.assign(lazy(start), { preload: start });
 }

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel } from '../../engine/react/hooks.ts';
 import { isValidEmail } from '../../engine/core/email.ts';
 import { submitSignup } from '../../engine/core/signup.ts';
 import { Button } from '../ui/Button.tsx';
+import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CarouselDots } from '../feature-intro/CarouselDots.tsx';
@@ -75,8 +76,8 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
           ) : null}
         </div>
         <p className="signup-email__consent">
-          <Trans
-            i18nKey="signup.consent"
+          <RichText
+            text={t('signup.consent')}
             components={{
               terms: <a href={props.termsUrl} target="_blank" rel="noopener noreferrer" />,
               privacy: <a href={props.privacyUrl} target="_blank" rel="noopener noreferrer" />,

@@ -4,7 +4,7 @@ import { showError, setLoader } from '../../engine/core/store.ts';
 import { AppErrorBoundary } from '../../engine/react/AppErrorBoundary.tsx';
 import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/ChunkErrorBoundary.tsx';
 import { ChunkLoadError, lazyScreen } from '../../engine/react/lazyScreen.ts';
-import { applyDocumentLanguage, pickLanguage } from '../../engine/react/i18n.ts';
+import { applyDocumentLanguage, detectLanguage, pickLanguage } from '../../engine/react/i18n.ts';
 import { screens } from '../../screens/registry.ts';
 import i18next from 'i18next';
 import { renderFunnel } from './harness.tsx';
@@ -137,6 +137,14 @@ describe('languages', () => {
     expect(pickLanguage(undefined)).toBe('en');
   });
 
+  it('detects the language from ?lng= first, then the browser languages in order, else English', () => {
+    expect(detectLanguage('?lng=ja', ['de-DE'])).toBe('ja');
+    expect(detectLanguage('?lng=xx', ['nl-NL', 'fr-CA', 'de'])).toBe('fr');
+    expect(detectLanguage('', ['zh-TW'])).toBe('zh');
+    expect(detectLanguage('', ['nl-NL', 'sv'])).toBe('en');
+    expect(detectLanguage('', [])).toBe('en');
+  });
+
   it('lays Arabic out right to left', async () => {
     const instance = i18next.createInstance();
     await instance.init({ lng: 'ar', resources: { ar: { translation: {} } } });
@@ -146,5 +154,28 @@ describe('languages', () => {
     await instance.changeLanguage('de');
     applyDocumentLanguage(instance);
     expect(document.documentElement.dir).toBe('ltr');
+  });
+});
+
+describe('texts arriving after the first paint', () => {
+  it('renders the entry step at once but holds a later step behind the loader until the texts arrive', async () => {
+    const texts = { complete: false, failed: false };
+    const f = await renderFunnel('/', { texts });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Check location' })).not.toBeInTheDocument();
+    await act(async () => {
+      f.engine.texts.complete = true;
+    });
+    expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
+  });
+
+  it('treats texts that could not be fetched like a chunk that failed to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, '1');
+    const f = await renderFunnel('/check-location', { texts: { complete: false, failed: true } });
+    expect(await screen.findByText('Loading chunk failed')).toBeInTheDocument();
+    expect(f.events.some((e) => e.name === 'error' && e.props.message === 'Loading chunk failed')).toBe(true);
+    vi.restoreAllMocks();
   });
 });

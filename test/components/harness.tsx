@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import i18next from 'i18next';
+import { proxy } from 'valtio/vanilla';
 import { initReactI18next } from 'react-i18next';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { indexSteps } from '../../engine/core/flowGraph.ts';
@@ -54,7 +55,7 @@ function PathProbe({ onPath }: { onPath: (p: string) => void }) {
  */
 export async function renderFunnel(
   path: string,
-  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry'] } = {},
+  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry']; texts?: FunnelEngine['texts'] } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
   const store = createFunnelStore();
@@ -68,6 +69,7 @@ export async function renderFunnel(
     analytics: createAnalytics([memorySink(events)]),
     registry: options.registry ?? screens,
     config: PREVIEW_CONFIG,
+    texts: proxy(options.texts ?? { complete: true, failed: false }),
   };
   let current = path;
   const result = render(

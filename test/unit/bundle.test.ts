@@ -33,19 +33,19 @@ describe('production bundle', () => {
   it('adds at most 30 KiB gzip of our own code for the checkout route', () => {
     const landing = measureRoute(metafile, root, '/', LANDING_SOURCES);
     const checkout = measureRoute(metafile, root, '/checkout', CHECKOUT_SOURCES, new Set(landing.files));
-    expect(checkout.gzipBytes).toBeGreaterThan(0);
-    expect(checkout.gzipBytes).toBeLessThanOrEqual(30 * 1024);
+    expect(checkout.ownGzipBytes).toBeGreaterThan(0);
+    expect(checkout.ownGzipBytes).toBeLessThanOrEqual(30 * 1024);
   });
 
   it('never ships the validator or a secret key', () => {
     const js = readdirSync(join(outdir, 'static/js')).map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8')).join('\n');
     expect(Object.keys(metafile.inputs).some((i) => i.includes('engine/validate/'))).toBe(false);
-    expect(js).not.toMatch(/sk_(live|test)_/);
+    expect(/sk_(live|test)_/.test(js)).toBe(false);
   });
 
   it('points at the configured production API, not the sandbox', () => {
     const js = readdirSync(join(outdir, 'static/js')).map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8')).join('\n');
-    expect(js).not.toContain('/sandbox/webapi');
-    expect(js).toContain('/api/v1');
+    expect(js.includes('/sandbox/')).toBe(false);
+    expect(js.includes('https://api.geozilla.com/api/v1')).toBe(true);
   });
 });

@@ -1,0 +1,14 @@
+/** The preview build's configuration: relative sandbox addresses served by `npm start` (no browser import). */
+import type { FunnelConfig } from './config.ts';
+
+/** The configuration of relative sandbox addresses, served by `npm start`. */
+export const PREVIEW_CONFIG: FunnelConfig = {
+  webApiUrl: '/sandbox/webapi/api/v1',
+  portalUrl: '/sandbox/portal/api/v1',
+  cdnUrl: '/sandbox/cdn/api/v1',
+  braintreePortalUrl: '/sandbox/braintree/api/v1',
+  analyticsUrl: '/sandbox/events',
+  appName: 'Family Locator',
+  attributionGlobal: '',
+  preview: true,
+};
