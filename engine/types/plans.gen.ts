@@ -14,11 +14,11 @@ export interface Plans {
 export interface Plan {
   name: string;
   /**
-   * What the first payment costs, USD.
+   * The plan's price for one duration, billed after any free trial, USD.
    */
   price: number;
   /**
-   * What each period costs after any intro offer or trial, USD.
+   * What the first period costs today: 0 during a free trial, else the price, USD.
    */
   periodPrice: number;
   /**
