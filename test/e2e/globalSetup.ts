@@ -2,6 +2,7 @@
  * Builds the preview bundle once and starts the preview server (with the sandbox API) on a free
  * port for all e2e files; tests read its address with inject('baseUrl').
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../build.mjs';
@@ -15,8 +16,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = new URL('../../', import.meta.url).pathname;
-  const { outdir } = await build({ preview: true, outdir: join(root, 'dist-e2e'), log: false });
+  // one directory per run, so parallel runs never overwrite each other's bundle
+  const { outdir } = await build({ preview: true, outdir: join(root, `dist-e2e-${process.pid}`), log: false });
   const preview = await startPreviewServer({ distDir: outdir, port: 0 });
   project.provide('baseUrl', preview.url);
-  return () => preview.close();
+  return async () => {
+    await preview.close();
+    await rm(outdir, { recursive: true, force: true });
+  };
 }
