@@ -115,8 +115,11 @@ describe('languages', () => {
     const de = (await import('../../locales/de.json')).default as { landing: { text: string } };
     await page.getByText(de.landing.text).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
-    expect(localeChunks).toHaveLength(1);
-    expect(localeChunks[0]).toMatch(/\/de-[A-Z0-9]+\.js$/);
+    // the first-paint texts and the rest: both German, no other language downloaded
+    await expect.poll(() => localeChunks.length).toBe(2);
+    expect(localeChunks.every((url) => /\/de-[A-Z0-9]+\.js$/.test(url))).toBe(true);
+    await page.getByRole('button').first().click();
+    await page.getByRole('heading', { name: (de as unknown as { intro: { checkLocation: { title: string } } }).intro.checkLocation.title }).waitFor();
     await context.close();
   });
 
