@@ -98,7 +98,7 @@ export interface CheckoutStep {
   showProgress?: boolean;
 }
 /**
- * Card checkout for the chosen plan (Stripe with 3-D Secure, or the sandbox gateway in preview builds) with the alternative payment methods; success continues to the next step.
+ * Card checkout for the chosen plan (Stripe with 3-D Secure, or the sandbox gateway in preview builds) with the alternative payment methods. Outcomes: "default" after a purchase, "needsSignup" when a visitor without an account (no access token) chooses to sign up first.
  */
 export interface CheckoutProps {
   /**
@@ -109,10 +109,6 @@ export interface CheckoutProps {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   cta: string;
-  /**
-   * A step id: lower-case words joined by dashes, unique across all flows.
-   */
-  signupStep?: string;
 }
 export interface CheckoutSuccessStep {
   screen: 'checkout-success';

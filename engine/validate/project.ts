@@ -116,16 +116,19 @@ export function buildProject({ root, schemas, flowDocs, landings, plans, plansFi
 }
 
 /**
- * The outcomes a screen declares: the ids of the props array its schema names in `x-outcomes-from`,
- * else just "default". undefined when they cannot be known (unknown screen, malformed props).
+ * The outcomes a screen declares: the fixed list of its schema's `x-outcomes` (default: just
+ * "default"), plus the ids of the props array its schema names in `x-outcomes-from`. undefined when
+ * they cannot be known (unknown screen, malformed props).
  */
 export function outcomesOf(schemas: SchemaSet, screen: string | undefined, props: Obj | undefined): string[] | undefined {
   const schema = screen === undefined ? undefined : schemas.screens[screen];
   if (!schema) return undefined;
+  const declared = schema['x-outcomes'];
+  const fixed = Array.isArray(declared) ? declared.filter((o): o is string => typeof o === 'string') : undefined;
   const from = schema['x-outcomes-from'];
-  if (typeof from !== 'string') return ['default'];
+  if (typeof from !== 'string') return fixed ?? ['default'];
   const list = props?.[from];
   if (!Array.isArray(list)) return undefined;
   const ids = list.map((o: unknown) => (isObj(o) ? str(o.id) : undefined));
-  return ids.every((id) => id !== undefined) ? [...new Set(ids as string[])] : undefined;
+  return ids.every((id) => id !== undefined) ? [...new Set([...(fixed ?? []), ...(ids as string[])])] : undefined;
 }

@@ -22,7 +22,7 @@ import { usePurchaseRunner } from './usePurchaseRunner.ts';
  */
 export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProps>) {
   const { snap } = useStore();
-  if (!snap.signup.token) return <NeedsSignup signupStep={props.signupStep} />;
+  if (!snap.signup.token) return <NeedsSignup onSignup={() => next('needsSignup')} />;
   return <CheckoutPage props={props} next={next} />;
 }
 

@@ -47,6 +47,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(f.path()).toBe('/signup');
+    expect(f.events.find((e) => e.name === 'step_completed')?.props).toMatchObject({ step: 'checkout', outcome: 'needsSignup', next: 'signup' });
   });
 
   it('shows the chosen plan and its price; pay stays disabled until the card form is valid', async () => {
