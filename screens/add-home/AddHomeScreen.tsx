@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, checkAddress } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
+import { Field, errorIdFor } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 
@@ -21,7 +22,6 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
   const done = useRef(false);
   const confirmation = useRef<HTMLDivElement>(null);
   const inputId = useId();
-  const errorId = `${inputId}-error`;
 
   useEffect(() => {
     if (added) confirmation.current?.focus();
@@ -68,8 +68,7 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
     <Screen className="add-home">
       <form className="add-home__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <div className="fe-field add-home__field">
-          <label className="fe-field__label" htmlFor={inputId}>{t('family.home.label')}</label>
+        <Field inputId={inputId} label={t('family.home.label')} error={error ? t(error, RULE_LIMITS) : undefined} className="add-home__field">
           <input
             id={inputId}
             className="fe-field__input"
@@ -80,14 +79,13 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
             value={value}
             placeholder={t('family.home.placeholder')}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? errorIdFor(inputId) : undefined}
             onChange={(e) => {
               setValue(e.target.value);
               setError('');
             }}
           />
-          {error ? <p id={errorId} className="fe-field__error" role="alert">{t(error, RULE_LIMITS)}</p> : null}
-        </div>
+        </Field>
         <div className="add-home__actions">
           <Button type="submit">{t(props.cta)}</Button>
           {props.skip ? <Button variant="link" onClick={proceed}>{t(props.skip)}</Button> : null}

@@ -6,6 +6,7 @@ import { useStore } from '../../engine/react/hooks.ts';
 import { countryOptions } from '../../engine/core/countryList.ts';
 import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from '../../engine/core/phone.ts';
 import { Button } from '../ui/Button.tsx';
+import { Field, errorIdFor } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CountryPicker } from './CountryPicker.tsx';
@@ -34,7 +35,6 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
   const [error, setError] = useState('');
   const done = useRef(false);
   const inputId = useId();
-  const errorId = `${inputId}-error`;
   const countryName = options.find((o) => o.code === country)?.name ?? country;
 
   const onNumber = (event: ChangeEvent<HTMLInputElement>): void => {
@@ -74,8 +74,7 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
     <Screen className="phone-number">
       <form className="phone-number__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <div className="fe-field phone-number__field">
-          <label className="fe-field__label" htmlFor={inputId}>{t('family.phone.numberLabel')}</label>
+        <Field inputId={inputId} label={t('family.phone.numberLabel')} error={error ? t(error, { country: countryName }) : undefined} className="phone-number__field">
           <div className="phone-number__row">
             <CountryPicker options={options} value={country} onChange={onCountry} />
             <input
@@ -89,14 +88,11 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
               dir="ltr"
               value={number}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-describedby={error ? errorIdFor(inputId) : undefined}
               onChange={onNumber}
             />
           </div>
-          {error ? (
-            <p id={errorId} className="fe-field__error" role="alert">{t(error, { country: countryName })}</p>
-          ) : null}
-        </div>
+        </Field>
         <div className="phone-number__actions">
           <Button type="submit">{t(props.cta)}</Button>
         </div>

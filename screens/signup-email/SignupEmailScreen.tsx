@@ -6,6 +6,7 @@ import { useFunnel } from '../../engine/react/hooks.ts';
 import { isValidEmail } from '../../engine/core/email.ts';
 import { submitSignup } from '../../engine/core/signup.ts';
 import { Button } from '../ui/Button.tsx';
+import { Field, errorIdFor } from '../ui/Field.tsx';
 import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
@@ -48,8 +49,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
       {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="fe-field">
-          <label className="fe-field__label" htmlFor={`${id}-email`}>{t('signup.emailLabel')}</label>
+        <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={showError ? t('signup.emailError') : undefined}>
           <input
             ref={input}
             id={`${id}-email`}
@@ -63,7 +63,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
             placeholder={t('signup.emailPlaceholder')}
             value={email}
             aria-invalid={showError}
-            aria-describedby={showError ? `${id}-error` : undefined}
+            aria-describedby={showError ? errorIdFor(`${id}-email`) : undefined}
             onChange={(e) => {
               setEmail(e.target.value);
               // once the message shows, it goes away as soon as the address looks right
@@ -71,10 +71,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
             }}
             onBlur={() => setShowError(email.trim() !== '' && !isValidEmail(email))}
           />
-          {showError ? (
-            <p id={`${id}-error`} className="fe-field__error" role="alert">{t('signup.emailError')}</p>
-          ) : null}
-        </div>
+        </Field>
         <p className="signup-email__consent">
           <RichText
             text={t('signup.consent')}

@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
+import { Field, errorIdFor } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 
@@ -27,7 +28,6 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   const [error, setError] = useState('');
   const done = useRef(false);
   const inputId = useId();
-  const errorId = `${inputId}-error`;
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -46,8 +46,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     <Screen className={`text-entry text-entry--${field}`}>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <div className="fe-field text-entry__field">
-          <label className="fe-field__label" htmlFor={inputId}>{t(props.label)}</label>
+        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field">
           <input
             id={inputId}
             className="fe-field__input text-entry__input"
@@ -56,17 +55,14 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
             value={value}
             placeholder={props.placeholder ? t(props.placeholder) : undefined}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? errorIdFor(inputId) : undefined}
             onChange={(e) => {
               setValue(e.target.value);
               setError('');
             }}
             {...INPUT_HINTS[field]}
           />
-          {error ? (
-            <p id={errorId} className="fe-field__error" role="alert">{t(error, RULE_LIMITS)}</p>
-          ) : null}
-        </div>
+        </Field>
         <div className="text-entry__actions">
           <Button type="submit">{t(props.cta)}</Button>
         </div>

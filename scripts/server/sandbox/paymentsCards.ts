@@ -4,6 +4,8 @@
  * Stripe does server-side); the browser's sandbox gateway only collects the card and shows the
  * 3-D Secure challenge. Any other card number is refused the way Stripe's test mode refuses a live card.
  */
+// the same Luhn rule as the sandbox card form, so client and server never disagree
+import { luhnValid } from '../../../engine/payments/sandbox/cardRules.ts';
 
 export interface Decline {
   message: string;
@@ -47,20 +49,6 @@ export function behaviourOf(number: string): CardBehaviour {
   return TEST_CARDS[number] ?? LIVE_CARD_IN_TEST_MODE;
 }
 
-/** The Luhn check. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 export interface CardError {
   code: string;
