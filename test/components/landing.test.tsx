@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Variant } from '../../engine/core/flowGraph.ts';
 import { renderFunnel } from './harness.tsx';
 
 describe('landing screen', () => {
@@ -25,5 +26,17 @@ describe('landing screen', () => {
     const f = await renderFunnel('/');
     await screen.findByRole('button', { name: 'Continue' });
     expect(f.store.plans.landingType).toBe('fullPrice');
+  });
+});
+
+describe('a variant added as data', () => {
+  it('is live at its own path with its own plans, no code change', async () => {
+    const { funnelData } = await import('../../screens/flowData.ts');
+    const discount = funnelData.landings.discount as Variant;
+    const summer: Variant = { ...discount, paths: ['/summer'], plans: ['gz-1-month-tiger'], defaultPlan: 'gz-1-month-tiger' };
+    const f = await renderFunnel('/summer', { data: { ...funnelData, landings: { ...funnelData.landings, summer } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
+    expect(f.store.plans.landingType).toBe('summer');
   });
 });
