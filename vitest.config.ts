@@ -30,6 +30,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['test/e2e/globalSetup.ts'],
+          // the page renders after the click resolves: text assertions poll instead of reading once
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

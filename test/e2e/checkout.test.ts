@@ -81,7 +81,7 @@ async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Arr
 describe('checkout', () => {
   it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell closes; on to download', async () => {
     const { context, page, email } = await walkToCheckout();
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('$59.88');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$59.88');
     expect(await payButton(page).isDisabled()).toBe(true);
     await typeCard(page, '4242424242424242');
     await payButton(page).click();
@@ -94,7 +94,7 @@ describe('checkout', () => {
 
     await page.getByRole('heading', { name: en.upsell.title }).waitFor();
     await page.getByRole('button', { name: en.common.close }).click();
-    expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
     await page.reload();
     await page.getByText('Paid today: $59.88').waitFor();
     expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
@@ -137,12 +137,12 @@ describe('checkout', () => {
 
   it('4000 0000 0000 9995 is declined in the visitor\'s language (German), and another card then pays', async () => {
     const { context, page, email } = await walkToCheckout(de as Texts, 'de-DE');
-    expect(await page.getByTestId('checkout-total').textContent()).toBe('59,88\u00a0$');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('59,88\u00a0$');
     await typeCard(page, '4000000000009995', de as Texts);
     const pay = page.getByRole('button', { name: '59,88\u00a0$ bezahlen' }); // "{{price}} bezahlen", a German price
     await pay.click();
     await page.getByRole('alert').filter({ hasText: de.checkout.decline.insufficientFunds }).waitFor();
-    expect(await page.getByTestId('checkout-failure').textContent()).toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
+    await expect.poll(() => page.getByTestId('checkout-failure').textContent()).toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
     expect(await subscriptions(email)).toEqual([]);
     const declined = await eventsOf(context, ['purchase_failed', 'payment_declined']);
     expect(declined.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });

@@ -52,7 +52,7 @@ async function startAndPhone(page: Page, t: Texts, phone: { guessed: string; pic
   const field = page.getByLabel(t.family.phone.numberLabel);
   await field.fill(phone.bad);
   await page.getByRole('button', { name: t.common.continue }).click();
-  expect(await page.getByRole('alert').textContent()).toBe(phone.badError);
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe(phone.badError);
   if (phone.pick) {
     await page.getByRole('button', { name: phone.guessed }).click();
     await page.getByRole('combobox', { name: t.family.phone.search }).fill(phone.pick.query);
@@ -67,7 +67,7 @@ async function startAndPhone(page: Page, t: Texts, phone: { guessed: string; pic
 async function enterName(page: Page, t: Texts, name: string): Promise<void> {
   await heading(page, t.family.name.title);
   await page.getByRole('button', { name: t.common.continue }).click();
-  expect(await page.getByRole('alert').textContent()).toBe(t.family.errors.nameRequired);
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe(t.family.errors.nameRequired);
   await page.getByLabel(t.family.name.label).fill(name);
   await click(page, t.common.continue, pathOf('create-circle'));
   await heading(page, t.family.createCircle.title);
@@ -134,7 +134,7 @@ describe('family funnel', () => {
     await heading(page, en.family.circleName.title);
     await page.getByLabel(en.family.circleName.label).fill('A');
     await page.getByRole('button', { name: en.common.continue }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('The Circle name needs at least 2 characters.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The Circle name needs at least 2 characters.');
     await page.getByLabel(en.family.circleName.label).fill('  The   Smiths ');
     await click(page, en.common.continue, pathOf('share-circle-code'));
 
@@ -145,11 +145,11 @@ describe('family funnel', () => {
     const code = (await codeBox.getAttribute('data-code'))!;
     await page.reload();
     await heading(page, en.family.shareCode.title);
-    expect(await codeBox.textContent()).toBe(formatCode(code));
-    expect(await family(page)).toMatchObject({ name: 'Anna', phone: '+447911123456', phoneCountry: 'GB', circleAction: 'create', circleName: 'The Smiths', code });
+    await expect.poll(() => codeBox.textContent()).toBe(formatCode(code));
+    await expect.poll(() => family(page)).toMatchObject({ name: 'Anna', phone: '+447911123456', phoneCountry: 'GB', circleAction: 'create', circleName: 'The Smiths', code });
 
     await page.getByRole('button', { name: en.family.shareCode.share }).click();
-    expect(await page.getByRole('status').textContent()).toContain(en.family.shareCode.copied);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain(en.family.shareCode.copied);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Join my family Circle “The Smiths” in Family Locator with the invite code ${formatCode(code)}.`);
     await click(page, en.common.continue, pathOf('choose-your-role'));
 
@@ -160,7 +160,7 @@ describe('family funnel', () => {
     await page.getByRole('button', { name: en.family.home.add }).click();
     await heading(page, en.family.home.added);
     await click(page, en.common.continue, pathOf('family-social'));
-    expect(await family(page)).toMatchObject({ role: 'dad', home: '12 Oak Street, Springfield', code, circleName: 'The Smiths' });
+    await expect.poll(() => family(page)).toMatchObject({ role: 'dad', home: '12 Oak Street, Springfield', code, circleName: 'The Smiths' });
 
     await finish(context, page, en, 'en', uniqueEmail('family-create'));
     await context.close();
@@ -180,13 +180,13 @@ describe('family funnel', () => {
     const field = page.getByLabel(en.family.code.label);
     await field.fill('ABC1');
     await page.getByRole('button', { name: en.family.code.join }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('An invite code has 6 characters: letters A–Z and digits 2–9, e.g. K7P-4QX.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('An invite code has 6 characters: letters A–Z and digits 2–9, e.g. K7P-4QX.');
     await field.fill('k7p 4qx');
     await click(page, en.family.code.join, pathOf('family-social'));
 
     await page.reload();
     await heading(page, en.family.social.title);
-    expect(await family(page)).toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
+    await expect.poll(() => family(page)).toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
 
     await finish(context, page, en, 'en', uniqueEmail('family-join'));
     await context.close();
@@ -200,16 +200,16 @@ describe('family funnel', () => {
       badError: 'Das sieht nicht nach einer gültigen Telefonnummer für Deutschland aus.',
       number: '03012345678',
     });
-    expect(await family(page)).toMatchObject({ phone: '+493012345678', phoneCountry: 'DE' });
+    await expect.poll(() => family(page)).toMatchObject({ phone: '+493012345678', phoneCountry: 'DE' });
     await enterName(page, de as unknown as Texts, 'jürgen');
     await click(page, de.family.createCircle.join, pathOf('enter-code'));
     await heading(page, de.family.code.title);
     await page.getByLabel(de.family.code.label).fill('XYZ');
     await page.getByRole('button', { name: de.family.code.join }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Ein Einladungscode hat 6 Zeichen: Buchstaben A–Z und Ziffern 2–9, z. B. K7P-4QX.');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Ein Einladungscode hat 6 Zeichen: Buchstaben A–Z und Ziffern 2–9, z. B. K7P-4QX.');
     await page.getByLabel(de.family.code.label).fill('XYZ-234');
     await click(page, de.family.code.join, pathOf('family-social'));
-    expect(await family(page)).toMatchObject({ name: 'Jürgen', code: 'XYZ234' });
+    await expect.poll(() => family(page)).toMatchObject({ name: 'Jürgen', code: 'XYZ234' });
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await finish(context, page, de as unknown as Texts, 'de', uniqueEmail('familie'));
     await context.close();

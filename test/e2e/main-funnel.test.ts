@@ -74,7 +74,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(page.url()).toBe(url('/signup'));
   const email = uniqueEmail(variantId);
   await field.fill(email);
-  expect(await page.getByText(EMAIL_ERROR).count()).toBe(0);
+  await expect.poll(() => page.getByText(EMAIL_ERROR).count()).toBe(0);
   await continueTo(page, '/signup/set-your-options');
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^[0-9a-f]{48}$/);
 
@@ -98,8 +98,8 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(await page.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(plans.map((p) => p.name));
   for (const plan of plans) {
     const card = page.locator(`label[data-plan="${plan.name}"]`);
-    expect(await card.locator('.paywall-plan__name').textContent()).toBe(plan.label);
-    expect(await card.locator('.paywall-plan__total').textContent()).toBe(plan.total);
+    await expect.poll(() => card.locator('.paywall-plan__name').textContent()).toBe(plan.label);
+    await expect.poll(() => card.locator('.paywall-plan__total').textContent()).toBe(plan.total);
   }
   expect(await page.locator(`input[value="${variant.defaultPlan}"]`).isChecked()).toBe(true);
   const chosen = plans.find((p) => p.name !== variant.defaultPlan)!.name;
@@ -113,7 +113,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   // the checkout (issue 4) charges the plan chosen before the reload
   const total = page.getByTestId('checkout-total');
   await total.waitFor();
-  expect(await total.textContent()).toBe(`$${funnelData.plans.plans[chosen]!.price.toFixed(2)}`);
+  await expect.poll(() => total.textContent()).toBe(`$${funnelData.plans.plans[chosen]!.price.toFixed(2)}`);
 
   const saved = await persisted(page);
   expect(saved.plans).toMatchObject({ plan: chosen, landingType: variantId });
@@ -153,7 +153,7 @@ describe('main funnel', () => {
     expect(await banner.getAttribute('data-error-type')).toBe('signup');
     expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     expect(page.url()).toBe(url('/signup'));
-    expect(await page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
     await context.close();
   });
 
