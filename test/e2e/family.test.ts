@@ -89,6 +89,7 @@ async function finish(context: BrowserContext, page: Page, t: Texts, lang: strin
   const timer = page.getByRole('timer');
   const first = await timer.textContent();
   expect(first).toMatch(/^(15:00|14:5\d)$/);
+  await expect.poll(async () => typeof (await family(page)).offerStartedAt).toBe('number');
   const startedAt = (await family(page)).offerStartedAt;
   expect(Date.now() - startedAt).toBeLessThan(RESERVATION_MINUTES * 60_000);
   await page.waitForTimeout(2_200);
