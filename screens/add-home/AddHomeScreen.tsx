@@ -5,7 +5,7 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, checkAddress } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, errorIdFor } from '../ui/Field.tsx';
+import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 
@@ -78,8 +78,7 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
             enterKeyHint="done"
             value={value}
             placeholder={t('family.home.placeholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorIdFor(inputId) : undefined}
+            {...invalidProps(inputId, Boolean(error))}
             onChange={(e) => {
               setValue(e.target.value);
               setError('');

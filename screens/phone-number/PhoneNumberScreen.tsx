@@ -6,7 +6,7 @@ import { useStore } from '../../engine/react/hooks.ts';
 import { countryOptions } from '../../engine/core/countryList.ts';
 import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from '../../engine/core/phone.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, errorIdFor } from '../ui/Field.tsx';
+import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CountryPicker } from './CountryPicker.tsx';
@@ -87,8 +87,7 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
               enterKeyHint="next"
               dir="ltr"
               value={number}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorIdFor(inputId) : undefined}
+              {...invalidProps(inputId, Boolean(error))}
               onChange={onNumber}
             />
           </div>

@@ -6,7 +6,7 @@ import { useFunnel } from '../../engine/react/hooks.ts';
 import { isValidEmail } from '../../engine/core/email.ts';
 import { submitSignup } from '../../engine/core/signup.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, errorIdFor } from '../ui/Field.tsx';
+import { Field, invalidProps } from '../ui/Field.tsx';
 import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
@@ -62,8 +62,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
             spellCheck={false}
             placeholder={t('signup.emailPlaceholder')}
             value={email}
-            aria-invalid={showError}
-            aria-describedby={showError ? errorIdFor(`${id}-email`) : undefined}
+            {...invalidProps(`${id}-email`, showError)}
             onChange={(e) => {
               setEmail(e.target.value);
               // once the message shows, it goes away as soon as the address looks right

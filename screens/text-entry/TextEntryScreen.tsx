@@ -5,7 +5,7 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, errorIdFor } from '../ui/Field.tsx';
+import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 
@@ -54,8 +54,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
             name={field}
             value={value}
             placeholder={props.placeholder ? t(props.placeholder) : undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorIdFor(inputId) : undefined}
+            {...invalidProps(inputId, Boolean(error))}
             onChange={(e) => {
               setValue(e.target.value);
               setError('');
