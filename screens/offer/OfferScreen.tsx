@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
@@ -27,7 +27,8 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const done = useRef(false);
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
 
-  useEffect(() => {
+  // a layout effect: the start is stored in the same commit that first shows the timer
+  useLayoutEffect(() => {
     const start = reservationStart(store.family.offerStartedAt);
     if (start !== store.family.offerStartedAt) store.family.offerStartedAt = start;
   }, [store]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCodeProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
@@ -28,7 +28,8 @@ export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodePr
   const [status, setStatus] = useState<ShareOutcome | 'idle' | 'busy'>('idle');
   const done = useRef(false);
 
-  useEffect(() => {
+  // a layout effect: the code is stored in the same commit that first shows the screen
+  useLayoutEffect(() => {
     // once per Circle: a reload or a second visit shows the same code
     if (!isCodeShape(store.family.code)) store.family.code = generateCode();
   }, [store]);
