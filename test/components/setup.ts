@@ -10,3 +10,13 @@ afterEach(() => {
 
 // jsdom has no scrolling; StepHost scrolls to the top on every step
 window.scrollTo = () => {};
+
+// SLOW_SCHEDULER=1 makes every clock read look 6 ms later, so React's scheduler yields after each
+// unit of work, as on a slow or busy CI machine: passive effects then run a task after the commit
+// they belong to. It finds tests that read effect-made state or text too early:
+//   SLOW_SCHEDULER=1 npx vitest run --project components
+if (process.env.SLOW_SCHEDULER === '1') {
+  const realNow = performance.now.bind(performance);
+  let skew = 0;
+  performance.now = () => realNow() + (skew += 6);
+}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isCodeShape } from '../../engine/core/family.ts';
 import { renderFunnel } from './harness.tsx';
@@ -17,6 +17,8 @@ const openShare = (code = '') =>
     state: (s) => Object.assign(s.family, { circleName: 'The Smiths', circleAction: 'create', code }),
   });
 
+// The status line is always in the page (empty until a share settles), and the share button is
+// disabled while it runs: a findBy* would return them at once, so those checks wait for the content.
 afterEach(() => stubNavigator({}));
 
 describe('share-code screen', () => {
@@ -40,7 +42,7 @@ describe('share-code screen', () => {
     stubNavigator({ writeText });
     const f = await openShare('K7P4QX');
     await userEvent.click(await screen.findByRole('button', { name: 'Share code' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Code copied. Paste it into a message to your family.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Code copied. Paste it into a message to your family.'));
     expect(writeText).toHaveBeenCalledWith('Join my family Circle “The Smiths” in Family Locator with the invite code K7P-4QX.');
     expect(f.events).toContainEqual(expect.objectContaining({ name: 'circle_code_shared', props: { outcome: 'copied' } }));
     expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
@@ -55,7 +57,7 @@ describe('share-code screen', () => {
     stubNavigator({ share, writeText });
     await openShare('K7P4QX');
     await userEvent.click(await screen.findByRole('button', { name: 'Share code' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Code shared.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Code shared.'));
     expect(share).toHaveBeenCalledWith({ title: 'Join my family Circle', text: 'Join my family Circle “The Smiths” in Family Locator with the invite code K7P-4QX.' });
     expect(writeText).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Share again' })).toBeInTheDocument();
@@ -65,7 +67,7 @@ describe('share-code screen', () => {
     stubNavigator({ share: async () => Promise.reject(Object.assign(new Error('closed'), { name: 'AbortError' })) });
     await openShare('K7P4QX');
     await userEvent.click(await screen.findByRole('button', { name: 'Share code' }));
-    expect(await screen.findByRole('button', { name: 'Share code' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Share code' })).toBeEnabled());
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(screen.getByRole('button', { name: 'Skip' })).toBeInTheDocument();
   });
@@ -74,7 +76,7 @@ describe('share-code screen', () => {
     stubNavigator({ writeText: async () => Promise.reject(new Error('denied')) });
     const f = await openShare('K7P4QX');
     await userEvent.click(await screen.findByRole('button', { name: 'Share code' }));
-    expect(await screen.findByRole('status')).toHaveTextContent("The code couldn't be copied. Write it down and send it to your family.");
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent("The code couldn't be copied. Write it down and send it to your family."));
     await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
     expect(await screen.findByRole('heading', { name: 'Choose your role' })).toBeInTheDocument();
     expect(f.path()).toBe('/family/choose-your-role');
