@@ -38,20 +38,22 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
       continue;
     }
     files.push(file);
-    const loaded = await loadJson(root, abs, { positions: false });
+    const loaded = await loadJson(root, abs);
     issues.push(...loaded.issues);
     if (!loaded.doc) continue;
     if (!isObj(loaded.doc.data)) issues.push(issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`));
     else locales.push({ lang, data: loaded.doc.data });
   }
   const known = new Set(locales.flatMap((l) => localeKeys(l.data)));
+  const counts = new Map<string, number>();
+  for (const use of uses) counts.set(use.key, (counts.get(use.key) ?? 0) + 1);
   const seen = new Set<string>();
   for (const use of uses) {
     if (seen.has(use.key)) continue;
     seen.add(use.key);
     const missing = locales.filter((l) => !hasKey(l.data, use.key)).map((l) => l.lang);
     if (!missing.length) continue;
-    const count = uses.filter((u) => u.key === use.key).length;
+    const count = counts.get(use.key)!;
     const all = missing.length === locales.length;
     issues.push(issueAt(use.doc, use.pointer, 'missing-translation',
       `i18n key "${use.key}" is missing from ${missing.join(', ')} (${missing.length} of ${locales.length} locales${count > 1 ? `; used ${count} times` : ''})`,

@@ -1,12 +1,8 @@
 /** Reads JSON files with source positions, and turns (file, JSON pointer) into a located issue. */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { createRequire } from 'node:module';
-import { lineCol, scanJson } from './jsonSyntax.ts';
+import { parseJson } from './jsonParse.ts';
 import type { Anchor, JsonDoc, ValidationIssue } from './types.ts';
-
-// a CommonJS package whose named exports Node's ESM loader cannot see
-const { parse } = createRequire(import.meta.url)('@mischnic/json-sourcemap') as typeof import('@mischnic/json-sourcemap');
 
 /** A file read from disk: a parsed document, or the issues that stopped it from parsing. */
 export type Loaded = { doc: JsonDoc; issues: ValidationIssue[] } | { doc?: undefined; issues: ValidationIssue[] };
@@ -19,36 +15,33 @@ export function relPath(root: string, abs: string): string {
 /**
  * Reads and parses one JSON file. A syntax error is itself an issue (code `json-syntax`) and the
  * file yields no document; duplicate keys are reported (code `duplicate-key`) and the last one wins.
- * `positions: false` skips the source map (for large files whose values are never pointed at).
+ * A UTF-8 byte order mark is an error (code `byte-order-mark`): the build and the browser read these
+ * files with parsers that reject it. The rest of the file is still checked.
  */
-export async function loadJson(root: string, abs: string, { positions = true } = {}): Promise<Loaded> {
+export async function loadJson(root: string, abs: string): Promise<Loaded> {
   const file = relPath(root, abs);
   let text: string;
   try {
     text = await readFile(abs, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${String(error)})`;
-    return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `${file} ${reason}` }] };
+    return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `${file} ${reason}`, hint: 'create the file or fix the path' }] };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1);
-  const scan = scanJson(text);
-  const issues: ValidationIssue[] = scan.duplicates.map((d) => ({
-    file, ...lineCol(text, d.offset), pointer: d.pointer, code: 'duplicate-key',
-    message: `key "${d.key}" occurs twice in the same object; JSON keeps only the last one`,
-    hint: 'rename or merge one of them',
-  }));
-  if (scan.error) {
-    issues.push({ file, ...lineCol(text, scan.error.offset), pointer: '', code: 'json-syntax', message: `invalid JSON: ${scan.error.message}`, hint: 'the file is skipped for the other checks until it parses' });
+  const issues: ValidationIssue[] = [];
+  if (text.charCodeAt(0) === 0xfeff) {
+    issues.push({ file, line: 1, col: 1, pointer: '', code: 'byte-order-mark', message: `${file} starts with a UTF-8 byte order mark (BOM), which JSON.parse and the build reject`,
+      hint: 'save the file as UTF-8 without BOM' });
+    text = text.slice(1);
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    issues.push({ file, line: parsed.error.line, col: parsed.error.col, pointer: '', code: 'json-syntax', message: `invalid JSON: ${parsed.error.message}`, hint: 'fix the syntax here; the file is skipped for the other checks until it parses' });
     return { issues };
   }
-  if (!positions) return { doc: { file, data: JSON.parse(text) as unknown, pointers: {} }, issues };
-  try {
-    const { data, pointers } = parse(text, undefined, { dialect: 'JSON', tabWidth: 1 });
-    return { doc: { file, data: data as unknown, pointers }, issues };
-  } catch (error) {
-    issues.push({ file, line: 1, col: 1, pointer: '', code: 'json-syntax', message: `invalid JSON: ${(error as Error).message}` });
-    return { issues };
+  for (const d of parsed.duplicates) {
+    issues.push({ file, line: d.line, col: d.col, pointer: d.pointer, code: 'duplicate-key', message: `key "${d.key}" occurs twice in the same object; JSON keeps only the last one`, hint: 'rename or merge one of them' });
   }
+  return { doc: { file, data: parsed.data, pointers: parsed.pointers }, issues };
 }
 
 /**
@@ -57,11 +50,11 @@ export async function loadJson(root: string, abs: string, { positions = true } =
  */
 export function locate(doc: JsonDoc, pointer: string, anchor: Anchor = 'value'): { line: number; col: number } {
   let p = pointer;
-  while (!(p in doc.pointers) && p !== '') p = p.slice(0, p.lastIndexOf('/'));
-  const mapping = doc.pointers[p];
+  while (!doc.pointers.has(p) && p !== '') p = p.slice(0, p.lastIndexOf('/'));
+  const mapping = doc.pointers.get(p);
   if (!mapping) return { line: 1, col: 1 };
-  const pos = anchor === 'key' && 'key' in mapping && mapping.key ? mapping.key : mapping.value;
-  return { line: pos.line + 1, col: pos.column + 1 };
+  const pos = anchor === 'key' && mapping.key ? mapping.key : mapping.value;
+  return { line: pos.line, col: pos.column };
 }
 
 /** An issue at a pointer of a document. */

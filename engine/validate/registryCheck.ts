@@ -44,12 +44,14 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
   const entries = new Map(parseRegistry(text).map((e) => [e.type, e]));
   const issues: ValidationIssue[] = [];
   const done = new Set<string>();
+  const useCount = new Map<string, number>();
+  for (const step of project.steps.values()) if (step.screen !== undefined) useCount.set(step.screen, (useCount.get(step.screen) ?? 0) + 1);
   for (const step of project.steps.values()) {
     const type = step.screen;
     if (type === undefined || done.has(type) || !project.schemas.screens[type]) continue;
     done.add(type);
     const entry = entries.get(type);
-    const uses = [...project.steps.values()].filter((s) => s.screen === type).length;
+    const uses = useCount.get(type)!;
     if (!entry) {
       const key = /^[a-z]+$/.test(type) ? type : `'${type}'`;
       issues.push(issueAt(step.doc, ptr(step.pointer, 'screen'), 'unregistered-screen', `screen type "${type}" (used by ${uses} step${uses > 1 ? 's' : ''}) has no component in ${file}`,

@@ -1,5 +1,5 @@
 /** The shapes every validator module shares: one issue, one loaded JSON file. */
-import type { Mapping } from '@mischnic/json-sourcemap';
+import type { Mapping } from './jsonParse.ts';
 
 /** One problem found in the flow files, located by file, line, column and JSON pointer. */
 export interface ValidationIssue {
@@ -17,6 +17,8 @@ export interface ValidationIssue {
   message: string;
   /** How to fix it, e.g. 'did you mean "gz-1-month-tiger"?'. */
   hint?: string;
+  /** 'warning' is printed but does not fail validation; absent means an error. */
+  severity?: 'warning';
 }
 
 /** Everything the validator found, and the files it read (relative to the root). */
@@ -30,7 +32,8 @@ export interface JsonDoc {
   /** Path relative to the project root. */
   file: string;
   data: unknown;
-  pointers: Record<string, Mapping>;
+  /** Positions by JSON pointer. */
+  pointers: Map<string, Mapping>;
 }
 
 /** Where a pointer's position is taken from: its value, or its key (for a missing or extra property). */
@@ -46,6 +49,7 @@ export function isObj(value: unknown): value is Obj {
 
 /** Escapes one JSON pointer segment (RFC 6901). */
 export function escapePointer(segment: string): string {
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

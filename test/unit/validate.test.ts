@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatGithubAnnotation, formatIssue, validateProject, type ValidationIssue } from '../../engine/validate/index.ts';
-import { scanJson, lineCol } from '../../engine/validate/jsonSyntax.ts';
+import { parseJson } from '../../engine/validate/jsonParse.ts';
 import { closest, levenshtein } from '../../engine/validate/suggest.ts';
 import { parseRegistry } from '../../engine/validate/registryCheck.ts';
 import { hasKey } from '../../engine/validate/i18nCheck.ts';
@@ -143,14 +143,17 @@ describe('helpers', () => {
     expect(closest('checkout', ['landing', 'quiz'])).toBeUndefined();
   });
 
-  it('scanJson locates syntax errors and duplicate keys', () => {
-    const bad = '{\n  "a": [1, 2,],\n  "b": 1\n}';
-    const { error } = scanJson(bad);
-    expect(error?.message).toBe("trailing comma before ']'");
-    expect(lineCol(bad, error!.offset)).toEqual({ line: 2, col: 14 });
-    expect(scanJson('{"a": {"x": 1, "x": 2}}').duplicates).toEqual([{ offset: 15, pointer: '/a/x', key: 'x' }]);
-    expect(scanJson('{"s": "\\u00e9\\n", "n": -1.5e3, "t": [true, false, null]}')).toEqual({ duplicates: [] });
-    expect(scanJson("{'a': 1}").error?.message).toContain('double quotes');
+  it('parseJson locates syntax errors and duplicate keys', () => {
+    expect(parseJson('{\n  "a": [1, 2,],\n  "b": 1\n}')).toEqual({ ok: false, error: { line: 2, col: 14, message: "trailing comma before ']'" } });
+    expect(parseJson('{"a": 1\n "b": 2}')).toEqual({ ok: false, error: { line: 2, col: 2, message: "missing ',' before '\"'" } });
+    expect(parseJson("{'a': 1}")).toMatchObject({ ok: false, error: { message: 'strings must use double quotes' } });
+    expect(parseJson('{"a": [')).toMatchObject({ ok: false, error: { message: expect.stringContaining('end of file') } });
+    const dup = parseJson('{"a": {"x": 1,\n  "x": 2}}');
+    expect(dup.ok && dup.duplicates).toEqual([{ line: 2, col: 3, pointer: '/a/x', key: 'x' }]);
+    expect(dup.ok && dup.data).toEqual({ a: { x: 2 } });
+    const ok = parseJson('{"s": "\\u00e9\\n", "a/b": [true, null]}');
+    expect(ok.ok && ok.data).toEqual({ s: '\u00e9\n', 'a/b': [true, null] });
+    expect(ok.ok && ok.pointers.get('/a~1b/1')?.value).toMatchObject({ line: 1, column: 33 });
   });
 
   it('parseRegistry reads quoted and bare screen types with their import paths', () => {

@@ -1,0 +1,69 @@
+/**
+ * The validator's scaling benchmark: a generated project whose main flow chains `steps` steps (each
+ * a valid feature-intro slide) in a temporary directory, validated several times. Validation must
+ * stay linear in the size of the flow; `npm run bench` prints the median for 10,000 steps.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateProject } from '../engine/validate/index.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const fixtures = join(root, 'test/fixtures/flows');
+
+/** Writes a valid project with one flow of `steps` chained steps; returns its directory. */
+export function writeChainProject(steps: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'validator-bench-'));
+  const flows = join(dir, 'flows');
+  mkdirSync(flows);
+  cpSync(join(fixtures, 'locales'), join(dir, 'locales'), { recursive: true });
+  cpSync(join(fixtures, 'valid/minimal/plans.json'), join(flows, 'plans.json'));
+  const chain: Record<string, object> = {
+    landing: { screen: 'landing', props: { title: 'landing.title', text: 'landing.text', cta: 'common.continue', background: 'welcome' }, next: 'step-1' },
+  };
+  for (let k = 1; k <= steps; k++) {
+    chain[`step-${k}`] = {
+      path: `/step-${k}`,
+      screen: 'feature-intro',
+      props: { title: 'intro.checkLocation.title', text: 'intro.checkLocation.text', cta: 'common.continue', image: 'check-location', slide: 1, slides: 2 },
+      ...(k < steps ? { next: `step-${k + 1}` } : {}),
+    };
+  }
+  writeFileSync(join(flows, 'main.json'), JSON.stringify({ id: 'main', version: 1, entry: 'landing', steps: chain }, null, 2));
+  writeFileSync(join(flows, 'landings.json'), JSON.stringify({
+    fullPrice: {
+      paths: ['/'], flow: 'main', plans: ['gz-1-month-tiger', 'gz-3-month-fox'], defaultPlan: 'gz-3-month-fox',
+      paywall: { title: 'paywall.title.default', note: 'paywall.note.cancelAnytime', moneyBack: true },
+    },
+  }, null, 2));
+  return dir;
+}
+
+/** Validates the project of `dir` once; returns the issue count and the time in milliseconds. */
+export async function timeValidation(dir: string): Promise<{ issues: number; ms: number }> {
+  const start = performance.now();
+  const { issues } = await validateProject({
+    root,
+    flowsDir: join(dir, 'flows'),
+    localesDir: join(dir, 'locales'),
+    registryFile: join(fixtures, 'registry.ts.txt'),
+  });
+  return { issues: issues.filter((i) => i.severity !== 'warning').length, ms: performance.now() - start };
+}
+
+/**
+ * Generates a `steps`-step project, validates it `runs` times (after one warm-up run that compiles
+ * the schemas) and returns the median time in milliseconds.
+ */
+export async function benchValidator(steps = 10_000, runs = 5): Promise<{ steps: number; medianMs: number; issues: number }> {
+  const dir = writeChainProject(steps);
+  try {
+    const warm = await timeValidation(dir);
+    const times: number[] = [];
+    for (let k = 0; k < runs; k++) times.push((await timeValidation(dir)).ms);
+    times.sort((a, b) => a - b);
+    return { steps, medianMs: times[Math.floor(times.length / 2)]!, issues: warm.issues };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
