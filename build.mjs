@@ -7,7 +7,7 @@
 import * as esbuild from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { validateProject, formatIssue } from './engine/validate/index.ts';
+import { validateProject, formatIssue, isError } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
@@ -28,16 +28,9 @@ export function productionConfig(env = process.env) {
   };
 }
 
-/** The flow files as FunnelData, read after validation (so a broken file gets the validator's message). */
-async function readFunnelData() {
-  const dir = join(root, 'flows');
-  const read = async (name) => JSON.parse(await readFile(join(dir, name), 'utf8'));
-  const flows = {};
-  for (const name of (await readdir(dir)).filter((f) => f.endsWith('.json') && f !== 'landings.json' && f !== 'plans.json')) {
-    const flow = await read(name);
-    flows[flow.id] = flow;
-  }
-  return { flows, landings: await read('landings.json'), plans: await read('plans.json') };
+/** The flow files as FunnelData, from the documents the validator parsed (never a second parse). */
+function funnelData({ flows, landings, plans }) {
+  return { flows: Object.fromEntries(flows.map((flow) => [flow.id, flow])), landings, plans };
 }
 
 /**
@@ -102,10 +95,12 @@ ${preloads.map((p) => `<link rel="modulepreload" href="/${p}">`).join('\n')}
  */
 export async function build({ preview = false, outdir = join(root, preview ? 'dist-preview' : 'dist'), log = true } = {}) {
   const result = await validateProject({ root });
-  if (result.issues.length) {
+  const errors = result.issues.filter(isError);
+  if (errors.length) {
     const text = result.issues.map(formatIssue).join('\n');
-    throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${result.issues.length} error(s). Run \`npm run validate\` after fixing.`);
+    throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${errors.length} error(s). Run \`npm run validate\` after fixing.`);
   }
+  if (log) for (const warning of result.issues) console.warn(formatIssue(warning));
   const config = preview ? PREVIEW_CONFIG : productionConfig();
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
@@ -131,7 +126,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
     target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
     jsx: 'automatic',
-    plugins: [localesPlugin(await readFunnelData())],
+    plugins: [localesPlugin(funnelData(result.data))],
     define: {
       __FUNNEL_CONFIG__: JSON.stringify(config),
       __PREVIEW__: JSON.stringify(preview),

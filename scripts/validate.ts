@@ -1,11 +1,11 @@
 /**
  * `npm run validate [flowsDir] [--locales=dir] [--registry=file]`: validates the flow files, the
- * locales and the screen registry. Prints every issue as file:line:col, adds ::error annotations
- * when GITHUB_ACTIONS=true, and exits 1 when anything is wrong.
+ * locales and the screen registry. Prints every issue as file:line:col, adds ::error and ::warning
+ * annotations when GITHUB_ACTIONS=true, and exits 1 when there is an error (warnings do not count).
  */
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { formatGithubAnnotation, formatIssue, validateProject } from '../engine/validate/index.ts';
+import { formatGithubAnnotation, formatIssue, isError, validateProject } from '../engine/validate/index.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -22,12 +22,15 @@ const { issues, files } = await validateProject({
   registryFile: option('registry'),
 });
 
-if (issues.length === 0) {
-  console.log(`validate: ${files.length} files OK`);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const errors = issues.filter(isError);
+const warnings = issues.length - errors.length;
+for (const issue of issues) console.error(formatIssue(issue));
+if (process.env.GITHUB_ACTIONS === 'true') for (const issue of issues) console.log(formatGithubAnnotation(issue));
+if (errors.length === 0) {
+  console.log(`validate: ${files.length} files OK${warnings ? ` (${plural(warnings, 'warning')})` : ''}`);
 } else {
-  for (const issue of issues) console.error(formatIssue(issue));
-  if (process.env.GITHUB_ACTIONS === 'true') for (const issue of issues) console.log(formatGithubAnnotation(issue));
-  const inFiles = new Set(issues.map((i) => i.file)).size;
-  console.error(`validate: ${issues.length} error${issues.length === 1 ? '' : 's'} in ${inFiles} file${inFiles === 1 ? '' : 's'} (${files.length} files read)`);
+  const inFiles = new Set(errors.map((i) => i.file)).size;
+  console.error(`validate: ${plural(errors.length, 'error')}${warnings ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(inFiles, 'file')} (${files.length} files read)`);
   process.exitCode = 1;
 }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
+import { checkLoops } from './loopCheck.ts';
 import { checkRegistry } from './registryCheck.ts';
 import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
 import { loadSchemas } from './schemas.ts';
@@ -17,7 +18,8 @@ import { checkPaths, checkReachable, checkStepImages, checkSteps } from './seman
 import type { JsonDoc, ValidationIssue, ValidationResult } from './types.ts';
 import { checkVariants } from './variantCheck.ts';
 
-export type { ValidationIssue, ValidationResult } from './types.ts';
+export type { FunnelDocuments, ValidationIssue, ValidationResult } from './types.ts';
+export { isError } from './types.ts';
 export { formatIssue, formatGithubAnnotation } from './format.ts';
 
 /** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
@@ -45,7 +47,8 @@ const order = (a: ValidationIssue, b: ValidationIssue): number =>
 
 /**
  * Validates the flow files, locales and screen registry of a project.
- * @returns every issue (sorted by file, line, column) and the files read; no issues means valid.
+ * @returns every issue (sorted by file, line, column), the files read and their parsed values; valid
+ *   when no issue is an error (warnings do not count).
  * @example const { issues } = await validateProject({ flowsDir: 'test/fixtures/flows/valid/minimal' });
  */
 export async function validateProject(options: ValidateOptions = {}): Promise<ValidationResult> {
@@ -83,7 +86,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
-  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys));
+  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys));
 
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);
@@ -91,5 +94,6 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   files.push(...registry.files, ...i18n.files);
 
   const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));
-  return { issues: [...unique.values()].sort(order), files: [...new Set(files)] };
+  const data = { flows: flowDocs.map((d) => d.data), landings: landings?.data, plans: plans?.data };
+  return { issues: [...unique.values()].sort(order), files: [...new Set(files)], data };
 }

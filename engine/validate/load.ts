@@ -29,7 +29,7 @@ export async function loadJson(root: string, abs: string): Promise<Loaded> {
   }
   const issues: ValidationIssue[] = [];
   if (text.charCodeAt(0) === 0xfeff) {
-    issues.push({ file, line: 1, col: 1, pointer: '', code: 'byte-order-mark', message: `${file} starts with a UTF-8 byte order mark (BOM), which JSON.parse and the build reject`,
+    issues.push({ file, line: 1, col: 1, pointer: '', code: 'byte-order-mark', message: 'the file starts with a UTF-8 byte order mark (BOM), which JSON.parse rejects',
       hint: 'save the file as UTF-8 without BOM' });
     text = text.slice(1);
   }

@@ -21,10 +21,24 @@ export interface ValidationIssue {
   severity?: 'warning';
 }
 
-/** Everything the validator found, and the files it read (relative to the root). */
+/** Everything the validator found, the files it read (relative to the root), and what they hold. */
 export interface ValidationResult {
   issues: ValidationIssue[];
   files: string[];
+  /** The parsed flow files (those that parsed), so that no caller parses them a second time. */
+  data: FunnelDocuments;
+}
+
+/** The values of the flow files: every flow, landings.json and plans.json. */
+export interface FunnelDocuments {
+  flows: unknown[];
+  landings?: unknown;
+  plans?: unknown;
+}
+
+/** True when an issue fails validation (every issue that is not a warning). */
+export function isError(issue: ValidationIssue): boolean {
+  return issue.severity !== 'warning';
 }
 
 /** A parsed JSON file with the source positions of every value. */

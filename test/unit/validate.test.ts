@@ -105,7 +105,8 @@ describe('formatting', () => {
   });
 });
 
-describe('npm run validate (scripts/validate.ts)', () => {
+// each case starts a Node process with tsx: seconds on a loaded machine
+describe('npm run validate (scripts/validate.ts)', { timeout: 30_000 }, () => {
   const cli = (dir: string, env: Record<string, string | undefined> = {}) => {
     const o = optionsFor(join(fixtures, dir));
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`], {
