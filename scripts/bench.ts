@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { build } from '../build.mjs';
 import { startPreviewServer } from './server/previewServer.ts';
 import { CHECKOUT_SOURCES, KiB, LANDING_SOURCES, measureRoute } from './bundleReport.ts';
+import { reportValidatorBench } from './benchValidator.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -89,3 +90,4 @@ async function paintFigures(): Promise<void> {
 
 await bundleFigures();
 await paintFigures();
+await reportValidatorBench();

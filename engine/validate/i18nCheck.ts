@@ -1,7 +1,11 @@
-/** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist. */
+/**
+ * Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist;
+ * the texts keep the English placeholders and have their language's plural forms (localeTexts.ts).
+ */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadJson, issueAt, relPath } from './load.ts';
+import { checkLocaleTexts, type LocaleDoc } from './localeTexts.ts';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean } from './suggest.ts';
 import { isObj, type Obj, type ValidationIssue } from './types.ts';
@@ -29,7 +33,7 @@ export function localeKeys(locale: Obj, prefix = ''): string[] {
 export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]): Promise<{ issues: ValidationIssue[]; files: string[] }> {
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
-  const locales: Array<{ lang: string; data: Obj }> = [];
+  const locales: LocaleDoc[] = [];
   for (const lang of LANGUAGES) {
     const abs = join(localesDir, `${lang}.json`);
     const file = relPath(root, abs);
@@ -41,8 +45,9 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
     const loaded = await loadJson(root, abs);
     issues.push(...loaded.issues);
     if (!loaded.doc) continue;
-    if (!isObj(loaded.doc.data)) issues.push(issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`));
-    else locales.push({ lang, data: loaded.doc.data });
+    if (!isObj(loaded.doc.data)) issues.push(issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`,
+      `write { "section": { "key": "text" } } as in ${relPath(root, join(localesDir, 'en.json'))}`));
+    else locales.push({ lang, doc: loaded.doc, data: loaded.doc.data });
   }
   const known = new Set(locales.flatMap((l) => localeKeys(l.data)));
   const counts = new Map<string, number>();
@@ -60,5 +65,6 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
       (all ? didYouMean(use.key, known) ?? `add it to every file of ${relPath(root, localesDir)}/` : undefined) ??
         `add it to ${missing.map((l) => relPath(root, join(localesDir, `${l}.json`))).join(', ')}`));
   }
+  issues.push(...checkLocaleTexts(locales));
   return { issues, files };
 }

@@ -11,6 +11,7 @@ import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
+import { checkPriceLadder } from './priceLadder.ts';
 import { checkRegistry } from './registryCheck.ts';
 import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
 import { loadSchemas } from './schemas.ts';
@@ -72,7 +73,8 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
 
   const names = existsSync(flowsDir) ? (await readdir(flowsDir)).filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n)).sort() : [];
   if (!names.length) {
-    issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}` });
+    issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}`,
+      hint: 'check the directory, or add a flow file with its id, entry and steps' });
   }
   const flowDocs: JsonDoc[] = [];
   for (const name of names) {
@@ -86,7 +88,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
-  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys));
+  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys), ...checkPriceLadder(project));
 
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);

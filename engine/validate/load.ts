@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { parseJson } from './jsonParse.ts';
+import type { IssueCode } from './codes.ts';
 import type { Anchor, JsonDoc, ValidationIssue } from './types.ts';
 
 /** A file read from disk: a parsed document, or the issues that stopped it from parsing. */
@@ -58,8 +59,8 @@ export function locate(doc: JsonDoc, pointer: string, anchor: Anchor = 'value'):
 }
 
 /** An issue at a pointer of a document. */
-export function issueAt(doc: JsonDoc, pointer: string, code: string, message: string, hint?: string, anchor: Anchor = 'value'): ValidationIssue {
-  return { file: doc.file, ...locate(doc, pointer, anchor), pointer, code, message, ...(hint ? { hint } : {}) };
+export function issueAt(doc: JsonDoc, pointer: string, code: IssueCode, message: string, hint: string, anchor: Anchor = 'value'): ValidationIssue {
+  return { file: doc.file, ...locate(doc, pointer, anchor), pointer, code, message, hint };
 }
 
 /** The value at a JSON pointer, or undefined. */

@@ -51,6 +51,8 @@ export interface Project {
   variants: VariantInfo[];
   /** Plan names of plans.json, undefined when plans.json could not be read. */
   plans?: Set<string>;
+  /** The value of plans.json (prices and durations), undefined when it could not be read. */
+  plansData?: unknown;
   plansFile: string;
   /** Image names available in screens/ui/images (files <name>.png). */
   images: Set<string>;
@@ -112,7 +114,7 @@ export function buildProject({ root, schemas, flowDocs, landings, plans, plansFi
   }
   let planNames: Set<string> | undefined;
   if (plans && isObj(plans.data)) planNames = new Set(Object.keys(isObj(plans.data.plans) ? plans.data.plans : {}));
-  return { project: { root, schemas, flows, steps, entries, landings, variants, plans: planNames, plansFile, images }, issues };
+  return { project: { root, schemas, flows, steps, entries, landings, variants, plans: planNames, plansData: plans?.data, plansFile, images }, issues };
 }
 
 /**

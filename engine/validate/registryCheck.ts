@@ -39,7 +39,7 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
   try {
     text = await readFile(registryFile, 'utf8');
   } catch {
-    return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `the screen registry ${file} cannot be read` }], files: [] };
+    return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `the screen registry ${file} cannot be read`, hint: 'check the path given with --registry (default screens/registry.ts)' }], files: [] };
   }
   const entries = new Map(parseRegistry(text).map((e) => [e.type, e]));
   const issues: ValidationIssue[] = [];

@@ -19,7 +19,8 @@ export interface NextSite {
 function checkTarget(project: Project, site: NextSite, pointer: string, target: unknown): ValidationIssue[] {
   if (typeof target !== 'string') return [];
   if (!project.steps.has(target)) {
-    return [issueAt(site.doc, pointer, 'unknown-next', `next target "${target}" of step "${site.stepId}" is not a step of any flow`, didYouMean(target, project.steps.keys()))];
+    return [issueAt(site.doc, pointer, 'unknown-next', `next target "${target}" of step "${site.stepId}" is not a step of any flow`,
+      didYouMean(target, project.steps.keys()) ?? 'write the id of a step (a key of "steps" in a flow file), or add that step')];
   }
   const flowId = project.entries.get(target);
   if (flowId !== undefined) {
@@ -36,7 +37,8 @@ export function checkNext(project: Project, site: NextSite, next: unknown): Vali
   const outcomes = outcomesOf(project.schemas, site.screen, site.props);
   for (const [outcome, target] of Object.entries(next)) {
     if (outcomes && !outcomes.includes(outcome)) {
-      issues.push(issueAt(site.doc, ptr(site.pointer, outcome), 'unknown-outcome', `"${outcome}" is not an outcome of screen "${site.screen}" (step "${site.stepId}"); its outcomes are ${quoteList(outcomes)}`, didYouMean(outcome, outcomes), 'key'));
+      issues.push(issueAt(site.doc, ptr(site.pointer, outcome), 'unknown-outcome', `"${outcome}" is not an outcome of screen "${site.screen}" (step "${site.stepId}"); its outcomes are ${quoteList(outcomes)}`,
+        didYouMean(outcome, outcomes) ?? `map only ${quoteList(outcomes)}`, 'key'));
     }
     issues.push(...checkTarget(project, site, ptr(site.pointer, outcome), target));
   }
@@ -56,7 +58,8 @@ export function checkSteps(project: Project): ValidationIssue[] {
     // with a misspelt entry, the step it most likely means is still treated as the entry
     let entry = flow.entry;
     if (entry !== undefined && !ids.includes(entry)) {
-      issues.push(issueAt(flow.doc, '/entry', 'unknown-entry', `entry "${entry}" is not a step of flow "${flow.id}"`, didYouMean(entry, ids)));
+      issues.push(issueAt(flow.doc, '/entry', 'unknown-entry', `entry "${entry}" is not a step of flow "${flow.id}"`,
+        didYouMean(entry, ids) ?? `use the id of its step without a path: one of ${quoteList(ids)}`));
       const pathless = flow.steps.filter((s) => !s.hasPath);
       entry = closest(entry, ids) ?? (pathless.length === 1 ? pathless[0]!.id : undefined);
     }

@@ -1,4 +1,5 @@
 /** The shapes every validator module shares: one issue, one loaded JSON file. */
+import type { IssueCode } from './codes.ts';
 import type { Mapping } from './jsonParse.ts';
 
 /** One problem found in the flow files, located by file, line, column and JSON pointer. */
@@ -11,12 +12,12 @@ export interface ValidationIssue {
   col: number;
   /** JSON pointer of the offending value; '' for the root. */
   pointer: string;
-  /** A stable code such as 'unknown-plan'. */
-  code: string;
+  /** A stable code such as 'unknown-plan' (see codes.ts). */
+  code: IssueCode;
   /** What is wrong. */
   message: string;
-  /** How to fix it, e.g. 'did you mean "gz-1-month-tiger"?'. */
-  hint?: string;
+  /** How to fix it, e.g. 'did you mean "gz-1-month-tiger"?'. Every issue has one. */
+  hint: string;
   /** 'warning' is printed but does not fail validation; absent means an error. */
   severity?: 'warning';
 }

@@ -53,7 +53,8 @@ function checkOverrides(project: Project, doc: JsonDoc, v: VariantInfo, keys: Ke
     const at = ptr(v.pointer, 'overrides', stepId);
     const step = project.steps.get(stepId);
     if (!step) {
-      issues.push(issueAt(doc, at, 'unknown-override-step', `override of "${stepId}" in variant "${v.id}": there is no such step`, didYouMean(stepId, project.steps.keys()), 'key'));
+      issues.push(issueAt(doc, at, 'unknown-override-step', `override of "${stepId}" in variant "${v.id}": there is no such step`,
+        didYouMean(stepId, project.steps.keys()) ?? 'use the id of a step of its flow, or remove the override', 'key'));
       continue;
     }
     if (!isObj(o)) continue;

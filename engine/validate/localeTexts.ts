@@ -1,0 +1,113 @@
+/**
+ * Checks of the texts themselves, each located at the key in its locale file:
+ * - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added;
+ * - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language
+ *   needs by Intl.PluralRules, and always `_other`.
+ */
+import { issueAt } from './load.ts';
+import { quoteList } from './suggest.ts';
+import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
+
+/** One parsed locale file. */
+export interface LocaleDoc {
+  lang: string;
+  doc: JsonDoc;
+  data: Obj;
+}
+
+/** The reference language: its texts define the placeholders and plural keys. */
+export const REFERENCE_LANGUAGE = 'en';
+
+const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
+// {{name}}, {{- name}} (unescaped) and {{name, format}}
+const PLACEHOLDER = /\{\{-?\s*([^\s,}]+)[^}]*\}\}/g;
+
+/** The placeholder names of a text, e.g. "{{price}} for {{duration}}" -> {price, duration}. */
+export function placeholders(text: string): Set<string> {
+  return new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+}
+
+/** Every text of a locale with its dotted key and JSON pointer. */
+function texts(data: Obj, keyPrefix = '', pointer = ''): Array<{ key: string; pointer: string; text: string }> {
+  return Object.entries(data).flatMap(([k, v]) => {
+    const p = ptr(pointer, k);
+    if (isObj(v)) return texts(v, `${keyPrefix}${k}.`, p);
+    return typeof v === 'string' ? [{ key: keyPrefix + k, pointer: p, text: v }] : [];
+  });
+}
+
+/** The key a text answers to: "a.items_one" -> "a.items"; other keys stay as they are. */
+const baseKey = (key: string): string => PLURAL_SUFFIX.exec(key)?.[1] ?? key;
+const braces = (names: Iterable<string>): string => quoteList([...names].map((n) => `{{${n}}}`));
+
+interface Family {
+  /** The union of the placeholders of the reference's forms (or of its one text). */
+  names: Set<string>;
+  /** Those of the reference's `_other` form, or of its one text. */
+  other: Set<string>;
+}
+
+function referenceFamilies(reference: LocaleDoc): Map<string, Family> {
+  const families = new Map<string, Family>();
+  for (const t of texts(reference.data)) {
+    const base = baseKey(t.key);
+    const family = families.get(base) ?? { names: new Set<string>(), other: new Set<string>() };
+    const names = placeholders(t.text);
+    names.forEach((n) => family.names.add(n));
+    if (base === t.key || t.key.endsWith('_other')) names.forEach((n) => family.other.add(n));
+    families.set(base, family);
+  }
+  return families;
+}
+
+function checkPlaceholders(locale: LocaleDoc, families: Map<string, Family>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const t of texts(locale.data)) {
+    const base = baseKey(t.key);
+    const family = families.get(base);
+    if (!family) continue;
+    const found = placeholders(t.text);
+    // a plural form other than _other may leave out the number ("one day"), never anything else
+    const required = base === t.key || t.key.endsWith('_other') ? family.other : new Set([...family.names].filter((n) => n !== 'count'));
+    const dropped = [...required].filter((n) => !found.has(n));
+    const extra = [...found].filter((n) => !family.names.has(n));
+    if (dropped.length) {
+      issues.push(issueAt(locale.doc, t.pointer, 'missing-placeholder', `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${REFERENCE_LANGUAGE} text`,
+        `keep ${braces(dropped)} in the translation, spelt exactly so: i18next fills ${dropped.length > 1 ? 'them' : 'it'} in`));
+    }
+    if (extra.length) {
+      issues.push(issueAt(locale.doc, t.pointer, 'extra-placeholder', `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${REFERENCE_LANGUAGE} text does not`,
+        family.names.size ? `use only ${braces(family.names)}, as in ${REFERENCE_LANGUAGE}.json` : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`));
+    }
+  }
+  return issues;
+}
+
+function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
+  const needed = new Intl.PluralRules(locale.lang).resolvedOptions().pluralCategories as string[];
+  const families = new Map<string, { forms: Set<string>; pointer: string }>();
+  for (const t of texts(locale.data)) {
+    const m = PLURAL_SUFFIX.exec(t.key);
+    if (!m) continue;
+    const family = families.get(m[1]!) ?? { forms: new Set<string>(), pointer: t.pointer };
+    family.forms.add(m[2]!);
+    families.set(m[1]!, family);
+  }
+  const issues: ValidationIssue[] = [];
+  for (const [base, family] of families) {
+    const missing = [...new Set([...needed, 'other'])].filter((form) => !family.forms.has(form));
+    if (!missing.length) continue;
+    const last = base.split('.').pop()!;
+    issues.push(issueAt(locale.doc, family.pointer, 'missing-plural-form',
+      `plural key "${base}" has no ${quoteList(missing.map((f) => `${last}_${f}`))} in ${locale.lang}, which needs the forms ${needed.join(', ')}`,
+      `add ${quoteList(missing.map((f) => `${last}_${f}`))} next to it (Intl.PluralRules('${locale.lang}') categories; i18next picks the form by count)`, 'key'));
+  }
+  return issues;
+}
+
+/** Placeholders of every language against the reference, and plural forms of every language. */
+export function checkLocaleTexts(locales: LocaleDoc[]): ValidationIssue[] {
+  const reference = locales.find((l) => l.lang === REFERENCE_LANGUAGE);
+  const families = reference ? referenceFamilies(reference) : new Map<string, Family>();
+  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, families)), ...checkPluralForms(locale)]);
+}

@@ -1,0 +1,65 @@
+/**
+ * The price ladder of each variant: a longer plan should cost less per day than a shorter one.
+ * A longer plan that costs as much or more per day is a warning (it does not fail validation):
+ * the plan choice is a product decision, but usually a mistake. Durations come from plans.json.
+ */
+import { issueAt } from './load.ts';
+import type { Project } from './project.ts';
+import { isObj, ptr, type ValidationIssue } from './types.ts';
+
+/** Days per duration unit; a month counts as 30 days, as the paywall's per-day prices do. */
+const DAYS: Record<string, number> = { day: 1, week: 7, month: 30 };
+
+interface Rung {
+  name: string;
+  index: number;
+  days: number;
+  price: number;
+  perDay: number;
+  label: string;
+}
+
+function rungOf(plans: Record<string, unknown>, name: unknown, index: number): Rung | undefined {
+  if (typeof name !== 'string') return undefined;
+  const plan = plans[name];
+  if (!isObj(plan) || !isObj(plan.duration) || typeof plan.price !== 'number') return undefined;
+  const { count, unit } = plan.duration;
+  if (typeof count !== 'number' || typeof unit !== 'string' || !(unit in DAYS)) return undefined;
+  const days = count * DAYS[unit]!;
+  return { name, index, days, price: plan.price, perDay: plan.price / days, label: `${count} ${unit}${count === 1 ? '' : 's'}` };
+}
+
+/** Two per-day prices, with enough decimals that unequal ones do not print alike. */
+function perDayTexts(a: number, b: number, equal: boolean, currency: string): [string, string] {
+  const digits = !equal && a.toFixed(2) === b.toFixed(2) ? 4 : 2;
+  return [`${a.toFixed(digits)} ${currency}/day`, `${b.toFixed(digits)} ${currency}/day`];
+}
+
+/** One warning per pair of a variant's plans where the longer one is not cheaper per day. */
+export function checkPriceLadder(project: Project): ValidationIssue[] {
+  const data = project.plansData;
+  if (!project.landings || !isObj(data) || !isObj(data.plans)) return [];
+  const plans = data.plans;
+  const currency = typeof data.currency === 'string' ? data.currency : '';
+  const issues: ValidationIssue[] = [];
+  for (const v of project.variants) {
+    const offered = Array.isArray(v.value.plans) ? v.value.plans : [];
+    const rungs = offered.map((name: unknown, k) => rungOf(plans, name, k)).filter((r): r is Rung => r !== undefined);
+    for (const longer of rungs) {
+      for (const shorter of rungs) {
+        // compared in whole cents times days, so that equal per-day prices compare equal
+        const longCost = Math.round(longer.price * 100) * shorter.days;
+        const shortCost = Math.round(shorter.price * 100) * longer.days;
+        if (longer.days <= shorter.days || longCost < shortCost) continue;
+        const [longText, shortText] = perDayTexts(longer.perDay, shorter.perDay, longCost === shortCost, currency);
+        issues.push({
+          ...issueAt(project.landings, ptr(v.pointer, 'plans', longer.index), 'price-ladder',
+            `variant "${v.id}": the longer plan "${longer.name}" (${longer.label}, ${longer.price} ${currency}) costs ${longText}, ${longCost === shortCost ? 'the same as' : 'more than'} "${shorter.name}" (${shorter.label}, ${shorter.price} ${currency}) at ${shortText}`,
+            'a longer plan should cost less per day: offer a longer plan with a lower price, or drop one of the two from this variant'),
+          severity: 'warning',
+        });
+      }
+    }
+  }
+  return issues;
+}
