@@ -3,7 +3,7 @@
  * of every key and value by JSON pointer, the duplicate keys JSON.parse would silently drop, and a
  * located, readable message for a syntax error. Linear in the size of the text.
  */
-import { evaluate, parse, type AnyNode, type Location, type ValueNode } from '@humanwhocodes/momoa';
+import { evaluate, parse, type AnyNode, type Location, type MemberNode, type ValueNode } from '@humanwhocodes/momoa';
 import { escapePointer } from './types.ts';
 
 /** A 1-based line and column. */
@@ -24,29 +24,53 @@ export interface DuplicateKey extends Position {
   key: string;
 }
 
-/** The result of parsing: the value and its positions, or the syntax error that stopped it. */
+/** The result of parsing: the value, its syntax tree (for positions) and duplicate keys, or the syntax error. */
 export type Parsed =
-  | { ok: true; data: unknown; pointers: Map<string, Mapping>; duplicates: DuplicateKey[] }
+  | { ok: true; data: unknown; tree: ValueNode; duplicates: DuplicateKey[] }
   | { ok: false; error: Position & { message: string } };
 
 const at = (node: AnyNode): Position => ({ line: node.loc.start.line, col: node.loc.start.column });
+const memberName = (member: MemberNode): string => (member.name.type === 'String' ? member.name.value : member.name.name);
+const pointerOf = (segments: string[]): string => segments.map((s) => `/${escapePointer(s)}`).join('');
 
-// a hot path on large flows: momoa's location objects are stored as they are
-function walk(node: ValueNode, pointer: string, key: Location | undefined, pointers: Map<string, Mapping>, duplicates: DuplicateKey[]): void {
-  pointers.set(pointer, { value: node.loc.start, key });
+/** Keys that occur twice in one object; `path` is the segments of the current value. */
+function findDuplicates(node: ValueNode, path: string[], duplicates: DuplicateKey[]): void {
   if (node.type === 'Object') {
     const seen = new Set<string>();
     for (const member of node.members) {
-      const name = member.name.type === 'String' ? member.name.value : member.name.name;
-      const child = `${pointer}/${escapePointer(name)}`;
-      if (seen.has(name)) duplicates.push({ ...at(member.name), pointer: child, key: name });
+      const name = memberName(member);
+      path.push(name);
+      if (seen.has(name)) duplicates.push({ ...at(member.name), pointer: pointerOf(path), key: name });
       seen.add(name);
-      // the last occurrence wins, as in JSON.parse: its positions overwrite the earlier ones
-      walk(member.value, child, member.name.loc.start, pointers, duplicates);
+      findDuplicates(member.value, path, duplicates);
+      path.pop();
     }
   } else if (node.type === 'Array') {
-    node.elements.forEach((element, k) => walk(element.value, `${pointer}/${k}`, undefined, pointers, duplicates));
+    node.elements.forEach((element, k) => {
+      path.push(String(k));
+      findDuplicates(element.value, path, duplicates);
+      path.pop();
+    });
   }
+}
+
+/**
+ * The position of every key and value by JSON pointer. Built only when an issue needs a place, so a
+ * valid file costs no pointer strings; momoa's location objects are stored as they are.
+ */
+export function positions(tree: ValueNode): Map<string, Mapping> {
+  const pointers = new Map<string, Mapping>();
+  const walk = (node: ValueNode, pointer: string, key: Location | undefined): void => {
+    pointers.set(pointer, { value: node.loc.start, key });
+    if (node.type === 'Object') {
+      // the last occurrence of a duplicate key wins, as in JSON.parse: its positions overwrite the earlier ones
+      for (const member of node.members) walk(member.value, `${pointer}/${escapePointer(memberName(member))}`, member.name.loc.start);
+    } else if (node.type === 'Array') {
+      node.elements.forEach((element, k) => walk(element.value, `${pointer}/${k}`, undefined));
+    }
+  };
+  walk(tree, '', undefined);
+  return pointers;
 }
 
 const describe = (ch: string | undefined): string => (ch === undefined ? 'end of file' : `'${ch}'`);
@@ -70,10 +94,9 @@ function explain(text: string, offset: number, momoaMessage: string): string {
 export function parseJson(text: string): Parsed {
   try {
     const doc = parse(text, { mode: 'json' });
-    const pointers = new Map<string, Mapping>();
     const duplicates: DuplicateKey[] = [];
-    walk(doc.body, '', undefined, pointers, duplicates);
-    return { ok: true, data: evaluate(doc.body), pointers, duplicates };
+    findDuplicates(doc.body, [], duplicates);
+    return { ok: true, data: evaluate(doc.body), tree: doc.body, duplicates };
   } catch (error) {
     const e = error as Error & Partial<{ line: number; column: number; offset: number }>;
     if (typeof e.line !== 'number' || typeof e.column !== 'number' || typeof e.offset !== 'number') throw error;

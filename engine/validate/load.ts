@@ -1,7 +1,7 @@
 /** Reads JSON files with source positions, and turns (file, JSON pointer) into a located issue. */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { parseJson } from './jsonParse.ts';
+import { parseJson, positions, type Mapping } from './jsonParse.ts';
 import type { IssueCode } from './codes.ts';
 import type { Anchor, JsonDoc, ValidationIssue } from './types.ts';
 
@@ -42,7 +42,10 @@ export async function loadJson(root: string, abs: string): Promise<Loaded> {
   for (const d of parsed.duplicates) {
     issues.push({ file, line: d.line, col: d.col, pointer: d.pointer, code: 'duplicate-key', message: `key "${d.key}" occurs twice in the same object; JSON keeps only the last one`, hint: 'rename or merge one of them' });
   }
-  return { doc: { file, data: parsed.data, pointers: parsed.pointers }, issues };
+  const tree = parsed.tree;
+  let pointers: Map<string, Mapping> | undefined;
+  const doc: JsonDoc = { file, data: parsed.data, get pointers() { return (pointers ??= positions(tree)); } };
+  return { doc, issues };
 }
 
 /**

@@ -110,16 +110,14 @@ export function checkReachable(project: Project): ValidationIssue[] {
 
 /** Two steps, a step and a variant, or two variants with the same path. */
 export function checkPaths(project: Project): ValidationIssue[] {
-  const first = new Map<string, { owner: string; where: string }>();
+  const first = new Map<string, { owner: string; doc: JsonDoc; pointer: string }>();
   const issues: ValidationIssue[] = [];
   const visit = (path: unknown, owner: string, doc: JsonDoc, pointer: string): void => {
     if (typeof path !== 'string') return;
     const prior = first.get(path);
-    if (prior) issues.push(issueAt(doc, pointer, 'duplicate-path', `path "${path}" of ${owner} is already used by ${prior.owner} (${prior.where})`, 'every step and variant needs its own path'));
-    else {
-      const { line, col } = locate(doc, pointer);
-      first.set(path, { owner, where: `${doc.file}:${line}:${col}` });
-    }
+    if (!prior) return void first.set(path, { owner, doc, pointer });
+    const { line, col } = locate(prior.doc, prior.pointer);
+    issues.push(issueAt(doc, pointer, 'duplicate-path', `path "${path}" of ${owner} is already used by ${prior.owner} (${prior.doc.file}:${line}:${col})`, 'every step and variant needs its own path'));
   };
   for (const flow of project.flows) {
     for (const step of flow.steps) visit(step.path, `step "${step.id}"`, step.doc, ptr(step.pointer, 'path'));

@@ -47,8 +47,8 @@ export interface JsonDoc {
   /** Path relative to the project root. */
   file: string;
   data: unknown;
-  /** Positions by JSON pointer. */
-  pointers: Map<string, Mapping>;
+  /** Positions by JSON pointer (computed on first use). */
+  readonly pointers: Map<string, Mapping>;
 }
 
 /** Where a pointer's position is taken from: its value, or its key (for a missing or extra property). */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatGithubAnnotation, formatIssue, isError, validateProject, type ValidationIssue } from '../../engine/validate/index.ts';
 import { ISSUE_CODES } from '../../engine/validate/codes.ts';
-import { parseJson } from '../../engine/validate/jsonParse.ts';
+import { parseJson, positions } from '../../engine/validate/jsonParse.ts';
 import { closest, levenshtein } from '../../engine/validate/suggest.ts';
 import { parseRegistry } from '../../engine/validate/registryCheck.ts';
 import { hasKey } from '../../engine/validate/i18nCheck.ts';
@@ -170,7 +170,7 @@ describe('helpers', () => {
     expect(dup.ok && dup.data).toEqual({ a: { x: 2 } });
     const ok = parseJson('{"s": "\\u00e9\\n", "a/b": [true, null]}');
     expect(ok.ok && ok.data).toEqual({ s: '\u00e9\n', 'a/b': [true, null] });
-    expect(ok.ok && ok.pointers.get('/a~1b/1')?.value).toMatchObject({ line: 1, column: 33 });
+    expect(ok.ok && positions(ok.tree).get('/a~1b/1')?.value).toMatchObject({ line: 1, column: 33 });
   });
 
   it('parseRegistry reads quoted and bare screen types with their import paths', () => {
