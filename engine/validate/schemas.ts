@@ -1,6 +1,7 @@
 /**
- * The JSON Schemas of schemas/, compiled once by ajv (draft-07, discriminator on `screen`), with the
- * custom keyword `x-i18n-key` that reports every i18n key a validated document uses.
+ * The JSON Schemas of schemas/, compiled once by ajv in strict mode (draft-07, discriminator on
+ * `screen`), with the project's keywords declared: `x-i18n-key` reports every i18n key a validated
+ * document uses; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,6 +27,9 @@ function parseSchema(path: string, text: string): Obj {
   return schema;
 }
 
+/** An outcome name, as a flow's next map writes it. */
+const OUTCOME = '^[a-z][a-zA-Z0-9]*$';
+
 // compiling takes a few hundred milliseconds: reuse the last set while the schema files are unchanged
 let cached: { key: string; set: SchemaSet } | undefined;
 
@@ -46,7 +50,7 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   const screens: Record<string, Obj> = {};
   screenNames.forEach((n, k) => (screens[n.slice(0, -'.schema.json'.length)] = all[4 + k]!));
   let sink: KeySink | undefined;
-  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, verbose: true });
   addFormats(ajv);
   ajv.addKeyword({
     keyword: 'x-i18n-key',
@@ -58,10 +62,20 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
       return true;
     },
   });
+  // annotations read by the semantic checks (project.ts outcomesOf); declared so strict mode accepts
+  // them, and with a meta-schema so a malformed value is a schema error, not a silent no-op
+  ajv.addKeyword({ keyword: 'x-outcomes', schemaType: 'array', metaSchema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: OUTCOME } } });
+  ajv.addKeyword({ keyword: 'x-outcomes-from', schemaType: 'string', metaSchema: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' } });
   for (const schema of all) ajv.addSchema(schema);
   // built from the screen schemas just read, exactly as `npm run gen` writes steps.gen.schema.json
   ajv.addSchema(buildStepsSchema(screens));
   const compiled = new Map<string, ValidateFunction>();
+  // compiled now, so that a schema that breaks strict mode fails here, not at the first file validated
+  for (const id of ['flow.schema.json', 'landings.schema.json', 'plans.schema.json', ...screenNames.map((n) => `screens/${n}`)]) {
+    const fn = ajv.getSchema(id);
+    if (!fn) throw new Error(`no schema with $id "${id}"`);
+    compiled.set(id, fn);
+  }
   return {
     screens,
     validate(id, data, onKey) {

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { stronglyConnected, trappedLoops } from '../../engine/validate/loopCheck.ts';
 import { placeholders } from '../../engine/validate/localeTexts.ts';
 import { timeValidation, writeChainProject } from '../../scripts/benchValidator.ts';
-import { rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSchemas } from '../../engine/validate/schemas.ts';
 
 const graph = (edges: Record<string, string[]>): Map<string, string[]> => new Map(Object.entries(edges));
 
@@ -22,13 +25,40 @@ describe('loops without exit', () => {
     expect(trappedLoops(graph({ a: ['b'], b: ['c'], c: ['b'] })).map((c) => c.sort())).toEqual([['b', 'c']]);
   });
 
-  it('handles a 100,000-step chain without deep recursion', () => {
+  it('handles a 50,000-step loop without deep recursion', () => {
     const edges: Record<string, string[]> = {};
-    for (let k = 0; k < 100_000; k++) edges[`s${k}`] = [`s${k + 1}`];
-    edges.s100000 = ['s0'];
+    for (let k = 0; k < 50_000; k++) edges[`s${k}`] = [`s${k + 1}`];
+    edges.s50000 = ['s0'];
     const components = stronglyConnected(graph(edges));
     expect(components).toHaveLength(1);
-    expect(components[0]).toHaveLength(100_001);
+    expect(components[0]).toHaveLength(50_001);
+  }, 30_000);
+});
+
+describe('schemas in ajv strict mode', () => {
+  const schemas = new URL('../../schemas', import.meta.url).pathname;
+  /** loadSchemas over a copy of schemas/ whose choice screen schema is changed by `edit`. */
+  const withChoice = async (edit: (schema: Record<string, unknown>) => void): Promise<unknown> => {
+    const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
+    try {
+      cpSync(schemas, dir, { recursive: true });
+      const file = join(dir, 'screens/choice.schema.json');
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      edit(schema);
+      writeFileSync(file, JSON.stringify(schema));
+      return await loadSchemas(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('compile with the x- keywords declared', async () => {
+    await expect(withChoice(() => {})).resolves.toMatchObject({ screens: expect.objectContaining({ choice: expect.anything() }) });
+  });
+
+  it('reject a misspelt keyword and a malformed x-outcomes', async () => {
+    await expect(withChoice((s) => (s['x-outcome'] = ['a']))).rejects.toThrow(/unknown keyword: "x-outcome"/);
+    await expect(withChoice((s) => (s['x-outcomes'] = 'default'))).rejects.toThrow(/x-outcomes/);
   });
 });
 
