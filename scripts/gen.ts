@@ -1,7 +1,7 @@
 /**
  * `npm run gen`: schemas/ is the single source of truth.
  * 1. Builds schemas/steps.gen.schema.json, the discriminated union of steps, from schemas/screens/*.
- * 2. Writes TypeScript for flows, landings, plans and screen props into engine/types/*.gen.ts.
+ * 2. Writes TypeScript for flows, landings, plans, screen props and screen outcomes into engine/types/*.gen.ts.
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is out of date.
  */
 import { readFile, writeFile, readdir } from 'node:fs/promises';
@@ -31,10 +31,24 @@ async function toTs(schemaFile: string): Promise<string> {
   });
 }
 
-function propsMapTs(types: string[]): string {
+/**
+ * The outcomes a screen type can end with, as a TypeScript type: its schema's `x-outcomes` (default:
+ * just "default"); `string` when `x-outcomes-from` takes them from the props (the choice screen's ids).
+ */
+function outcomesTs(schema: Record<string, unknown>): string {
+  if (typeof schema['x-outcomes-from'] === 'string') return 'string';
+  const fixed = Array.isArray(schema['x-outcomes']) ? schema['x-outcomes'].filter((o): o is string => typeof o === 'string') : ['default'];
+  return fixed.map((o) => `'${o}'`).join(' | ');
+}
+
+function propsMapTs(screens: Record<string, object>): string {
+  const types = Object.keys(screens);
   const lines = types.map((t) => `  '${t}': ${screenTypeName(t)}Props;`);
+  const outcomes = types.map((t) => `  '${t}': ${outcomesTs(screens[t] as Record<string, unknown>)};`);
   return `${BANNER}\nimport type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
     `/** Every registered screen type and the props its schema allows. */\nexport interface ScreenPropsMap {\n${lines.join('\n')}\n}\n\n` +
+    `/** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
+    `export interface ScreenOutcomesMap {\n${outcomes.join('\n')}\n}\n\n` +
     `/** The screen types, in the order of schemas/screens/. */\nexport const screenTypes = [${types.map((t) => `'${t}'`).join(', ')}] as const;\n`;
 }
 
@@ -49,7 +63,7 @@ async function main(): Promise<void> {
   outputs[join(typesDir, 'flow.gen.ts')] = await toTs('flow.schema.json');
   outputs[join(typesDir, 'landings.gen.ts')] = await toTs('landings.schema.json');
   outputs[join(typesDir, 'plans.gen.ts')] = await toTs('plans.schema.json');
-  outputs[join(typesDir, 'screens.gen.ts')] = propsMapTs(Object.keys(screens));
+  outputs[join(typesDir, 'screens.gen.ts')] = propsMapTs(screens);
 
   const stale: string[] = [];
   for (const [file, text] of Object.entries(outputs)) {

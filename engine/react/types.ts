@@ -1,6 +1,6 @@
 /** The contract between the engine and a screen component. */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { ScreenPropsMap } from '../types/screens.gen.ts';
+import type { ScreenOutcomesMap, ScreenPropsMap } from '../types/screens.gen.ts';
 
 /** Where a screen sits: its step id, its route (none for an entry step) and its flow. */
 export interface StepInfo {
@@ -9,14 +9,26 @@ export interface StepInfo {
   flowId: string;
 }
 
-/** What every screen receives. `next(outcome?)` is the only way it moves the funnel. */
-export interface ScreenProps<P> {
+export type ScreenType = keyof ScreenPropsMap;
+
+/** True when A and B are the same type (each assignable to the other). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * The outcomes of the screen type whose props are P (from its schema's x-outcomes, see screens.gen.ts);
+ * never for props of no screen type, so such a component can only call next().
+ */
+export type OutcomesOf<P> = { [K in ScreenType]: Same<ScreenPropsMap[K], P> extends true ? ScreenOutcomesMap[K] : never }[ScreenType];
+
+/**
+ * What every screen receives. `next(outcome?)` is the only way it moves the funnel; the outcome must be
+ * one its screen type declares (no argument means "default"), so `next('nope')` fails to compile.
+ */
+export interface ScreenProps<P, O extends string = OutcomesOf<P>> {
   props: P;
-  next: (outcome?: string) => void;
+  next: (outcome?: O) => void;
   step: StepInfo;
 }
-
-export type ScreenType = keyof ScreenPropsMap;
 
 type ScreenComponent<P> = ComponentType<ScreenProps<P>> | LazyExoticComponent<ComponentType<ScreenProps<P>>>;
 

@@ -21,5 +21,25 @@ export interface ScreenPropsMap {
   'text-entry': TextEntryProps;
 }
 
+/** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */
+export interface ScreenOutcomesMap {
+  'add-home': 'default';
+  'checkout-success': 'default';
+  'checkout': 'default' | 'needsSignup';
+  'choice': string;
+  'creating-profile': 'default';
+  'download': 'default';
+  'feature-intro': 'default';
+  'landing': 'default';
+  'offer': 'default';
+  'paywall': 'default';
+  'phone-number': 'default';
+  'quiz': 'default';
+  'share-code': 'default';
+  'signup-email': 'default';
+  'social-proof': 'default';
+  'text-entry': 'default';
+}
+
 /** The screen types, in the order of schemas/screens/. */
 export const screenTypes = ['add-home', 'checkout-success', 'checkout', 'choice', 'creating-profile', 'download', 'feature-intro', 'landing', 'offer', 'paywall', 'phone-number', 'quiz', 'share-code', 'signup-email', 'social-proof', 'text-entry'] as const;

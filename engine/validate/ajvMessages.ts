@@ -101,6 +101,9 @@ function describeOne(e: ErrorObject): Described {
         return { pointer: ptr(at, tag), anchor: 'value', code: 'unknown-screen', message: `${tag} "${value}" is not a registered screen type`,
           hint: didYouMean(value, types) ?? `use one of ${quoteList(types, 20)}` };
       }
+      if (isObj(e.data) && !(tag in e.data)) {
+        return { pointer: at, anchor: 'key', code: 'missing-property', message: `missing required property "${tag}"`, hint: `add "${tag}": one of ${quoteList(screenTypesOf(p, tag), 20)}` };
+      }
       return { pointer: ptr(at, tag), anchor: 'value', code: 'invalid-type', message: `"${tag}" must be a string naming a screen type`,
         hint: `use one of ${quoteList(screenTypesOf(p, tag), 20)}` };
     }
