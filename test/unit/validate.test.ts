@@ -7,9 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatGithubAnnotation, formatIssue, isError, validateProject, type ValidationIssue } from '../../engine/validate/index.ts';
 import { ISSUE_CODES } from '../../engine/validate/codes.ts';
+import { loadSchemas } from '../../engine/validate/schemas.ts';
 import { parseJson, positions } from '../../engine/validate/jsonParse.ts';
 import { closest, levenshtein } from '../../engine/validate/suggest.ts';
 import { parseRegistry } from '../../engine/validate/registryCheck.ts';
@@ -48,6 +49,9 @@ async function run(kind: 'valid' | 'invalid', name: string): Promise<ValidationI
 }
 
 const ALL_CODES = Object.keys(ISSUE_CODES);
+
+// compiling every schema takes seconds on a loaded machine; done once here, then cached
+beforeAll(() => loadSchemas(join(root, 'schemas')), 60_000);
 
 describe('valid fixtures', () => {
   // warnings (today's price ladder of the real flows) do not make a case invalid
