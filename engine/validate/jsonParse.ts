@@ -90,10 +90,46 @@ function explain(text: string, offset: number, momoaMessage: string): string {
   return `unexpected ${describe(found)}`;
 }
 
+/**
+ * The first raw control character (U+0000 to U+001F, including tab and line break) inside a string:
+ * RFC 8259 and JSON.parse reject them, momoa lets them through.
+ */
+function controlCharacterInString(text: string, tree: ValueNode): Position | undefined {
+  const check = (node: AnyNode): Position | undefined => {
+    for (let k = node.loc.start.offset + 1; k < node.loc.end.offset - 1; k++) {
+      if (text.charCodeAt(k) < 0x20) {
+        const lineStart = text.lastIndexOf('\n', k - 1) + 1;
+        const line = node.loc.start.line + (text.slice(node.loc.start.offset, k).match(/\n/g)?.length ?? 0);
+        return { line, col: k - lineStart + 1 };
+      }
+    }
+    return undefined;
+  };
+  const visit = (node: ValueNode): Position | undefined => {
+    if (node.type === 'String') return check(node);
+    if (node.type === 'Object') {
+      for (const m of node.members) {
+        const found = check(m.name) ?? visit(m.value);
+        if (found) return found;
+      }
+    }
+    if (node.type === 'Array') {
+      for (const e of node.elements) {
+        const found = visit(e.value);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
+  return visit(tree);
+}
+
 /** Parses `text` (without a byte order mark) as strict JSON. */
 export function parseJson(text: string): Parsed {
   try {
     const doc = parse(text, { mode: 'json' });
+    const control = controlCharacterInString(text, doc.body);
+    if (control) return { ok: false, error: { ...control, message: 'a raw control character (tab, line break or U+0000 to U+001F) in a string; write it escaped, e.g. \\n or \\t' } };
     const duplicates: DuplicateKey[] = [];
     findDuplicates(doc.body, [], duplicates);
     return { ok: true, data: evaluate(doc.body), tree: doc.body, duplicates };

@@ -167,6 +167,7 @@ describe('helpers', () => {
   it('parseJson locates syntax errors and duplicate keys', () => {
     expect(parseJson('{\n  "a": [1, 2,],\n  "b": 1\n}')).toEqual({ ok: false, error: { line: 2, col: 14, message: "trailing comma before ']'" } });
     expect(parseJson('{"a": 1\n "b": 2}')).toEqual({ ok: false, error: { line: 2, col: 2, message: "missing ',' before '\"'" } });
+    expect(parseJson('{\n  "a": "x\ty"}')).toMatchObject({ ok: false, error: { line: 2, col: 10, message: expect.stringContaining('control character') } });
     expect(parseJson("{'a': 1}")).toMatchObject({ ok: false, error: { message: 'strings must use double quotes' } });
     expect(parseJson('{"a": [')).toMatchObject({ ok: false, error: { message: expect.stringContaining('end of file') } });
     const dup = parseJson('{"a": {"x": 1,\n  "x": 2}}');
