@@ -14,6 +14,7 @@ import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 
 const root = new URL('.', import.meta.url).pathname;
+const packageVersion = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
 
 /** Build-time configuration from the environment. */
 export function productionConfig(env = process.env) {
@@ -25,6 +26,8 @@ export function productionConfig(env = process.env) {
     analyticsUrl: env.ANALYTICS_URL ?? '',
     appName: env.APP_NAME ?? 'Family Locator',
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
+    sentryDsn: env.SENTRY_DSN ?? '',
+    release: env.SENTRY_RELEASE || `funnel-engine@${packageVersion}`,
     preview: false,
   };
 }

@@ -9,6 +9,7 @@ import { HttpError, sendJson } from './http.ts';
 import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parseRequestUrl } from './requestGuards.ts';
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
 import { paymentRoutes } from './sandbox/payments.ts';
+import { errorCollectorRoutes } from './sandbox/errorCollector.ts';
 import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
@@ -21,7 +22,7 @@ export interface PreviewServer {
 }
 
 /** Extra route tables (the payment calls) are added here. */
-export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...paymentRoutes];
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes];
 
 export async function startPreviewServer(options: { distDir: string; port?: number; host?: string; limits?: SandboxLimits }): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);

@@ -4,6 +4,7 @@
  * or a flood of signups never grows without limit.
  */
 import { LRUCache } from 'lru-cache';
+import { createErrorCollector, type ErrorCollector } from './errorCollector.ts';
 import { PagedLog } from './pagedLog.ts';
 
 export interface Account {
@@ -24,6 +25,8 @@ export interface SandboxState {
   accountsByToken: LRUCache<string, Account>;
   events: PagedLog<Record<string, unknown>>;
   nextUserId: number;
+  /** What the funnel's error reporting sent (preview builds). */
+  errorCollector: ErrorCollector;
   /** Extended by the payment routes (subscriptions, polls) and the error collector. */
   [key: string]: unknown;
 }
@@ -61,5 +64,6 @@ export function createSandboxState(limits: SandboxLimits = {}): SandboxState {
     ...accountIndexes(limits.maxAccounts ?? MAX_ACCOUNTS, limits.accountTtlMs ?? ACCOUNT_TTL_MS),
     events: new PagedLog(limits.maxEvents ?? MAX_EVENTS, limits.eventTtlMs ?? EVENT_TTL_MS),
     nextUserId: 100_000,
+    errorCollector: createErrorCollector(),
   };
 }
