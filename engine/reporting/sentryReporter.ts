@@ -1,7 +1,7 @@
 /**
  * The error-reporting adapter for Sentry (@sentry/browser), loaded after the first paint. Errors
  * arrive from the engine's capture (engine/core/errorReporting.ts), so the SDK's own global handlers
- * are left out (each error is sent once, with the funnel's tags). Tracing samples every page load.
+ * and its timer/listener wrappers are left out: each error is sent once, with the funnel's tags. Tracing samples every page load.
  * The SDK's transport honours HTTP 429: it stops sending for 60 seconds (or the service's
  * Retry-After / X-Sentry-Rate-Limits).
  */
@@ -12,6 +12,9 @@ import {
   type BrowserOptions,
 } from '@sentry/browser';
 import type { ErrorReporter } from '../core/errorReporting.ts';
+
+/** Default integrations that would capture the errors the engine's capture already reports. */
+const LEFT_OUT = new Set(['GlobalHandlers', 'BrowserApiErrors']);
 
 /** Every page load is traced (spec section 9). */
 export const TRACES_SAMPLE_RATE = 1.0;
@@ -30,7 +33,7 @@ export function sentryOptions(settings: { dsn: string; release: string }, locati
     dsn: resolveDsn(settings.dsn, location),
     release: settings.release,
     tracesSampleRate: TRACES_SAMPLE_RATE,
-    integrations: (defaults) => [...defaults.filter((i) => i.name !== 'GlobalHandlers'), browserTracingIntegration()],
+    integrations: (defaults) => [...defaults.filter((i) => !LEFT_OUT.has(i.name)), browserTracingIntegration()],
   };
 }
 

@@ -57,7 +57,7 @@ describe('the funnel\'s Sentry options', () => {
     expect(options.tracesSampleRate).toBe(1);
     expect(TRACES_SAMPLE_RATE).toBe(1);
     expect(options.dsn).toBe('https://key@o1.ingest.sentry.io/42');
-    const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([{ name: 'GlobalHandlers' }, { name: 'Breadcrumbs' }]).map((i) => i.name);
+    const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([{ name: 'GlobalHandlers' }, { name: 'BrowserApiErrors' }, { name: 'Breadcrumbs' }]).map((i) => i.name);
     expect(names).toEqual(['Breadcrumbs', 'BrowserTracing']);
   });
 

@@ -1,8 +1,9 @@
 /**
  * A Sentry-envelope collector for preview builds (their DSN points here), so tests can read what the
  * funnel reported:
- * - POST /sandbox/sentry/api/<project>/envelope/: stores a digest of each error and transaction;
- * - GET /sandbox/sentry/events?type=event|transaction&limit=&cursor=: the digests, paged;
+ * - POST /sandbox/sentry/api/<project>/envelope/: stores a digest of each error (`event`) and of
+ *   each trace item (`transaction`, or `span` for the SDK's streamed spans);
+ * - GET /sandbox/sentry/events?type=event|transaction|span&limit=&cursor=: the digests, paged;
  * - POST /sandbox/sentry/mode { "rateLimited": true }: every envelope is then answered with a plain
  *   HTTP 429 (the SDK must back off for 60 seconds), until switched back;
  * - GET /sandbox/sentry/stats: envelopes accepted and refused with 429.
@@ -44,6 +45,15 @@ export function createErrorCollector(): ErrorCollector {
   return { reports: new PagedLog(MAX_REPORTS, REPORT_TTL_MS), rateLimited: false, accepted: 0, refused: 0 };
 }
 
+const STORED_TYPES = new Set(['event', 'transaction', 'span']);
+
+/** A streamed span container (`{ items: [...] }`) read as its segment (root) span, named like a transaction. */
+function segmentOf(container: Record<string, unknown>): Record<string, unknown> {
+  const spans = Array.isArray(container.items) ? (container.items as Array<Record<string, unknown>>) : [];
+  const root = spans.find((s) => s.is_segment === true) ?? spans.find((s) => !s.parent_span_id) ?? spans[0] ?? {};
+  return { transaction: root.name, event_id: root.span_id };
+}
+
 const text = (value: unknown, max = MAX_TEXT): string => (typeof value === 'string' ? value.slice(0, max) : '');
 
 /** The parts of a Sentry event a test asserts on, each cut to a bounded length. */
@@ -79,9 +89,10 @@ async function receiveEnvelope(collector: ErrorCollector, req: IncomingMessage, 
   }
   collector.accepted++;
   for (const item of items) {
-    if (item.type !== 'event' && item.type !== 'transaction') continue;
+    if (!STORED_TYPES.has(item.type)) continue;
     try {
-      collector.reports.push(digest(project, item.type, JSON.parse(item.payload.toString('utf8')) as Record<string, unknown>));
+      const payload = JSON.parse(item.payload.toString('utf8')) as Record<string, unknown>;
+      collector.reports.push(digest(project, item.type, item.type === 'span' ? segmentOf(payload) : payload));
     } catch {
       throw new HttpError(400, { detail: `The ${item.type} item is not JSON` });
     }
