@@ -1,18 +1,20 @@
 /**
  * `npm run build`: validates the flow files, then bundles the funnel with esbuild (code splitting,
- * minified, hashed names, metafile) into dist/ (production) or dist-preview/ (`--preview`: sandbox
- * API addresses and the sandbox payment gateway). Invalid flows stop the build with the validator's
+ * minified, hashed names) into dist/ (production) or dist-preview/ (`--preview`: sandbox API
+ * addresses and the sandbox payment gateway). The esbuild metafile (every source path) is returned
+ * and written to .build/, never into the served folder. Invalid flows stop the build with the validator's
  * messages. Configuration comes from the environment: see README "Configuration".
  */
 import * as esbuild from 'esbuild';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { validateProject, formatIssue, isError } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 
 const root = new URL('.', import.meta.url).pathname;
+const packageVersion = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
 
 /** Build-time configuration from the environment. */
 export function productionConfig(env = process.env) {
@@ -24,6 +26,8 @@ export function productionConfig(env = process.env) {
     analyticsUrl: env.ANALYTICS_URL ?? '',
     appName: env.APP_NAME ?? 'Family Locator',
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
+    sentryDsn: env.SENTRY_DSN ?? '',
+    release: env.SENTRY_RELEASE || `funnel-engine@${packageVersion}`,
     preview: false,
   };
 }
@@ -37,7 +41,15 @@ function funnelData({ flows, landings, plans }) {
  * `virtual:locales`: for each language, two chunks made from locales/<lang>.json: the texts the first
  * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
  */
-function localesPlugin(data) {
+/** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */
+export const PREVIEW_ONLY_TEXTS = [['checkout', 'sandbox']];
+
+function withoutPreviewTexts(texts) {
+  for (const [section, key] of PREVIEW_ONLY_TEXTS) if (texts[section]) delete texts[section][key];
+  return texts;
+}
+
+function localesPlugin(data, preview) {
   const keys = firstPaintKeys(data);
   return {
     name: 'locales',
@@ -52,7 +64,8 @@ function localesPlugin(data) {
       b.onLoad({ filter: /.*/, namespace: 'locale-part' }, async (args) => {
         const [part, language] = args.path.split('/');
         const file = join(root, 'locales', `${language}.json`);
-        const texts = splitTexts(JSON.parse(await readFile(file, 'utf8')), keys);
+        const all = JSON.parse(await readFile(file, 'utf8'));
+        const texts = splitTexts(preview ? all : withoutPreviewTexts(all), keys);
         return { contents: JSON.stringify(part === 'first' ? texts.first : texts.rest), loader: 'json', watchFiles: [file] };
       });
     },
@@ -126,7 +139,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
     target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
     jsx: 'automatic',
-    plugins: [localesPlugin(funnelData(result.data))],
+    plugins: [localesPlugin(funnelData(result.data), preview)],
     define: {
       __FUNNEL_CONFIG__: JSON.stringify(config),
       __PREVIEW__: JSON.stringify(preview),
@@ -148,7 +161,9 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => relative(outdir, join(root, i.path)));
   await writeFile(join(outdir, 'index.html'), html({ js: relative(outdir, join(root, entry)), css: relative(outdir, join(root, cssOut)), preloads }));
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
-  await writeFile(join(outdir, 'meta.json'), JSON.stringify(metafile));
+  const metaDir = join(root, '.build');
+  await mkdir(metaDir, { recursive: true });
+  await writeFile(join(metaDir, `${basename(outdir)}.meta.json`), JSON.stringify(metafile));
   if (log) console.log(`built ${preview ? 'preview' : 'production'} bundle in ${relative(process.cwd(), outdir) || '.'}`);
   return { outdir, metafile, entry: relative(outdir, join(root, entry)) };
 }

@@ -6,11 +6,13 @@ import { funnelData } from './flowData.ts';
 import { screens } from './registry.ts';
 import { preloadUrls } from './ui/Picture.tsx';
 import { locales } from 'virtual:locales';
+import { startErrorReporting } from '../engine/core/errorReporting.ts';
 
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
 const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
 const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
 
+startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) => import('../engine/reporting/sentryReporter.ts').then((m) => m.createReporter(s)), window });
 const root = document.getElementById('root');
 if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });

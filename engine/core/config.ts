@@ -18,6 +18,13 @@ export interface FunnelConfig {
   appName: string;
   /** The marketing-attribution global polled for at start-up; empty to skip. */
   attributionGlobal: string;
+  /**
+   * Where errors are reported (a Sentry DSN); empty turns error reporting off and no reporting code
+   * is loaded. A value starting with `/` is a collector on the page's own origin (preview builds).
+   */
+  sentryDsn: string;
+  /** The release tag of every error report. */
+  release: string;
   /** Preview builds carry the sandbox payment gateway; production builds never do. */
   preview: boolean;
 }

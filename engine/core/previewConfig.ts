@@ -10,5 +10,8 @@ export const PREVIEW_CONFIG: FunnelConfig = {
   analyticsUrl: '/sandbox/events',
   appName: 'Family Locator',
   attributionGlobal: '',
+  // the preview server's error collector (scripts/server/sandbox/errorCollector.ts)
+  sentryDsn: '/sandbox/sentry/1',
+  release: 'funnel-engine@preview',
   preview: true,
 };

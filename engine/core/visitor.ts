@@ -1,4 +1,9 @@
-/** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */
+/**
+ * The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). When the
+ * cookie cannot be kept (blocked, or `document.cookie` throws in a sandboxed frame) the id lives in
+ * local storage, or in memory for this visit.
+ */
+import { readItem, writeItem } from './safeStorage.ts';
 
 export const VISITOR_COOKIE = 'userUuid';
 export const VISITOR_COOKIE_DAYS = 365;
@@ -15,24 +20,34 @@ export function newVisitorId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** A cookie's value, or undefined. */
+/** A cookie's value, or undefined (also when cookies cannot be read or the value is malformed). */
 export function readCookie(doc: Pick<Document, 'cookie'>, name: string): string | undefined {
-  for (const part of doc.cookie.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+  try {
+    for (const part of doc.cookie.split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k === name) return decodeURIComponent(v.join('='));
+    }
+  } catch {
+    /* document.cookie throws in sandboxed or opaque-origin documents */
   }
   return undefined;
 }
 
-/** Writes the visitor cookie for 365 days. */
-export function writeVisitorCookie(doc: Pick<Document, 'cookie'>, id: string, secure: boolean): void {
+/** Writes the visitor cookie for 365 days; false when the browser refused by throwing. */
+export function writeVisitorCookie(doc: Pick<Document, 'cookie'>, id: string, secure: boolean): boolean {
   const maxAge = VISITOR_COOKIE_DAYS * 24 * 60 * 60;
-  doc.cookie = `${VISITOR_COOKIE}=${encodeURIComponent(id)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  try {
+    doc.cookie = `${VISITOR_COOKIE}=${encodeURIComponent(id)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * The visitor id from the cookie, created when missing. The cookie is checked every 500 ms until it
- * reads back (a few tries); with cookies blocked the id lives on in memory for this visit.
+ * The visitor id from the cookie (or, when cookies do not work, from local storage), created when
+ * missing. The cookie is checked every 500 ms until it reads back (a few tries); a cookie that does
+ * not stick leaves the id in local storage, or in memory when storage is off too. Never throws.
  */
 export async function ensureVisitorId(
   doc: Pick<Document, 'cookie'>,
@@ -41,11 +56,12 @@ export async function ensureVisitorId(
 ): Promise<string> {
   const existing = readCookie(doc, VISITOR_COOKIE);
   if (existing) return existing;
-  const id = newVisitorId();
+  const id = readItem('local', VISITOR_COOKIE) || newVisitorId();
   for (let attempt = 0; attempt < COOKIE_POLL_TRIES; attempt++) {
-    writeVisitorCookie(doc, id, secure);
+    if (!writeVisitorCookie(doc, id, secure)) break; // a throwing cookie jar will not start working
     if (readCookie(doc, VISITOR_COOKIE) === id) return id;
     await sleep(COOKIE_POLL_MS);
   }
+  writeItem('local', VISITOR_COOKIE, id);
   return id;
 }

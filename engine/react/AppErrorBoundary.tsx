@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../core/errorReporting.ts';
 
 export const APP_ERROR_TEXT = 'An error has occurred';
 
@@ -7,7 +8,10 @@ interface Props {
   onError?: (error: unknown, info: ErrorInfo) => void;
 }
 
-/** The top-level boundary: a rendering error that escapes everything shows a plain fallback. */
+/**
+ * The top-level boundary: a rendering error that escapes everything shows a plain fallback and is
+ * sent to error reporting.
+ */
 export class AppErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
@@ -16,6 +20,7 @@ export class AppErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportError(error, 'error-boundary');
     this.props.onError?.(error, info);
   }
 

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportError } from '../core/errorReporting.ts';
 import { readItem, removeItem, writeItem } from '../core/safeStorage.ts';
 import { ChunkLoadError } from './lazyScreen.ts';
 
@@ -14,8 +15,9 @@ interface Props {
 }
 
 /**
- * Catches a screen chunk that failed to load: reports it, reloads the page once, and shows the
- * fallback if the chunk fails again after that reload. Other errors go up to the app boundary.
+ * Catches a screen chunk that failed to load: reports it (analytics and error reporting), reloads
+ * the page once, and shows the fallback if the chunk fails again after that reload. Other errors go
+ * up to the app boundary.
  */
 export class ChunkErrorBoundary extends Component<Props, { error: unknown }> {
   override state: { error: unknown } = { error: undefined };
@@ -26,6 +28,7 @@ export class ChunkErrorBoundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown): void {
     if (!(error instanceof ChunkLoadError)) return;
+    reportError(error, 'chunk-load');
     this.props.onChunkError(error);
     if (readItem('session', CHUNK_RELOAD_KEY) === undefined && writeItem('session', CHUNK_RELOAD_KEY, '1')) {
       (this.props.reload ?? (() => window.location.reload()))();

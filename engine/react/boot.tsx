@@ -9,6 +9,8 @@ import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
 import { GENERIC_RETRY, retry } from '../core/retry.ts';
 import { createFunnelStore, showError } from '../core/store.ts';
+import { setErrorContext } from '../core/errorReporting.ts';
+import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { initI18n, pickLanguage, type LocaleLoader } from './i18n.ts';
@@ -53,6 +55,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, registry, config } = options;
   preloadScreenFor(data, registry, location.pathname);
   const store = createFunnelStore();
+  setErrorContext(errorContextReader(data, store, location));
   const sinks: AnalyticsSink[] = config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [];
   const analytics = createAnalytics(sinks);
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale)]);

@@ -16,18 +16,24 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Reads a JSON body of at most 16 KiB; a larger, non-JSON or non-object body is a 4xx HttpError. */
-export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+/** Reads a request body of at most `maxBytes`; a larger one is a 413 HttpError. */
+export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
+  const tooLarge = () => new HttpError(413, { errors: { messages: [`Request body is larger than ${maxBytes / 1024} KiB`] } });
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new HttpError(413, { errors: { messages: ['Request body is larger than 16 KiB'] } });
+  if (declared > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new HttpError(413, { errors: { messages: ['Request body is larger than 16 KiB'] } });
+    if (size > maxBytes) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body of at most 16 KiB; a larger, non-JSON or non-object body is a 4xx HttpError. */
+export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = (await readBody(req)).toString('utf8');
   if (!text) return {};
   let parsed: unknown;
   try {

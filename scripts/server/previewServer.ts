@@ -1,13 +1,16 @@
 /**
- * The preview server: the built bundle plus the sandbox API, on 127.0.0.1. Bad requests get a 4xx
- * in JSON; a handler that throws answers 500 and the server keeps running.
+ * The preview server: the built bundle plus the sandbox API, on 127.0.0.1. Bad requests (malformed
+ * or over-long URLs, bodies over 16 KiB, invalid fields) get a 4xx with a body and no log line; a
+ * handler that throws answers 500 and the server keeps running.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, sendJson } from './http.ts';
+import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parseRequestUrl } from './requestGuards.ts';
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
 import { paymentRoutes } from './sandbox/payments.ts';
-import { createSandboxState, type SandboxState } from './sandbox/state.ts';
+import { errorCollectorRoutes } from './sandbox/errorCollector.ts';
+import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
 
@@ -19,13 +22,16 @@ export interface PreviewServer {
 }
 
 /** Extra route tables (the payment calls) are added here. */
-export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...paymentRoutes];
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes];
 
-export async function startPreviewServer(options: { distDir: string; port?: number; host?: string }): Promise<PreviewServer> {
-  const state = createSandboxState();
+export async function startPreviewServer(options: { distDir: string; port?: number; host?: string; limits?: SandboxLimits }): Promise<PreviewServer> {
+  const state = createSandboxState(options.limits);
   const serveStatic = createStaticHandler(options.distDir);
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
+    const parsed = parseRequestUrl(req.url);
+    if (answerLongUrl(req, res, parsed, SECURITY_HEADERS)) return;
+    if (!parsed) return answerBadUrl(req, res, SECURITY_HEADERS);
+    const url = parsed;
     const method = req.method ?? 'GET';
     const handle = async (): Promise<void> => {
       if (url.pathname.startsWith('/sandbox/')) {
@@ -45,6 +51,7 @@ export async function startPreviewServer(options: { distDir: string; port?: numb
       sendJson(res, 500, { errors: { messages: ['Internal sandbox error'] } });
     });
   });
+  server.on('clientError', handleClientError);
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

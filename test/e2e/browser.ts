@@ -50,11 +50,25 @@ export async function newVisitor(options: VisitorOptions = {}): Promise<{ contex
   return { context, page };
 }
 
-/** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all. */
-export async function sandboxEvents(userUuid?: string): Promise<Array<{ kind: string; name: string; props: Record<string, unknown>; userUuid: string }>> {
-  const url = `${baseUrl()}/sandbox/events${userUuid ? `?userUuid=${encodeURIComponent(userUuid)}` : ''}`;
-  const body = (await (await fetch(url)).json()) as { events: Array<{ kind: string; name: string; props: Record<string, unknown>; userUuid: string }> };
-  return body.events;
+export interface SandboxEvent {
+  kind: string;
+  name: string;
+  props: Record<string, unknown>;
+  userUuid: string;
+}
+
+/** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all, read page by page. */
+export async function sandboxEvents(userUuid?: string): Promise<SandboxEvent[]> {
+  const events: SandboxEvent[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const query = new URLSearchParams({ limit: '500', cursor });
+    if (userUuid) query.set('userUuid', userUuid);
+    const body = (await (await fetch(`${baseUrl()}/sandbox/events?${query}`)).json()) as { events: SandboxEvent[]; next_cursor: string | null };
+    events.push(...body.events);
+    cursor = body.next_cursor;
+  }
+  return events;
 }
 
 /** The visitor id cookie of a context. */

@@ -3,10 +3,12 @@
  * Special addresses let a visitor (and the e2e tests) see each failure:
  * - an address already signed up: 422 with errors.info.email "This e-mail is already registered";
  * - anything @fail.test: 500 with no body (the client falls back to "Failed to create an account").
+ * Every stored field is length-checked (fieldLimits.ts): a longer value is a 422 naming the field.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
+import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import type { Account, SandboxState } from './state.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
@@ -25,9 +27,16 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   const problems: Record<string, string> = {};
   if (body.registration_source !== 'email') problems.registration_source = 'registration_source must be "email"';
-  if (!EMAIL.test(email)) problems.email = 'The e-mail address looks wrong';
+  // the length first: the address pattern backtracks on long input
+  if (email.length <= FIELD_LIMITS.email && !EMAIL.test(email)) problems.email = 'The e-mail address looks wrong';
   if (typeof body.name !== 'string' || !body.name.trim()) problems.name = 'name is required';
   if (typeof body.landing_type !== 'string' || !body.landing_type) problems.landing_type = 'landing_type is required';
+  const lengths = {
+    email: tooLong('email', email, FIELD_LIMITS.email),
+    name: typeof body.name === 'string' ? tooLong('name', body.name.trim(), FIELD_LIMITS.name) : undefined,
+    landing_type: typeof body.landing_type === 'string' ? tooLong('landing_type', body.landing_type, FIELD_LIMITS.landingType) : undefined,
+  };
+  for (const [field, problem] of Object.entries(lengths)) if (problem) problems[field] = problem;
   if (Object.keys(problems).length) return sendJson(res, 422, { errors: { info: problems } });
   if (email.endsWith('@fail.test')) {
     res.writeHead(500, { 'cache-control': 'no-store' });

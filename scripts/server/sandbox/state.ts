@@ -1,4 +1,11 @@
-/** The sandbox API's in-memory store: accounts, tokens, subscriptions, polls and the analytics log. */
+/**
+ * The sandbox API's in-memory store: accounts, tokens, subscriptions, polls and the analytics log.
+ * Accounts and events are bounded (a count cap and an age limit), so a long-running preview server
+ * or a flood of signups never grows without limit.
+ */
+import { LRUCache } from 'lru-cache';
+import { createErrorCollector, type ErrorCollector } from './errorCollector.ts';
+import { PagedLog } from './pagedLog.ts';
 
 export interface Account {
   userId: string;
@@ -8,15 +15,55 @@ export interface Account {
   token: string;
 }
 
+export const MAX_ACCOUNTS = 10_000;
+export const ACCOUNT_TTL_MS = 24 * 60 * 60 * 1000;
+export const MAX_EVENTS = 5000;
+export const EVENT_TTL_MS = 24 * 60 * 60 * 1000;
+
 export interface SandboxState {
-  accountsByEmail: Map<string, Account>;
-  accountsByToken: Map<string, Account>;
-  events: unknown[];
+  accountsByEmail: LRUCache<string, Account>;
+  accountsByToken: LRUCache<string, Account>;
+  events: PagedLog<Record<string, unknown>>;
   nextUserId: number;
-  /** Extended by the payment routes (subscriptions, polls). */
+  /** What the funnel's error reporting sent (preview builds). */
+  errorCollector: ErrorCollector;
+  /** Extended by the payment routes (subscriptions, polls) and the error collector. */
   [key: string]: unknown;
 }
 
-export function createSandboxState(): SandboxState {
-  return { accountsByEmail: new Map(), accountsByToken: new Map(), events: [], nextUserId: 100_000 };
+/**
+ * Two indexes of the same accounts: dropping an account from one (cap reached, expired) drops it
+ * from the other, so a token never outlives its account.
+ */
+function accountIndexes(max: number, ttl: number): Pick<SandboxState, 'accountsByEmail' | 'accountsByToken'> {
+  const options = { max, ttl, ttlAutopurge: false };
+  const accountsByToken: LRUCache<string, Account> = new LRUCache<string, Account>({
+    ...options,
+    disposeAfter: (account, _key, reason) => {
+      if (reason !== 'set' && accountsByEmail.peek(account.email) === account) accountsByEmail.delete(account.email);
+    },
+  });
+  const accountsByEmail: LRUCache<string, Account> = new LRUCache<string, Account>({
+    ...options,
+    disposeAfter: (account, _key, reason) => {
+      if (reason !== 'set' && accountsByToken.peek(account.token) === account) accountsByToken.delete(account.token);
+    },
+  });
+  return { accountsByEmail, accountsByToken };
+}
+
+export interface SandboxLimits {
+  maxAccounts?: number;
+  accountTtlMs?: number;
+  maxEvents?: number;
+  eventTtlMs?: number;
+}
+
+export function createSandboxState(limits: SandboxLimits = {}): SandboxState {
+  return {
+    ...accountIndexes(limits.maxAccounts ?? MAX_ACCOUNTS, limits.accountTtlMs ?? ACCOUNT_TTL_MS),
+    events: new PagedLog(limits.maxEvents ?? MAX_EVENTS, limits.eventTtlMs ?? EVENT_TTL_MS),
+    nextUserId: 100_000,
+    errorCollector: createErrorCollector(),
+  };
 }

@@ -1,0 +1,129 @@
+/**
+ * The error-reporting port. A tiny capture is installed at boot (window `error` and
+ * `unhandledrejection`); it queues what happens until the reporting service's code has loaded after
+ * the first paint, then forwards everything. Each report carries tags: the step, the variant
+ * (landing type) and the release. Which service receives the errors is composition, not engine.
+ */
+
+export type ErrorSource = 'uncaught' | 'unhandled-rejection' | 'chunk-load' | 'error-boundary';
+
+export interface ErrorTags {
+  step: string;
+  variant: string;
+  release: string;
+}
+
+/** A reporting service (the adapter registered where the app is composed). */
+export interface ErrorReporter {
+  capture(error: unknown, source: ErrorSource, tags: ErrorTags): void;
+}
+
+/** Loads the adapter: called once, after the first paint. */
+export type ReporterLoader = (settings: { dsn: string; release: string }) => Promise<ErrorReporter>;
+
+/** Errors kept while the adapter loads; later ones are dropped (a loop must not fill the memory). */
+export const MAX_QUEUED_ERRORS = 30;
+
+interface Queued {
+  error: unknown;
+  source: ErrorSource;
+  tags: ErrorTags;
+}
+
+let reporter: ErrorReporter | undefined;
+let queue: Queued[] = [];
+let release = '';
+let context: () => Pick<ErrorTags, 'step' | 'variant'> = () => ({ step: '', variant: '' });
+
+/** Sets where the step and variant tags come from (the engine, once it runs). */
+export function setErrorContext(read: () => Pick<ErrorTags, 'step' | 'variant'>): void {
+  context = read;
+}
+
+function currentTags(): ErrorTags {
+  try {
+    return { ...context(), release };
+  } catch {
+    return { step: '', variant: '', release };
+  }
+}
+
+/** Reports an error: forwarded at once when the adapter is loaded, else queued. Never throws. */
+export function reportError(error: unknown, source: ErrorSource): void {
+  const tags = currentTags();
+  if (!reporter) {
+    if (queue.length < MAX_QUEUED_ERRORS) queue.push({ error, source, tags });
+    return;
+  }
+  try {
+    reporter.capture(error, source, tags);
+  } catch {
+    /* a failing reporter must never break the funnel */
+  }
+}
+
+/** Connects the adapter and forwards the queued errors with the tags they had when they happened. */
+export function connectReporter(next: ErrorReporter): void {
+  reporter = next;
+  const pending = queue;
+  queue = [];
+  for (const { error, source, tags } of pending) {
+    try {
+      next.capture(error, source, tags);
+    } catch {
+      /* see reportError */
+    }
+  }
+}
+
+/** The errors waiting for the adapter (tests). */
+export const queuedErrors = (): readonly Queued[] => queue;
+
+/** Forgets the adapter, queue and context (tests). */
+export function resetErrorReporting(): void {
+  reporter = undefined;
+  queue = [];
+  release = '';
+  context = () => ({ step: '', variant: '' });
+}
+
+type EventTarget = Pick<Window, 'addEventListener'>;
+
+/** Listens for uncaught errors and unhandled rejections on a window. */
+export function installErrorCapture(target: EventTarget): void {
+  target.addEventListener('error', (event: ErrorEvent) => reportError(event.error ?? new Error(event.message), 'uncaught'));
+  target.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => reportError(event.reason, 'unhandled-rejection'));
+}
+
+export interface ErrorReportingOptions {
+  /** The service address; empty turns reporting off (nothing is captured, no adapter is loaded). */
+  dsn: string;
+  release: string;
+  load: ReporterLoader;
+  window: EventTarget & Pick<Window, 'document' | 'setTimeout'> & { requestIdleCallback?: Window['requestIdleCallback'] };
+}
+
+/** Runs `fn` once the page has loaded and the browser is idle: off the landing's critical path. */
+export function afterFirstPaint(win: ErrorReportingOptions['window'], fn: () => void): void {
+  const idle = (): void => {
+    if (win.requestIdleCallback) win.requestIdleCallback(() => fn(), { timeout: 5000 });
+    else win.setTimeout(fn, 1000);
+  };
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Starts error reporting: the boot-time capture now, the adapter after the first paint.
+ * @example startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) => import('./sentry').then((m) => m.createReporter(s)), window })
+ */
+export function startErrorReporting(options: ErrorReportingOptions): void {
+  if (!options.dsn) return;
+  release = options.release;
+  installErrorCapture(options.window);
+  afterFirstPaint(options.window, () => {
+    options.load({ dsn: options.dsn, release: options.release }).then(connectReporter, () => {
+      /* the adapter's chunk did not load: errors stay queued (bounded) for this visit */
+    });
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The error-reporting adapter for Sentry (@sentry/browser), loaded after the first paint. Errors
+ * arrive from the engine's capture (engine/core/errorReporting.ts), so the SDK's own global handlers
+ * and its timer/listener wrappers are left out: each error is sent once, with the funnel's tags. Tracing samples every page load.
+ * The SDK's transport honours HTTP 429: it stops sending for 60 seconds (or the service's
+ * Retry-After / X-Sentry-Rate-Limits).
+ */
+import {
+  browserTracingIntegration,
+  captureException,
+  init,
+  type BrowserOptions,
+} from '@sentry/browser';
+import type { ErrorReporter } from '../core/errorReporting.ts';
+
+/** Default integrations that would capture the errors the engine's capture already reports. */
+const LEFT_OUT = new Set(['GlobalHandlers', 'BrowserApiErrors']);
+
+/** Every page load is traced (spec section 9). */
+export const TRACES_SAMPLE_RATE = 1.0;
+
+/**
+ * A DSN as Sentry expects it. A DSN that starts with `/` (preview builds) names a collector on this
+ * origin: `/sandbox/sentry/1` becomes `http://preview@127.0.0.1:8080/sandbox/sentry/1`.
+ */
+export function resolveDsn(dsn: string, location: Pick<Location, 'protocol' | 'host'>): string {
+  return dsn.startsWith('/') ? `${location.protocol}//preview@${location.host}${dsn}` : dsn;
+}
+
+/** The SDK options of the funnel (exported for the transport tests). */
+export function sentryOptions(settings: { dsn: string; release: string }, location: Pick<Location, 'protocol' | 'host'>): BrowserOptions {
+  return {
+    dsn: resolveDsn(settings.dsn, location),
+    release: settings.release,
+    tracesSampleRate: TRACES_SAMPLE_RATE,
+    integrations: (defaults) => [...defaults.filter((i) => !LEFT_OUT.has(i.name)), browserTracingIntegration()],
+  };
+}
+
+/** Starts the SDK and returns the port's implementation. */
+export async function createReporter(settings: { dsn: string; release: string }): Promise<ErrorReporter> {
+  init(sentryOptions(settings, window.location));
+  return {
+    capture(error, source, tags) {
+      captureException(error, { tags: { ...tags, source } });
+    },
+  };
+}

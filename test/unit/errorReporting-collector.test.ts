@@ -1,0 +1,108 @@
+/**
+ * The Sentry SDK's own transport against the preview server's collector: reports arrive with their
+ * tags, and an HTTP 429 stops all sending for 60 seconds (spec section 8).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
+import { resolveDsn, sentryOptions, TRACES_SAMPLE_RATE } from '../../engine/reporting/sentryReporter.ts';
+import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+
+let server: PreviewServer;
+let distDir = '';
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'preview-dist-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
+  server = await startPreviewServer({ distDir, port: 0 });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  server.state.errorCollector.rateLimited = false;
+});
+
+/** A client built from the funnel's options, with the SDK's fetch transport and no browser integrations. */
+function client(): { send: (message: string) => Promise<void> } {
+  const location = new URL(server.url);
+  const options = sentryOptions({ dsn: '/sandbox/sentry/7', release: 'funnel-engine@test' }, location);
+  const { dsn, release, tracesSampleRate } = options;
+  const c = new BrowserClient({ dsn, release, tracesSampleRate, integrations: [], transport: makeFetchTransport, stackParser: defaultStackParser, sendClientReports: false });
+  const scope = new Scope();
+  scope.setClient(c);
+  c.init();
+  return {
+    send: async (message) => {
+      c.captureException(new Error(message), undefined, scope.clone().setTags({ step: 'landing', variant: 'promo', release: 'funnel-engine@test' }));
+      await c.flush(5000);
+    },
+  };
+}
+
+const stats = async () => (await (await fetch(`${server.url}/sandbox/sentry/stats`)).json()) as { accepted: number; refused: number };
+const reports = async () =>
+  ((await (await fetch(`${server.url}/sandbox/sentry/events?type=event&limit=500`)).json()) as { events: Array<{ project: string; release: string; exception: Array<{ value: string }>; tags: Record<string, string> }> }).events;
+const setRateLimited = (rateLimited: boolean) =>
+  fetch(`${server.url}/sandbox/sentry/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimited }) });
+
+describe('the funnel\'s Sentry options', () => {
+  it('trace every page load and leave global handlers to the engine capture', () => {
+    const options = sentryOptions({ dsn: 'https://key@o1.ingest.sentry.io/42', release: 'r1' }, { protocol: 'https:', host: 'x' });
+    expect(options.tracesSampleRate).toBe(1);
+    expect(TRACES_SAMPLE_RATE).toBe(1);
+    expect(options.dsn).toBe('https://key@o1.ingest.sentry.io/42');
+    const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([{ name: 'GlobalHandlers' }, { name: 'BrowserApiErrors' }, { name: 'Breadcrumbs' }]).map((i) => i.name);
+    expect(names).toEqual(['Breadcrumbs', 'BrowserTracing']);
+  });
+
+  it('resolve a preview DSN against the page origin', () => {
+    expect(resolveDsn('/sandbox/sentry/1', { protocol: 'http:', host: '127.0.0.1:8080' })).toBe('http://preview@127.0.0.1:8080/sandbox/sentry/1');
+  });
+});
+
+describe('the collector with the SDK transport', () => {
+  it('stores a reported error with its tags and release', async () => {
+    await client().send('collector stores this');
+    const found = (await reports()).find((r) => r.exception[0]?.value === 'collector stores this');
+    expect(found).toMatchObject({ project: '7', release: 'funnel-engine@test', tags: { step: 'landing', variant: 'promo', release: 'funnel-engine@test' } });
+  });
+
+  it('stops sending for 60 seconds after a 429, then sends again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const sdk = client();
+    await setRateLimited(true);
+    const before = await stats();
+    await sdk.send('refused with 429');
+    expect((await stats()).refused).toBe(before.refused + 1);
+
+    await setRateLimited(false);
+    await sdk.send('dropped at once');
+    vi.setSystemTime(start + 59_000);
+    await sdk.send('dropped after 59 s');
+    const during = await stats();
+    expect(during.accepted).toBe(before.accepted);
+    expect(during.refused).toBe(before.refused + 1);
+
+    vi.setSystemTime(start + 61_000);
+    await sdk.send('sent after 61 s');
+    expect((await stats()).accepted).toBe(before.accepted + 1);
+    const values = (await reports()).map((r) => r.exception[0]?.value);
+    expect(values).toContain('sent after 61 s');
+    expect(values).not.toContain('dropped at once');
+    expect(values).not.toContain('dropped after 59 s');
+  });
+
+  it('refuses a malformed or oversized envelope with a 4xx', async () => {
+    const post = (body: string) => fetch(`${server.url}/sandbox/sentry/api/7/envelope/`, { method: 'POST', body });
+    expect((await post('not json\n{}')).status).toBe(400);
+    expect((await post(`{}\n{"type":"event","length":99}\n{}`)).status).toBe(400);
+    expect((await post(`{}\n{"type":"event"}\n${JSON.stringify({ message: 'x'.repeat(300 * 1024) })}`)).status).toBe(413);
+  });
+});
