@@ -193,6 +193,8 @@ export interface BraintreeRequest {
   price: number;
   coupon?: string;
   extra?: Record<string, unknown>;
+  /** Record the paid purchase for this account, so the visitor is not sold the plan again. */
+  durable?: { email: string; checkoutPath: string };
 }
 
 /**
@@ -215,6 +217,13 @@ export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, reque
       const finalPrice = answer.finalPrice ?? request.price;
       const regularPrice = answer.regularPrice ?? request.price;
       result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
+      if (request.durable) {
+        writePurchaseRecord({
+          account: accountOf(request.durable.email), plan: request.plan, idempotencyKey: fbEventId, fbEventId, paymentMethodId: '', pollingId: '',
+          startedAt: (deps.clock ?? realClock).now(), status: 'succeeded', checkoutPath: request.durable.checkoutPath, successPath: '',
+          result: { subscriptionId: answer.subscriptionId, finalPrice, regularPrice },
+        });
+      }
     } catch (error) {
       const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
       result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };

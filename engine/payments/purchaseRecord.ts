@@ -40,6 +40,10 @@ export interface PurchaseRecord {
 /** Used when storage refuses writes (private mode, full quota): the record lives as long as the page. */
 let memory: string | undefined;
 
+/** Listeners in this tab (the `storage` event reaches only the other tabs). */
+const listeners = new Set<() => void>();
+const changed = (): void => listeners.forEach((listener) => listener());
+
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Parses a stored record; undefined for anything that is not a complete record. */
@@ -77,9 +81,8 @@ export function readPurchaseRecord(email: string): PurchaseRecord | undefined {
 /** Stores the record (local storage, else memory); never throws. */
 export function writePurchaseRecord(record: PurchaseRecord): void {
   const raw = JSON.stringify(record);
-  memory = raw;
-  if (!writeItem('local', PURCHASE_RECORD_KEY, raw)) return;
-  memory = undefined;
+  memory = writeItem('local', PURCHASE_RECORD_KEY, raw) ? undefined : raw;
+  changed();
 }
 
 /** Changes fields of this account's record (nothing when there is none). */
@@ -95,17 +98,22 @@ export function updatePurchaseRecord(email: string, patch: Partial<PurchaseRecor
 export function clearPurchaseRecord(): void {
   memory = undefined;
   removeItem('local', PURCHASE_RECORD_KEY);
+  changed();
 }
 
 /**
- * Calls `listener` when another tab changes the record (the `storage` event fires only in other tabs).
+ * Calls `listener` when the record changes, in this tab or in another one.
  * @returns the unsubscribe function
  */
 export function onPurchaseRecordChange(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
+  listeners.add(listener);
   const handler = (event: StorageEvent): void => {
     if (event.key === PURCHASE_RECORD_KEY || event.key === null) listener();
   };
-  window.addEventListener('storage', handler);
-  return () => window.removeEventListener('storage', handler);
+  const win = typeof window === 'undefined' ? undefined : window;
+  win?.addEventListener('storage', handler);
+  return () => {
+    listeners.delete(listener);
+    win?.removeEventListener('storage', handler);
+  };
 }
