@@ -92,16 +92,14 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     saveReceipt(store, plan.name);
     moveOn();
   };
-  const pay = (processor: CardProcessor, signal?: AbortSignal): Promise<void> =>
-    runner.run(() => purchase({ api, gateway: processor, store, analytics, signal: signal ?? runner.signal() }, { plan: plan!.name, extra, durable })).then(finish);
+  const pay = (processor: CardProcessor): Promise<void> =>
+    runner.run(() => purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable })).then(finish);
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
   const resumable = open !== undefined && !runner.busy && runner.failure === null && gatewayState.status !== 'loading';
   useEffect(() => {
-    if (!resumable) return;
-    const controller = new AbortController();
-    void pay(gateway ?? NO_GATEWAY, controller.signal);
-    return () => controller.abort();
+    // only the unmount signal stops it: `resumable` turns false as soon as the resume runs
+    if (resumable) void pay(gateway ?? NO_GATEWAY);
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
   if (!plan) return null; // the validator guarantees every variant's default plan exists
