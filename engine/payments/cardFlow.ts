@@ -7,7 +7,7 @@
 import type { CardProcessor } from './port.ts';
 import { isGatewayError } from './port.ts';
 import type { PaymentFailure } from './failures.ts';
-import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY } from './failures.ts';
+import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY, RATE_LIMIT_KEY, SERVER_ERROR_KEY } from './failures.ts';
 import { AbortedError, pollResult, PollTimeoutError, type Clock, type PollLimits } from './polling.ts';
 import { PaymentApiError, priceOf, type ResultData, type SubscriptionApi } from './subscriptionApi.ts';
 
@@ -24,6 +24,14 @@ export interface CardFlowInput {
   paymentMethodId?: string;
   /** Extra body fields (the upsell marker, the landing type). */
   extra: Record<string, unknown>;
+  /** The Idempotency-Key of the first subscription call; a re-post after 3-D Secure adds "-<n>". */
+  idempotencyKey?: string;
+  /** Resume a purchase whose first subscription call was answered: poll this id instead of posting. */
+  pollingId?: string;
+  /** Called with the payment method before the first subscription call (the durable record). */
+  onPaymentMethod?: (paymentMethodId: string) => void;
+  /** Called with each polling id as soon as the server gives it. */
+  onPollingId?: (pollingId: string) => void;
 }
 
 export interface CardFlowDeps {
@@ -49,16 +57,25 @@ export function successOf(result: ResultData): { subscriptionId: string; finalPr
   return { subscriptionId: String(id), finalPrice, regularPrice };
 }
 
-/** A thrown error as a failure (AbortedError passes through). */
+/** A thrown error as a failure, by its cause (AbortedError passes through). */
 export function failureOfError(error: unknown): PaymentFailure {
   if (error instanceof AbortedError) throw error;
-  if (error instanceof PollTimeoutError) return { textKey: POLL_TIMEOUT_KEY, message: error.message };
+  if (error instanceof PollTimeoutError) return { kind: 'pending', textKey: POLL_TIMEOUT_KEY, message: error.message };
   if (error instanceof PaymentApiError) {
-    if (error.messages.length) return { message: error.messages.join(' ') };
-    return error.status === 0 ? { textKey: NETWORK_ERROR_KEY } : {};
+    if (error.status === 0) return { kind: 'network', textKey: NETWORK_ERROR_KEY };
+    if (error.status === 429) return { kind: 'rateLimit', textKey: RATE_LIMIT_KEY, message: error.messages.join(' ') || undefined };
+    if (error.status >= 500) return { kind: 'server', textKey: SERVER_ERROR_KEY, message: error.messages.join(' ') || undefined };
+    return { kind: 'refused', message: error.messages.join(' ') || undefined };
   }
-  return {};
+  return { kind: 'refused' };
 }
+
+/** A card or bank refusal reported by the gateway. */
+const declined = (error: { message: string; declineCode?: string; code?: string }): PaymentFailure => ({
+  kind: 'decline',
+  message: error.message,
+  declineCode: error.declineCode ?? error.code,
+});
 
 function checkAbort(signal?: AbortSignal): void {
   if (signal?.aborted) throw new AbortedError();
@@ -76,21 +93,31 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
     if (!paymentMethodId) {
       const created = await gateway.createPaymentMethod({ billingName: input.billingName });
       checkAbort(signal);
-      if (isGatewayError(created)) return { status: 'failed', failure: { message: created.error.message, declineCode: created.error.declineCode ?? created.error.code } };
+      if (isGatewayError(created)) return { status: 'failed', failure: declined(created.error) };
       paymentMethodId = created.id;
     }
+    input.onPaymentMethod?.(paymentMethodId);
     let intentId = '';
+    let resumeId = input.pollingId;
     for (let post = 1; post <= MAX_SUBSCRIPTION_POSTS; post++) {
-      const pollingId = await api.postSubscription(input.plan, {
-        ...input.extra,
-        gateway: 'stripe',
-        payment_method_nonce: paymentMethodId,
-        coupon: input.coupon,
-        fb_event_id: input.fbEventId,
-        payment_intent_id: intentId,
-      });
-      checkAbort(signal);
-      const result = await pollResult((s) => api.getPollingResult(pollingId, s), clock, signal, deps.limits);
+      let pollingId = resumeId;
+      resumeId = undefined;
+      if (!pollingId) {
+        const key = input.idempotencyKey ? (post === 1 ? input.idempotencyKey : `${input.idempotencyKey}-${post}`) : undefined;
+        const body = {
+          ...input.extra,
+          gateway: 'stripe' as const,
+          payment_method_nonce: paymentMethodId,
+          coupon: input.coupon,
+          fb_event_id: input.fbEventId,
+          payment_intent_id: intentId,
+        };
+        pollingId = key ? await api.postSubscription(input.plan, body, key) : await api.postSubscription(input.plan, body);
+        checkAbort(signal);
+        input.onPollingId?.(pollingId);
+      }
+      const id = pollingId;
+      const result = await pollResult((s) => api.getPollingResult(id, s), clock, signal, deps.limits);
       const success = successOf(result);
       if (success) return { status: 'succeeded', ...success, paymentMethodId };
       const messages = result.errors?.messages?.filter((m) => typeof m === 'string' && m.trim()) ?? [];
@@ -104,7 +131,7 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           const confirmed = await gateway.confirmCardPayment(secret, firstWithMethod ? paymentMethodId : undefined);
           checkAbort(signal);
           if (isGatewayError(confirmed)) {
-            if (firstWithMethod) return { status: 'failed', failure: { message: confirmed.error.message, declineCode: confirmed.error.declineCode ?? confirmed.error.code } };
+            if (firstWithMethod) return { status: 'failed', failure: declined(confirmed.error) };
             // otherwise the server decides: repeat the subscription call with the intent id
             intentId = result.data?.payment_intent_id ?? intentId;
           } else {
@@ -113,9 +140,9 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           continue;
         }
       }
-      return { status: 'failed', failure: { message: messages.join(' ') || undefined, declineCode: result.decline_code || undefined } };
+      return { status: 'failed', failure: { kind: 'decline', message: messages.join(' ') || undefined, declineCode: result.decline_code || undefined } };
     }
-    return { status: 'failed', failure: {} };
+    return { status: 'failed', failure: { kind: 'refused' } };
   } catch (error) {
     return { status: 'failed', failure: failureOfError(error) };
   }

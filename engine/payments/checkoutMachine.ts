@@ -7,10 +7,11 @@
 import type { Analytics } from '../core/analytics.ts';
 import { hideError, setLoader, type FunnelState } from '../core/store.ts';
 import { failureOfError, runCardFlow, type CardFlowResult } from './cardFlow.ts';
-import { GENERIC_ERROR_TEXT, reportFailure, type PaymentFailure } from './failures.ts';
+import { GENERIC_ERROR_TEXT, isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
 import type { CardProcessor } from './port.ts';
 import { PaymentApiError, type SubscriptionApi } from './subscriptionApi.ts';
+import { accountOf, clearPurchaseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 
 export interface CheckoutDeps {
   api: SubscriptionApi;
@@ -33,6 +34,12 @@ export interface PurchaseRequest {
   upsell?: boolean;
   /** Extra body fields sent with the subscription call. */
   extra?: Record<string, unknown>;
+  /**
+   * Make the purchase durable (engine/payments/purchaseRecord.ts): recorded for this account before the
+   * subscription call; an open purchase of the account is resumed (same key, event id and payment
+   * method) instead of starting another, and a succeeded one answers its result without a new charge.
+   */
+  durable?: { email: string; checkoutPath: string };
 }
 
 export type PurchaseOutcome =
@@ -124,20 +131,59 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
   const { store } = deps;
   return guarded(store, async () => {
     const upsell = request.upsell === true;
-    const fbEventId = (deps.newEventId ?? randomEventId)();
+    const durable = request.durable && !upsell ? request.durable : undefined;
+    const open = durable ? readPurchaseRecord(durable.email) : undefined;
+    if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
+    const plan = open?.plan ?? request.plan;
+    const fbEventId = open?.fbEventId ?? (deps.newEventId ?? randomEventId)();
+    const idempotencyKey = open?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
     const result = await runCardFlow(
       { api: deps.api, gateway: deps.gateway, clock: deps.clock ?? realClock, signal: deps.signal, limits: deps.limits },
       {
-        plan: request.plan,
+        plan,
         billingName: store.checkout.cardholderName.trim(),
         coupon: request.coupon ?? '',
         fbEventId,
-        paymentMethodId: upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined,
+        paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
+        pollingId: open?.pollingId || undefined,
         extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
+        idempotencyKey,
+        onPaymentMethod: (paymentMethodId) => {
+          if (!durable || open) return;
+          const record: PurchaseRecord = {
+            account: accountOf(durable.email), plan, idempotencyKey: idempotencyKey!, fbEventId, paymentMethodId, pollingId: '',
+            startedAt: (deps.clock ?? realClock).now(), status: 'processing', checkoutPath: durable.checkoutPath, successPath: '',
+          };
+          writePurchaseRecord(record);
+        },
+        onPollingId: (pollingId) => durable && updatePurchaseRecord(durable.email, { pollingId }),
       },
     );
-    return settle({ store, analytics: deps.analytics, plan: request.plan, upsell, gateway: 'stripe', fbEventId }, result);
+    if (durable) keepRecord(durable.email, result);
+    return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'stripe', fbEventId }, result);
   });
+}
+
+/** The record after a purchase: the result on success, kept while the outcome is open, dropped after a final failure. */
+function keepRecord(email: string, result: CardFlowResult): void {
+  if (result.status === 'succeeded') {
+    const { subscriptionId, finalPrice, regularPrice } = result;
+    updatePurchaseRecord(email, { status: 'succeeded', result: { subscriptionId, finalPrice, regularPrice } });
+  } else if (result.status === 'silent' || !isOpenFailure(result.failure)) {
+    clearPurchaseRecord();
+  }
+}
+
+/** A purchase that already succeeded (another tab, or before a reload): its result, no new charge. */
+function settleKnown(store: FunnelState, record: PurchaseRecord): PurchaseOutcome {
+  const { subscriptionId, finalPrice, regularPrice } = record.result!;
+  if (store.checkout.id !== subscriptionId) {
+    Object.assign(store.checkout, {
+      id: subscriptionId, finalPrice, regularPrice, isSuccess: true, declineCode: '', stripeNonce: record.paymentMethodId,
+      discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
+    });
+  }
+  return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
 }
 
 export interface BraintreeRequest {
@@ -147,6 +193,8 @@ export interface BraintreeRequest {
   price: number;
   coupon?: string;
   extra?: Record<string, unknown>;
+  /** Record the paid purchase for this account, so the visitor is not sold the plan again. */
+  durable?: { email: string; checkoutPath: string };
 }
 
 /**
@@ -169,9 +217,16 @@ export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, reque
       const finalPrice = answer.finalPrice ?? request.price;
       const regularPrice = answer.regularPrice ?? request.price;
       result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
+      if (request.durable) {
+        writePurchaseRecord({
+          account: accountOf(request.durable.email), plan: request.plan, idempotencyKey: fbEventId, fbEventId, paymentMethodId: '', pollingId: '',
+          startedAt: (deps.clock ?? realClock).now(), status: 'succeeded', checkoutPath: request.durable.checkoutPath, successPath: '',
+          result: { subscriptionId: answer.subscriptionId, finalPrice, regularPrice },
+        });
+      }
     } catch (error) {
       const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
-      result = { status: 'failed', failure: noBody ? { message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
+      result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
     }
     if (deps.signal?.aborted) return { status: 'aborted' };
     return settle({ store, analytics: deps.analytics, plan: request.plan, upsell: false, gateway: 'braintree', fbEventId }, result);

@@ -4,10 +4,27 @@
  * the fallback for anything else, and "Payment error" when there is no text at all.
  */
 import type { Analytics } from '../core/analytics.ts';
-import { showError, type FunnelState } from '../core/store.ts';
+import type { FunnelState } from '../core/store.ts';
+
+/**
+ * Why a purchase did not end in success. Only a `decline` (the card or the bank said no) or a `refused`
+ * request is final; the others leave the outcome open, so the same purchase is retried with the same
+ * idempotency key instead of a new one.
+ */
+export type FailureKind = 'decline' | 'refused' | 'network' | 'rateLimit' | 'server' | 'pending';
+
+/** The kinds after which the server may still complete the purchase: never offer a fresh payment. */
+export const OPEN_FAILURE_KINDS: readonly FailureKind[] = ['network', 'rateLimit', 'server', 'pending'];
+
+/** True when the failure leaves the purchase open (the same purchase is retried or checked again). */
+export function isOpenFailure(failure: PaymentFailure): boolean {
+  return failure.kind !== undefined && OPEN_FAILURE_KINDS.includes(failure.kind);
+}
 
 /** A failed purchase, as the machine hands it over. */
 export interface PaymentFailure {
+  /** What went wrong; undefined is treated as a decline. */
+  kind?: FailureKind;
   /** The provider's or server's text (English), shown when no translated text fits. */
   message?: string;
   /** A translated text to show instead (time-out, network). */
@@ -31,14 +48,16 @@ export const DECLINE_TEXT_KEYS: Readonly<Record<string, string>> = {
   incomplete_number: 'checkout.decline.incorrectNumber',
   invalid_expiry_month: 'checkout.decline.invalidExpiry',
   invalid_expiry_year: 'checkout.decline.invalidExpiry',
-  api_connection_error: 'errors.network',
+  api_connection_error: 'checkout.errors.network',
   payment_intent_authentication_failure: 'checkout.decline.authenticationFailed',
   test_mode_live_card: 'checkout.decline.testModeLiveCard',
 };
 
 export const PAYMENT_ERROR_KEY = 'checkout.errors.paymentError';
 export const POLL_TIMEOUT_KEY = 'checkout.errors.timeout';
-export const NETWORK_ERROR_KEY = 'errors.network';
+export const NETWORK_ERROR_KEY = 'checkout.errors.network';
+export const RATE_LIMIT_KEY = 'checkout.errors.rateLimit';
+export const SERVER_ERROR_KEY = 'checkout.errors.server';
 export const GENERIC_ERROR_TEXT = 'An error has occurred';
 
 /** The i18n key for a failure, or undefined when the server's text is shown as is. */
@@ -55,7 +74,8 @@ export function isInsufficientFunds(message: string | undefined): boolean {
 }
 
 /**
- * Shows the failure as a payment error, stores its decline code and logs it.
+ * Stores the failure's decline code and logs it. The screen shows the text once, next to the pay
+ * button (no banner as well).
  * @param eventName 'purchase_failed' for a plan, 'upsell_failed' for the upsell
  */
 export function reportFailure(
@@ -65,11 +85,14 @@ export function reportFailure(
   context: { eventName: string; plan: string; gateway: string },
 ): void {
   const textKey = failureTextKey(failure);
-  showError(store, 'payment', { text: failure.message ?? '', textKey });
   store.checkout.declineCode = failure.declineCode ?? '';
   analytics.track(context.eventName, {
     declineCode: failure.declineCode ?? '',
     message: failure.message || (textKey ?? ''),
+    kind: failure.kind ?? 'decline',
+    // what the visitor was shown: a text of ours (textKey) or the server's text as is
+    textKey: textKey ?? '',
+    text: failure.message ?? '',
     plan: context.plan,
     gateway: context.gateway,
   });

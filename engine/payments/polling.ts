@@ -1,9 +1,10 @@
 /**
  * Bounded result polling (DESIGN.md section 7, a deliberate deviation from the spec's "repeat without
- * delay while 202"): honour Retry-After, otherwise back off from 250 ms doubling up to 4 s, give up
- * after 90 s, and stop at once when the screen unmounts (AbortSignal).
+ * delay while 202"): honour Retry-After but never ask more than once per 500 ms, otherwise back off
+ * from 500 ms doubling up to 4 s, retry a poll that failed on the network, with a 5xx or a 429 (the
+ * payment may well have gone through), give up after 90 s, and stop at once when the screen unmounts.
  */
-import type { PollAnswer, ResultData } from './subscriptionApi.ts';
+import { PaymentApiError, type PollAnswer, type ResultData } from './subscriptionApi.ts';
 
 export interface PollLimits {
   /** Give up after this long (ms since the first poll). */
@@ -12,9 +13,11 @@ export interface PollLimits {
   firstDelayMs: number;
   /** No wait is longer than this, Retry-After included. */
   maxDelayMs: number;
+  /** No wait is shorter than this, whatever Retry-After says (`Retry-After: 0` must not become a storm). */
+  minDelayMs: number;
 }
 
-export const POLL_LIMITS: PollLimits = { deadlineMs: 90_000, firstDelayMs: 250, maxDelayMs: 4000 };
+export const POLL_LIMITS: PollLimits = { deadlineMs: 90_000, firstDelayMs: 500, maxDelayMs: 4000, minDelayMs: 500 };
 
 /** The clock the poller runs on (injected in tests). */
 export interface Clock {
@@ -31,7 +34,7 @@ export class AbortedError extends Error {
   }
 }
 
-/** The server kept answering 202 past the deadline. */
+/** No final answer before the deadline: the payment may still complete. */
 export class PollTimeoutError extends Error {
   constructor(readonly waitedMs: number) {
     super(`No payment result after ${Math.round(waitedMs / 1000)} s`);
@@ -57,10 +60,15 @@ export const realClock: Clock = {
     }),
 };
 
+/** A failure worth asking again for: no answer at all, a server error or a rate limit. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof PaymentApiError && (error.status === 0 || error.status >= 500 || error.status === 429);
+}
+
 /**
  * Polls until the result is final.
  * @param getResult one poll (call 4)
- * @throws AbortedError when aborted, PollTimeoutError past the deadline, or what getResult throws
+ * @throws AbortedError when aborted, PollTimeoutError past the deadline, or a non-transient error of getResult
  * @example const result = await pollResult((s) => api.getPollingResult(id, s), realClock, signal)
  */
 export async function pollResult(
@@ -71,20 +79,23 @@ export async function pollResult(
 ): Promise<ResultData> {
   const started = clock.now();
   let backoff = limits.firstDelayMs;
+  const clamp = (ms: number): number => Math.min(Math.max(ms, limits.minDelayMs), limits.maxDelayMs);
   for (;;) {
     if (signal?.aborted) throw new AbortedError();
-    let answer: PollAnswer;
+    let wait: number;
     try {
-      answer = await getResult(signal);
+      const answer = await getResult(signal);
+      if (!answer.pending) return answer.result;
+      wait = clamp(answer.retryAfterMs ?? backoff);
+      if (answer.retryAfterMs === undefined) backoff = Math.min(backoff * 2, limits.maxDelayMs);
     } catch (error) {
       if (signal?.aborted) throw new AbortedError();
-      throw error;
+      if (!isTransient(error)) throw error;
+      wait = clamp(backoff);
+      backoff = Math.min(backoff * 2, limits.maxDelayMs);
     }
-    if (!answer.pending) return answer.result;
     const waited = clock.now() - started;
-    const wait = Math.min(answer.retryAfterMs ?? backoff, limits.maxDelayMs);
     if (waited + wait > limits.deadlineMs) throw new PollTimeoutError(waited);
-    if (answer.retryAfterMs === undefined) backoff = Math.min(backoff * 2, limits.maxDelayMs);
     await clock.sleep(wait, signal);
   }
 }

@@ -6,6 +6,7 @@
  */
 import { readJson, removeItem, writeItem } from '../core/safeStorage.ts';
 import type { FunnelState, UpsellData } from '../core/store.ts';
+import type { PurchaseRecord } from './purchaseRecord.ts';
 
 export const RECEIPT_KEY = 'checkout_receipt';
 
@@ -85,4 +86,23 @@ export function restoreReceipt(store: FunnelState): Receipt | undefined {
 /** Forgets the receipt (tests). */
 export function clearReceipt(): void {
   removeItem('session', RECEIPT_KEY);
+}
+
+/**
+ * Fills an empty checkout slice from a paid purchase record (paid in another tab, or before this tab
+ * lost its session) and saves the receipt, so the success step shows what was paid.
+ */
+export function restoreFromRecord(store: FunnelState, record: PurchaseRecord): void {
+  const result = record.result;
+  if (!result || store.checkout.id === result.subscriptionId) return;
+  const { subscriptionId, finalPrice, regularPrice } = result;
+  Object.assign(store.checkout, {
+    id: subscriptionId,
+    finalPrice,
+    regularPrice,
+    discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
+    isSuccess: true,
+    stripeNonce: record.paymentMethodId,
+  });
+  if (readReceipt()?.id !== subscriptionId) saveReceipt(store, record.plan);
 }

@@ -16,7 +16,8 @@
  *    200   { data: { subscription_id, price_with_discount?, regular_price? } }
  *    4xx   { errors: { messages: string[] } }
  *
- * A POST is never retried here: fb_event_id (one per purchase attempt) is the server's idempotency key.
+ * A POST is never retried here. The checkout machine retries a purchase whose outcome is open with the
+ * same Idempotency-Key header and the same body (engine/payments/purchaseRecord.ts).
  */
 import type { HttpClients } from '../core/http.ts';
 import { failureOf } from '../core/http.ts';
@@ -67,8 +68,11 @@ export class PaymentApiError extends Error {
 
 /** The three payment calls; the checkout machine gets this injected. */
 export interface SubscriptionApi {
-  /** Call 3: starts a subscription, returns the polling id. */
-  postSubscription(plan: string, body: SubscriptionBody): Promise<string>;
+  /**
+   * Call 3: starts a subscription, returns the polling id. The idempotency key goes out as the
+   * `Idempotency-Key` header: the same key with the same body answers the same polling id.
+   */
+  postSubscription(plan: string, body: SubscriptionBody, idempotencyKey?: string): Promise<string>;
   /** Call 4: one poll. */
   getPollingResult(pollingId: string, signal?: AbortSignal): Promise<PollAnswer>;
   /** Call 5: the Braintree subscription. */
@@ -115,9 +119,10 @@ const path = (plan: string): string => encodeURIComponent(plan);
  */
 export function createSubscriptionApi(http: HttpClients): SubscriptionApi {
   return {
-    async postSubscription(plan, body) {
+    async postSubscription(plan, body, idempotencyKey) {
       try {
-        const { data } = await http.portal.post(`/users/me/subscriptions/polling/${path(plan)}`, body);
+        const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+        const { data } = await http.portal.post(`/users/me/subscriptions/polling/${path(plan)}`, body, { headers });
         const id = (data as { data?: { polling_result_id?: unknown } } | undefined)?.data?.polling_result_id;
         if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new PaymentApiError(200, []);
         return String(id);

@@ -1,63 +1,96 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { CheckoutSuccessProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { formatUsd } from '../../engine/core/pricing.ts';
-import { readReceipt, restoreReceipt, saveReceipt } from '../../engine/payments/receipt.ts';
+import { orderReference } from '../../engine/payments/orderReference.ts';
+import { readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/purchaseRecord.ts';
+import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/receipt.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { firstChargeDate, formatDate } from '../checkout/billingTerms.ts';
 import { UpsellOffer } from './UpsellOffer.tsx';
 
 /**
- * /checkout/success: the prices paid and the "we have sent an email" notice, then the upsell offer
- * once (it survives a reload through the session receipt, so it can be neither bought twice nor
- * pushed again after a close), and continue to the download step.
+ * /checkout/success: what was paid (or, for a free trial, that the trial started and when the first
+ * charge falls), a short order reference and the "we have sent an email" notice, then the upsell
+ * offer once as one card with one accept and one decline (it survives a reload through the session
+ * receipt, so it can be neither bought twice nor pushed again after a decline), and one primary
+ * action on to the download step.
  */
 export default function CheckoutSuccessScreen({ props, next }: ScreenProps<CheckoutSuccessProps>) {
   const { t, i18n } = useTranslation();
-  const { store } = useEngine();
+  const { store, data } = useEngine();
   const { snap } = useStore();
+  const { pathname } = useLocation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  // after a reload the (unpersisted) checkout slice is empty: the session receipt fills it back
-  const [receipt] = useState(() => restoreReceipt(store));
+  // after a reload the (unpersisted) checkout slice is empty: the session receipt fills it back, or,
+  // in a tab that did not pay, the account's durable purchase record
+  const [receipt] = useState(() => {
+    const saved = restoreReceipt(store);
+    const record = readPurchaseRecord(store.signup.email);
+    if (!saved && record?.status === 'succeeded') restoreFromRecord(store, record);
+    return saved ?? readReceipt();
+  });
   const [closed, setClosed] = useState(receipt?.upsellClosed ?? false);
+  useEffect(() => {
+    // from now on a visitor who is offered the plan again is brought back here
+    updatePurchaseRecord(store.signup.email, { successPath: pathname });
+  }, [store, pathname]);
+
   const c = snap.checkout;
   const price = (amount: number): string => formatUsd(amount, language);
-  const plan = (): string => readReceipt()?.plan ?? store.plans.plan;
+  const planName = receipt?.plan ?? store.plans.plan;
+  const plan = data.plans.plans[planName];
+  const trialDays = plan?.trialDays ?? 0;
+  const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
+  const startedAt = readPurchaseRecord(store.signup.email)?.startedAt;
   const offerUpsell = props.upsell !== undefined && c.id !== '' && c.stripeNonce !== '' && c.upsellData.success !== true && !closed;
 
   const close = (): void => {
     setClosed(true);
-    saveReceipt(store, plan(), true);
+    saveReceipt(store, planName, true);
   };
 
   return (
-    <Screen className="checkout-success">
-      <div className="checkout-success__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="40" height="40" focusable="false">
-          <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </div>
-      <TitleBlock title={t(props.title)} text={t(props.text)} />
-      {c.id ? (
-        <ul className="checkout-success__receipt" aria-label={t('checkout.summary.title')}>
-          <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>
-          {c.regularPrice > c.finalPrice ? <li>{t('success.regular', { price: price(c.regularPrice) })}</li> : null}
-          {Math.round(c.discountPercentage) > 0 ? <li className="checkout-success__saved">{t('success.saved', { percent: Math.round(c.discountPercentage) })}</li> : null}
-          <li className="checkout-success__order">{t('success.order', { id: c.id })}</li>
-        </ul>
-      ) : null}
-      {c.upsellData.success === true ? (
-        <p className="checkout-success__added" role="status">{t('upsell.added', { price: price(c.upsellData.finalPrice) })}</p>
-      ) : null}
-      {offerUpsell && props.upsell ? (
-        <UpsellOffer texts={props.upsell} language={language} onBought={() => saveReceipt(store, plan(), closed)} onClose={close} />
-      ) : null}
-      <div className="checkout-success__actions">
-        <Button onClick={() => next()}>{t(props.cta)}</Button>
+    <Screen className="checkout-success" wide>
+      <div className="checkout-success__card">
+        <div className="checkout-success__icon" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="40" height="40" focusable="false">
+            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </div>
+        <TitleBlock title={trial ? t('success.trialTitle') : t(props.title)} text={t(props.text)} />
+        {c.id ? (
+          <ul className="checkout-success__receipt" aria-label={t('checkout.summary.title')}>
+            {trial ? (
+              <li className="checkout-success__paid">
+                {t('success.firstCharge', { price: price(plan?.price ?? c.regularPrice), date: formatDate(firstChargeDate(trialDays, startedAt), language) })}
+              </li>
+            ) : (
+              <>
+                <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>
+                {c.regularPrice > c.finalPrice ? <li>{t('success.regular', { price: price(c.regularPrice) })}</li> : null}
+                {Math.round(c.discountPercentage) > 0 ? <li className="checkout-success__saved">{t('success.saved', { percent: Math.round(c.discountPercentage) })}</li> : null}
+              </>
+            )}
+            <li className="checkout-success__order" title={c.id}>{t('success.orderRef', { ref: orderReference(c.id) })}</li>
+          </ul>
+        ) : null}
+        {c.upsellData.success === true ? (
+          <p className="checkout-success__added" role="status">{t('upsell.added', { price: price(c.upsellData.finalPrice) })}</p>
+        ) : null}
+        {offerUpsell && props.upsell ? (
+          <UpsellOffer texts={props.upsell} language={language} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
+        ) : null}
+        {/* the one primary action; the upsell card's accept and decline are secondary to it */}
+        <div className="checkout-success__actions">
+          <Button onClick={() => next()}>{t(props.cta)}</Button>
+        </div>
       </div>
     </Screen>
   );

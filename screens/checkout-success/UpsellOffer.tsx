@@ -19,7 +19,7 @@ export interface UpsellOfferProps {
 /**
  * The upsell product of flows/plans.json, bought with one click on the card just used: the same
  * checkout machine with the upsell marker. The gateway is loaded for a 3-D Secure step, should the
- * bank ask for one. A close action dismisses it.
+ * bank ask for one. One accept and one decline; the decline dismisses it for good.
  */
 export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferProps) {
   const { t } = useTranslation();
@@ -41,17 +41,12 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
 
   return (
     <section className="checkout-upsell" aria-labelledby={`${id}-title`}>
-      <button type="button" className="checkout-upsell__close" aria-label={t('common.close')} onClick={onClose}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-        </svg>
-      </button>
       <h2 className="checkout-upsell__title" id={`${id}-title`}>{t(texts.title)}</h2>
       <p className="checkout-upsell__text">{t(texts.text)}</p>
       <p className="checkout-upsell__price">{t('upsell.price', { price })}</p>
-      {runner.failureText ? <p className="checkout-upsell__failure">{runner.failureText}</p> : null}
+      {runner.failureText ? <p className="checkout-upsell__failure" role="alert">{runner.failureText}</p> : null}
       <div className="checkout-upsell__actions">
-        <Button onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
+        <Button variant="secondary" onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
           {t(texts.cta, { price })}
         </Button>
         <Button variant="link" onClick={onClose} disabled={runner.busy}>{t('upsell.close')}</Button>

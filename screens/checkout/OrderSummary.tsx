@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPricing, planPricing } from '../../engine/core/pricing.ts';
+import { formatPricing, formatUsd, planPricing, roundCents } from '../../engine/core/pricing.ts';
 import type { Plan } from '../../engine/types/plans.gen.ts';
 
-/** The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). */
+/**
+ * The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). On a
+ * "50% off" variant the regular price (twice today's, as the portal charges it) is struck through.
+ */
 export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; language: string; discountLabel: boolean }) {
   const { t } = useTranslation();
   const id = useId();
@@ -18,7 +21,15 @@ export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; la
       </div>
       <div className="checkout-summary__row checkout-summary__total">
         <span>{t('checkout.summary.totalToday')}</span>
-        <strong data-testid="checkout-total">{text.dueToday}</strong>
+        <span>
+          {discountLabel && pricing.dueToday > 0 ? (
+            <s className="checkout-summary__was" data-testid="checkout-was">
+              <span className="fe-visually-hidden">{t('checkout.summary.was')} </span>
+              {formatUsd(roundCents(pricing.dueToday * 2), language)}
+            </s>
+          ) : null}
+          <strong data-testid="checkout-total">{text.dueToday}</strong>
+        </span>
       </div>
       <p className="checkout-summary__note">
         {pricing.trialDays > 0

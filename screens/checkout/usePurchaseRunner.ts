@@ -16,6 +16,8 @@ export interface PurchaseRunner {
   /** Aborted when the screen unmounts. */
   signal: () => AbortSignal | undefined;
   busy: boolean;
+  /** The last failure, until the next attempt. */
+  failure: PaymentFailure | null;
   /** The last failure in the visitor's language, until the next attempt. */
   failureText: string | undefined;
   /** Runs one purchase at a time; resolves with its outcome, or 'busy' when one already runs. */
@@ -57,5 +59,5 @@ export function usePurchaseRunner(): PurchaseRunner {
 
   const key = failure ? failureTextKey(failure) : undefined;
   const failureText = failure ? (key ? t(key) : failure.message) : undefined;
-  return { api, loadGateway, signal, busy, failureText, run };
+  return { api, loadGateway, signal, busy, failure, failureText, run };
 }

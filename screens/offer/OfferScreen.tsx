@@ -7,6 +7,7 @@ import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { formatRemaining, reservationStart } from '../../engine/core/countdown.ts';
 import { offerPlan } from '../../engine/core/offerPlan.ts';
 import { formatDuration, formatUsd, planPricing } from '../../engine/core/pricing.ts';
+import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
@@ -33,6 +34,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
     if (start !== store.family.offerStartedAt) store.family.offerStartedAt = start;
   }, [store]);
   const reservation = useReservation(snap.family.offerStartedAt, props.reservationMinutes);
+  if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
 
   const plan = offerPlan(data.landings, data.plans, snap.plans.landingType, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;

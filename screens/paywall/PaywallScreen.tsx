@@ -4,6 +4,7 @@ import type { PaywallProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
 import { initialPlan } from '../../engine/core/pricing.ts';
+import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { PlanOption } from './PlanOption.tsx';
@@ -21,6 +22,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const { store, snap } = useStore();
   const { id: variantId, variant, plans } = useVariant();
   const group = useId();
+  if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const names = plans.map((p) => p.name);
   const selected = initialPlan(names, variant.defaultPlan, snap.plans.plan);

@@ -7,7 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GATEWAY_LOAD_TIMEOUT_MS, loadCardGateway } from '../../engine/payments/loadGateway.ts';
 import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
+import type { PaymentGateway } from '../../engine/payments/port.ts';
 import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
+import { useCardGateway } from '../../screens/checkout/useCardGateway.ts';
 import { setupI18n } from './harness.tsx';
 
 const UNAVAILABLE = "We couldn't load the secure card form. Check your connection or turn off content blockers, then try again.";
@@ -17,8 +19,14 @@ afterEach(() => vi.useRealTimers());
 
 function renderWith(loadStripe: StripeLoader) {
   const load = vi.fn(() => loadCardGateway({ publishableKey: 'pk_live_x', preview: false, language: () => 'en', loadStripe }));
-  render(<CardPayment load={load} payLabel="Pay $59.88" formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />);
+  render(<Card load={load} />);
   return load;
+}
+
+/** The card section as the checkout renders it: the gateway loaded by useCardGateway. */
+function Card({ load }: { load: () => Promise<PaymentGateway> }) {
+  const state = useCardGateway(load);
+  return <CardPayment state={state} payLabel="Pay $59.88" terms="Renews automatically." formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />;
 }
 
 describe('card gateway that cannot load', () => {

@@ -97,20 +97,22 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(f.store.checkout).toMatchObject({ isSuccess: true, finalPrice: 59.88, regularPrice: 59.88, discountPercentage: 0 });
     expect(screen.getByText('We have sent an email with your purchase details. Please check your e-mail.')).toBeInTheDocument();
     expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
-    expect(screen.getByText(`Order number: ${f.store.checkout.id}`)).toBeInTheDocument();
+    expect(screen.getByText(/^Order reference: GZ-[A-Z2-9]{4}-[A-Z2-9]{2}$/)).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.plan)).toEqual([PLAN]);
     expect(names(f)).toEqual(expect.arrayContaining(['checkout_viewed', 'purchased', 'pixel_purchase']));
     expect(names(f)).not.toContain('purchase_failed');
     expect(screen.getByRole('heading', { name: 'Add Driver SOS' })).toBeInTheDocument();
   });
 
-  it('4000000000009995: shows the decline in the banner and the form, logs it, and takes another card', async () => {
+  it('4000000000009995: shows the decline once, next to the pay button, logs it, and takes another card', async () => {
     const f = await openCheckout();
     await fillCard('4000000000009995');
     await userEvent.click(payButton());
-    const banner = await screen.findByRole('alert', {}, { timeout: 5000 });
-    expect(banner).toHaveTextContent('Your card has insufficient funds.');
-    expect(screen.getByTestId('checkout-failure')).toHaveTextContent('Your card has insufficient funds. Check the details or try another card.');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toBe(screen.getByTestId('checkout-failure'));
+    expect(alert).toHaveTextContent('Your card has insufficient funds. Check the details or try another card.');
+    expect(screen.getAllByText(/insufficient funds/)).toHaveLength(1);
+    expect(f.store.error.show).toBe(false);
     expect(f.store.checkout.declineCode).toBe('insufficient_funds');
     const failed = f.events.find((e) => e.name === 'purchase_failed');
     expect(failed?.props).toMatchObject({ declineCode: 'insufficient_funds' });
@@ -221,9 +223,9 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     expect(again.store.checkout.upsellData.success).toBe(true);
   });
 
-  it('closes the upsell for good and continues to download', async () => {
+  it('declines the upsell for good and continues to download', async () => {
     const f = await paid();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem(RECEIPT_KEY) ?? '{}')).toMatchObject({ upsellClosed: true });
     f.unmount();

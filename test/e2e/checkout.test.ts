@@ -2,8 +2,10 @@
  * Issue 4 end to end in real Chromium against the preview server: a visitor walks from a landing
  * route through signup, quiz and plans to /checkout and pays with the sandbox gateway's test cards:
  * success with the prices, 3-D Secure failed then completed, a decline in German then another card,
- * a double click that buys once, the upsell bought once (and not again after a reload) or closed,
- * and on to the download screen. The sandbox is asked how many subscriptions exist, and the
+ * a double click that buys once, the upsell bought once (and not again after a reload) or declined,
+ * and on to the download screen. Durable purchases: a reload, Back or a second tab during processing
+ * follows the same purchase to its end, a poll lost on the network still ends in success, and a
+ * subscribed visitor who opens the paywall again is sent to the success step. The sandbox is asked how many subscriptions exist, and the
  * analytics log holds the events the spec names.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -93,7 +95,7 @@ describe('checkout', () => {
     expect(await subscriptions(email)).toEqual([expect.objectContaining({ plan: 'gz-3-month-fox', upsell: false, price_with_discount: 59.88 })]);
 
     await page.getByRole('heading', { name: en.upsell.title }).waitFor();
-    await page.getByRole('button', { name: en.common.close }).click();
+    await page.getByRole('button', { name: en.upsell.close }).click();
     await expect.poll(() => page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
     await page.reload();
     await page.getByText('Paid today: $59.88').waitFor();
@@ -181,6 +183,87 @@ describe('checkout', () => {
     expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
     expect(events.filter((e) => e.name === 'upsell_purchased')).toHaveLength(1);
     expect(events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ plan: UPSELL, value: 9.99 });
+    await context.close();
+  });
+});
+
+/** Counts the subscription calls a page sends (a reload keeps the listener: it is on the page). */
+function countPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.postData() ?? '');
+  });
+  return posts;
+}
+
+describe('durable purchases', () => {
+  it('a reload as soon as processing shows resumes the same purchase; /signup/plans then goes to success', async () => {
+    const { context, page, email } = await walkToCheckout();
+    const posts = countPosts(page);
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.getByText(en.loader.checkout).waitFor();
+    await page.reload();
+    expect(await payButton(page).isVisible().catch(() => false)).toBe(false);
+    await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(posts).toHaveLength(1);
+    expect(await subscriptions(email)).toHaveLength(1);
+
+    await page.goto(url('/signup/plans'));
+    await page.waitForURL(url('/checkout/success'));
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(await page.getByRole('button', { name: en.paywall.cta }).count()).toBe(0);
+    expect(posts).toHaveLength(1);
+    expect(await subscriptions(email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('Back during processing comes back to the same purchase: one request, one subscription', async () => {
+    const { context, page, email } = await walkToCheckout();
+    const posts = countPosts(page);
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.getByText(en.loader.checkout).waitFor();
+    await page.goBack();
+    await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(posts).toHaveLength(1);
+    expect(await subscriptions(email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a second tab shows the purchase under way, then its success, never a Pay button', async () => {
+    const { context, page, email } = await walkToCheckout();
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.getByText(en.loader.checkout).waitFor();
+    const second = await context.newPage();
+    await second.goto(url('/checkout'));
+    await second.getByText(en.checkout.processing.otherTab).waitFor();
+    expect(await second.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+    await second.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await second.getByText('Paid today: $59.88').waitFor();
+    await page.waitForURL(url('/checkout/success'));
+    expect(await subscriptions(email)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a poll that fails on the network is retried and the purchase ends in success', async () => {
+    const { context, page, email } = await walkToCheckout();
+    let dropped = 0;
+    await page.route('**/polling/get-result/**', async (route) => {
+      if (dropped++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect(dropped).toBeGreaterThan(1);
+    expect(await subscriptions(email)).toHaveLength(1);
+    const events = await eventsOf(context, ['purchased']);
+    expect(events.map((e) => e.name)).not.toContain('purchase_failed');
     await context.close();
   });
 });

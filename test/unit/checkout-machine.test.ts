@@ -5,6 +5,13 @@ import { PaymentApiError } from '../../engine/payments/subscriptionApi.ts';
 import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 
 const PLAN = 'gz-3-month-fox';
+
+/** What the visitor was shown for the last failure (the failure event carries it); never a banner as well. */
+function shown(f: ReturnType<typeof funnel>): { text: string; textKey: string } {
+  expect(f.store.error.show).toBe(false);
+  const failure = [...f.events].reverse().find((e) => e.name.endsWith('_failed'));
+  return { text: String(failure?.props.text ?? ''), textKey: String(failure?.props.textKey ?? '') };
+}
 const ids = () => {
   let n = 0;
   return () => `evt-${++n}`;
@@ -62,7 +69,7 @@ describe('checkout machine: the card path (spec section 4)', () => {
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(outcome.status).toBe('failed');
     expect(calls.posts).toEqual([]);
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Your card number is incorrect.', textKey: 'checkout.decline.incorrectNumber' });
+    expect(shown(f)).toMatchObject({ text: 'Your card number is incorrect.', textKey: 'checkout.decline.incorrectNumber' });
     expect(f.store.checkout.declineCode).toBe('incorrect_number');
     expect(f.names()).toEqual(['purchase_failed']);
     expect(f.events[0]!.props).toMatchObject({ declineCode: 'incorrect_number' });
@@ -76,8 +83,8 @@ describe('checkout machine: the card path (spec section 4)', () => {
       polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })],
     });
     const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(outcome).toEqual({ status: 'failed', failure: { message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' } });
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Your card has insufficient funds.', textKey: 'checkout.decline.insufficientFunds' });
+    expect(outcome).toEqual({ status: 'failed', failure: { kind: 'decline', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' } });
+    expect(shown(f)).toMatchObject({ text: 'Your card has insufficient funds.', textKey: 'checkout.decline.insufficientFunds' });
     expect(f.store.checkout).toMatchObject({ declineCode: 'insufficient_funds', isSuccess: false });
     expect(f.names()).toEqual(['purchase_failed', 'payment_declined']);
     expect(f.events[0]!.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
@@ -88,7 +95,7 @@ describe('checkout machine: the card path (spec section 4)', () => {
     const f = funnel();
     const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Card velocity exceeded.'] }, decline_code: 'card_velocity_exceeded' })] });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(f.store.error).toMatchObject({ text: 'Card velocity exceeded.', textKey: '' });
+    expect(shown(f)).toMatchObject({ text: 'Card velocity exceeded.', textKey: '' });
     expect(f.names()).toEqual(['purchase_failed']);
   });
 
@@ -96,7 +103,7 @@ describe('checkout machine: the card path (spec section 4)', () => {
     const f = funnel();
     const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed' })] });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.errors.paymentError' });
+    expect(shown(f)).toMatchObject({ textKey: 'checkout.errors.paymentError' });
     expect(f.store.checkout.declineCode).toBe('');
     expect(f.events[0]).toMatchObject({ name: 'purchase_failed', props: { declineCode: '' } });
   });
@@ -105,12 +112,12 @@ describe('checkout machine: the card path (spec section 4)', () => {
     const f = funnel();
     const { api } = scriptedApi({ posts: [new PaymentApiError(422, ['Unknown plan'])] });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(f.store.error).toMatchObject({ text: 'Unknown plan', textKey: '' });
+    expect(shown(f)).toMatchObject({ text: 'Unknown plan', textKey: '' });
 
     const g = funnel();
     const offline = scriptedApi({ posts: [new PaymentApiError(0, [])] });
     await purchase({ api: offline.api, gateway: scriptedGateway({}), store: g.store, analytics: g.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(g.store.error).toMatchObject({ show: true, textKey: 'errors.network' });
+    expect(shown(g)).toMatchObject({ textKey: 'checkout.errors.network' });
     expect(g.store.loader.show).toBe(false);
   });
 
@@ -120,7 +127,7 @@ describe('checkout machine: the card path (spec section 4)', () => {
     gateway.createPaymentMethod.mockRejectedValueOnce(new Error('boom'));
     const outcome = await purchase({ api: scriptedApi({}).api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(outcome.status).toBe('failed');
-    expect(f.store.error.textKey).toBe('checkout.errors.paymentError');
+    expect(shown(f).textKey).toBe('checkout.errors.paymentError');
     expect(f.store.loader.show).toBe(false);
   });
 
@@ -148,13 +155,13 @@ describe('checkout machine: the card path (spec section 4)', () => {
 });
 
 describe('checkout machine: polling (bounded)', () => {
-  it('polls while 202, honouring Retry-After, else backing off up to 4 s', async () => {
+  it('polls while 202, honouring Retry-After, else backing off from 500 ms up to 4 s', async () => {
     const f = funnel();
     const clock = virtualClock();
     const { api, calls } = scriptedApi({ posts: ['p'], polls: [pending(1000), pending(), pending(), pending(), pending(), pending(), pending(), pending(30_000), paid()] });
     const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
     expect(outcome.status).toBe('succeeded');
-    expect(clock.waits).toEqual([1000, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+    expect(clock.waits).toEqual([1000, 500, 1000, 2000, 4000, 4000, 4000, 4000]);
     expect(calls.polls).toHaveLength(9);
   });
 
@@ -166,7 +173,7 @@ describe('checkout machine: polling (bounded)', () => {
     expect(outcome.status).toBe('failed');
     expect(clock.time()).toBeLessThanOrEqual(90_000);
     expect(clock.time()).toBeGreaterThan(80_000);
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.errors.timeout' });
+    expect(shown(f)).toMatchObject({ textKey: 'checkout.errors.timeout' });
     expect(f.names()).toEqual(['purchase_failed']);
     expect(f.store.loader.show).toBe(false);
   });
@@ -213,7 +220,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(outcome.status).toBe('failed');
     expect(calls.posts).toHaveLength(1);
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: message, textKey: 'checkout.decline.authenticationFailed' });
+    expect(shown(f)).toMatchObject({ text: message, textKey: 'checkout.decline.authenticationFailed' });
     expect(f.store.checkout.declineCode).toBe('payment_intent_authentication_failure');
     expect(f.names()).toEqual(['purchase_failed']);
   });
@@ -228,7 +235,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(gateway.confirmCardPayment.mock.calls).toEqual([['s1', 'pm_1'], ['s2', undefined]]);
     expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1', 'pi_2']);
-    expect(f.store.error.textKey).toBe('checkout.decline.genericDecline');
+    expect(shown(f).textKey).toBe('checkout.decline.genericDecline');
   });
 
   it('gives up with "Payment error" after a bounded number of posts', async () => {
@@ -239,7 +246,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(outcome.status).toBe('failed');
     expect(calls.posts).toHaveLength(MAX_SUBSCRIPTION_POSTS);
-    expect(f.store.error.textKey).toBe('checkout.errors.paymentError');
+    expect(shown(f).textKey).toBe('checkout.errors.paymentError');
   });
 
   it('requires_action without a secret and without errors ends silently', async () => {
@@ -257,7 +264,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     const f = funnel();
     const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'requires_action', errors: { messages: ['Authentication is required.'] } })] });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(f.store.error).toMatchObject({ show: true, text: 'Authentication is required.' });
+    expect(shown(f)).toMatchObject({ text: 'Authentication is required.' });
     expect(f.names()).toEqual(['purchase_failed']);
   });
 });
@@ -286,7 +293,7 @@ describe('checkout machine: the upsell', () => {
     const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })] });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
     expect(f.store.checkout.upsellData.success).toBe(false);
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', textKey: 'checkout.decline.genericDecline' });
+    expect(shown(f)).toMatchObject({ textKey: 'checkout.decline.genericDecline' });
     expect(f.names()).toEqual(['upsell_failed']);
   });
 });
@@ -318,13 +325,13 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
     const f = funnel();
     const { api } = scriptedApi({ braintree: [new PaymentApiError(422, ['Do Not Honor'])] });
     await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
-    expect(f.store.error).toMatchObject({ show: true, type: 'payment', text: 'Do Not Honor' });
+    expect(shown(f)).toMatchObject({ text: 'Do Not Honor' });
     expect(f.names()).toEqual(['purchase_failed']);
 
     const g = funnel();
     const bare = scriptedApi({ braintree: [new PaymentApiError(500, [])] });
     await purchaseWithBraintree({ api: bare.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
-    expect(g.store.error).toMatchObject({ show: true, type: 'payment', text: 'An error has occurred', textKey: 'errors.generic' });
+    expect(shown(g)).toMatchObject({ text: 'An error has occurred', textKey: 'errors.generic' });
     expect(g.store.checkout.isSuccess).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { createHttpClients } from '../../engine/core/http.ts';
 import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/subscriptionApi.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
+import { MAX_ATTEMPTS_PER_ACCOUNT } from '../../scripts/server/sandbox/paymentsState.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -233,6 +234,74 @@ describe('sandbox payment API', () => {
     await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'u2'), is_upsell: true }));
     const subs = await subscriptions(v.email);
     expect(subs.map((s) => [s.plan, s.upsell])).toEqual([[UPSELL, true]]);
+  });
+});
+
+describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
+  const post = (token: string, key: string, b: unknown, plan = PLAN) =>
+    fetch(url(`/sandbox/portal/api/v1/users/me/subscriptions/polling/${plan}`), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: JSON.stringify(b),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as SandboxBody & { data?: { polling_result_id: string } } }));
+
+  it('answers the same key with the same request with the same polling id, and keeps one subscription', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const first = await v.api.postSubscription(PLAN, body(pm, 'evt-1'), 'key-1');
+    // the reload case: the client's retry sends the same key and body, even after the result is known
+    await settle(v.api, first);
+    expect(await v.api.postSubscription(PLAN, body(pm, 'evt-1'), 'key-1')).toBe(first);
+    // the same body under the same key, its fields in another order, is the same request
+    const reordered = await post(v.token, 'key-1', { payment_intent_id: '', fb_event_id: 'evt-1', coupon: '', payment_method_nonce: pm, gateway: 'stripe' });
+    expect(reordered.body.data!.polling_result_id).toBe(first);
+    expect(await subscriptions(v.email)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body or another plan with a clear 400, and creates nothing', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    await v.api.postSubscription(PLAN, body(pm, 'evt-1'), 'key-2');
+    const otherBody = await post(v.token, 'key-2', body(pm, 'evt-2'));
+    expect(otherBody.status).toBe(400);
+    expect(otherBody.body.errors!.messages[0]).toMatch(/same parameters/);
+    const otherPlan = await post(v.token, 'key-2', body(pm, 'evt-1'), 'gz-1-month-tiger');
+    expect(otherPlan.status).toBe(400);
+    expect((await subscriptions(v.email)).map((s) => s.fb_event_id)).toEqual(['evt-1']); // only the first request's
+  });
+
+  it('keeps keys per account: another account may use the same key', async () => {
+    const a = await visitor();
+    const b = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const first = await a.api.postSubscription(PLAN, body(pm, 'evt-1'), 'shared-key');
+    const second = await b.api.postSubscription(PLAN, body(pm, 'evt-1'), 'shared-key');
+    expect(second).not.toBe(first);
+  });
+
+  it('length-checks the key and every stored field', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    expect((await post(v.token, 'k'.repeat(256), body(pm, 'evt-1'))).status).toBe(400);
+    const long = await post(v.token, 'key-3', { ...body(pm, 'e'.repeat(201)), landing_type: 'l'.repeat(65) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors!.messages).toEqual(expect.arrayContaining([
+      'fb_event_id must be a string of at most 200 characters', 'landing_type must be a string of at most 64 characters',
+    ]));
+    const name = await call('POST', '/sandbox/stripe/v1/payment_methods', {
+      type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }, billing_details: { name: 'n'.repeat(201) },
+    }, SANDBOX_PUBLISHABLE_KEY);
+    expect(name.status).toBe(400);
+    expect((await paymentMethod('4'.repeat(40))).status).toBe(400);
+  });
+
+  it(`caps what one account keeps: past ${MAX_ATTEMPTS_PER_ACCOUNT} payment attempts it answers 429`, async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4000000000000002')).body.id!; // declines: every attempt is a new job
+    for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++) await v.api.postSubscription(PLAN, body(pm, `evt-${i}`));
+    await expect(v.api.postSubscription(PLAN, body(pm, 'evt-over'))).rejects.toMatchObject({ status: 429 });
+    // a repeated request is answered from what is kept, not counted again
+    expect(await v.api.postSubscription(PLAN, body(pm, 'evt-0'))).toMatch(/^poll_sb_/);
   });
 });
 

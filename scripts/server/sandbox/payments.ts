@@ -6,9 +6,12 @@
  *   200   { data: { polling_result_id } }
  *   401   { errors: { messages } } without a valid token;  422 { errors: { messages } } for a bad body,
  *         an unknown plan, payment method or intent.
- *   One subscription per purchase: the same request again (same account, fb_event_id and
- *   payment_intent_id) answers the same polling id; an account that already has the plan gets its
+ *   Idempotency-Key header (optional, at most 255 characters), as Stripe honours it: the same key with
+ *   the same plan and body answers the same polling id (one subscription); the same key with another
+ *   plan or body is a 400. Without the header the same request again (same account, fb_event_id and
+ *   payment_intent_id) answers the same polling id. An account that already has the plan gets its
  *   existing subscription back, never a second one (so a reload cannot buy the upsell twice).
+ *   429 when an account has made more payment attempts than the sandbox keeps (paymentsState.ts).
  * GET {portal}/polling/get-result/{id}                  bearer token (the job's owner)
  *   202   { data: { status: 'pending' } } + Retry-After: 1   (the first two answers)
  *   200   { data: { result_data: { status: 'succeeded', subscription_id, price_with_discount, regular_price } } }
@@ -29,18 +32,34 @@ import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { requireAccount } from './account.ts';
 import { AUTHENTICATION_FAILED, type Decline } from './paymentsCards.ts';
 import { confirmPaymentIntent, createPaymentMethod, retrievePaymentIntent, STRIPE } from './paymentsStripe.ts';
-import { knownPlan, newId, paymentsOf, pricesFor, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
+import { countAttempt, knownPlan, newId, paymentsOf, pricesFor, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 
 const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
 
-const optionalString = (body: Record<string, unknown>, field: string, problems: string[]): string => {
+const optionalString = (body: Record<string, unknown>, field: string, problems: string[], max = 200): string => {
   const value = body[field];
   if (value === undefined || value === null) return '';
-  if (typeof value !== 'string' || value.length > 200) problems.push(`${field} must be a string of at most 200 characters`);
-  return typeof value === 'string' ? value : '';
+  if (typeof value !== 'string' || value.length > max) problems.push(`${field} must be a string of at most ${max} characters`);
+  return typeof value === 'string' && value.length <= max ? value : '';
 };
+
+/** Stripe's limit for an idempotency key. */
+export const MAX_IDEMPOTENCY_KEY = 255;
+
+/** The Idempotency-Key header ('' when absent); a 400 when it is too long. */
+function idempotencyKeyOf(req: IncomingMessage): string {
+  const raw = req.headers['idempotency-key'];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  if (key.length > MAX_IDEMPOTENCY_KEY) throw refuse(400, `Idempotency-Key must be at most ${MAX_IDEMPOTENCY_KEY} characters`);
+  return key;
+}
+
+/** The request as the idempotency check compares it: plan and body, with keys in a stable order. */
+function fingerprint(plan: string, body: Record<string, unknown>): string {
+  return JSON.stringify([plan, Object.keys(body).sort().map((k) => [k, body[k]])]);
+}
 
 /** A path segment decoded; a malformed escape is a 400, not a crash. */
 function segment(match: RegExpExecArray): string {
@@ -66,6 +85,7 @@ function readPurchase(body: Record<string, unknown>, gateway: 'stripe' | 'braint
   const nonce = optionalString(body, 'payment_method_nonce', problems);
   const intentId = gateway === 'stripe' ? optionalString(body, 'payment_intent_id', problems) : '';
   optionalString(body, 'coupon', problems);
+  optionalString(body, 'landing_type', problems, 64);
   if (!nonce && !intentId) problems.push('payment_method_nonce is required');
   if (body.is_upsell !== undefined && typeof body.is_upsell !== 'boolean') problems.push('is_upsell must be a boolean');
   if (problems.length) throw refuse(422, ...problems);
@@ -107,15 +127,27 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
 export async function postSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
   const account = requireAccount(state, req);
   const plan = planOf(match);
-  const r = readPurchase(await readJsonBody(req), 'stripe');
+  const rawBody = await readJsonBody(req);
+  const r = readPurchase(rawBody, 'stripe');
   if (r.upsell && plan !== UPSELL_PLAN) throw refuse(422, `is_upsell is only for "${UPSELL_PLAN}"`);
+  const idempotencyKey = idempotencyKeyOf(req);
   const p = paymentsOf(state);
+  const print = fingerprint(plan, rawBody);
+  if (idempotencyKey) {
+    const earlier = p.idempotency.get(`${account.userId}|${idempotencyKey}`);
+    if (earlier && earlier.fingerprint !== print) {
+      throw refuse(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+    }
+    if (earlier) return sendJson(res, 200, { data: { polling_result_id: earlier.pollingId } });
+  }
   const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
   const repeated = p.requests.get(key);
   if (repeated) return sendJson(res, 200, { data: { polling_result_id: repeated } });
+  countAttempt(p, account.userId);
   const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(p, account, plan, r) };
   p.polls.set(job.id, job);
   p.requests.set(key, job.id);
+  if (idempotencyKey) p.idempotency.set(`${account.userId}|${idempotencyKey}`, { fingerprint: print, pollingId: job.id });
   sendJson(res, 200, { data: { polling_result_id: job.id } });
 }
 
@@ -143,7 +175,9 @@ export async function postBraintreeSubscription(state: SandboxState, req: Incomi
   const r = readPurchase(await readJsonBody(req), 'braintree');
   const p = paymentsOf(state);
   const key = `${account.userId}|${r.fbEventId}`;
-  const answer = p.braintreeRequests.get(key) ?? braintreeAnswer(p, account, plan, r.nonce, r.fbEventId);
+  const earlier = p.braintreeRequests.get(key);
+  if (!earlier) countAttempt(p, account.userId);
+  const answer = earlier ?? braintreeAnswer(p, account, plan, r.nonce, r.fbEventId);
   p.braintreeRequests.set(key, answer);
   if (answer.body === undefined) {
     res.writeHead(answer.status, { 'cache-control': 'no-store' });

@@ -3,6 +3,7 @@
  * payment methods, payment intents awaiting 3-D Secure, polling jobs and subscriptions.
  */
 import { randomBytes } from 'node:crypto';
+import { HttpError } from '../http.ts';
 import landingsJson from '../../../flows/landings.json';
 import plansJson from '../../../flows/plans.json';
 import type { Account, SandboxState } from './state.ts';
@@ -74,9 +75,18 @@ export interface PaymentsState {
   requests: Map<string, string>;
   /** userId|fb_event_id -> the Braintree answer already given. */
   braintreeRequests: Map<string, { status: number; body: unknown }>;
+  /** userId|Idempotency-Key -> the request it was first used with and its polling id. */
+  idempotency: Map<string, { fingerprint: string; pollingId: string }>;
+  /** Payment attempts per account (each new polling job or Braintree answer). */
+  attempts: Map<string, number>;
   /** How many 202 answers each poll gives first. */
   pendingPolls: number;
 }
+
+/** The most payment attempts the sandbox keeps per account; more answer 429. */
+export const MAX_ATTEMPTS_PER_ACCOUNT = 50;
+/** The most payment methods the sandbox keeps (they are created without an account); the oldest go first. */
+export const MAX_PAYMENT_METHODS = 5000;
 
 const all = new WeakMap<SandboxState, PaymentsState>();
 
@@ -84,10 +94,28 @@ const all = new WeakMap<SandboxState, PaymentsState>();
 export function paymentsOf(state: SandboxState): PaymentsState {
   let p = all.get(state);
   if (!p) {
-    p = { methods: new Map(), intents: new Map(), polls: new Map(), subscriptions: [], requests: new Map(), braintreeRequests: new Map(), pendingPolls: 2 };
+    p = { methods: new Map(), intents: new Map(), polls: new Map(), subscriptions: [], requests: new Map(), braintreeRequests: new Map(), idempotency: new Map(), attempts: new Map(), pendingPolls: 2 };
     all.set(state, p);
   }
   return p;
+}
+
+/**
+ * Counts a payment attempt of an account; past the cap, a 429 in the API's error shape (the sandbox
+ * keeps what each account stores bounded).
+ */
+export function countAttempt(p: PaymentsState, userId: string): void {
+  const count = (p.attempts.get(userId) ?? 0) + 1;
+  if (count > MAX_ATTEMPTS_PER_ACCOUNT) {
+    throw new HttpError(429, { errors: { messages: ['Too many payment attempts for this account. Wait a moment and try again.'] } });
+  }
+  p.attempts.set(userId, count);
+}
+
+/** Stores a payment method, dropping the oldest past the cap. */
+export function keepPaymentMethod(p: PaymentsState, method: SandboxPaymentMethod): void {
+  p.methods.set(method.id, method);
+  while (p.methods.size > MAX_PAYMENT_METHODS) p.methods.delete(p.methods.keys().next().value!);
 }
 
 /** A Stripe-looking id. */

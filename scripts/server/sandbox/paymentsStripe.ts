@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from './account.ts';
 import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError } from './paymentsCards.ts';
-import { newId, paymentsOf } from './paymentsState.ts';
+import { keepPaymentMethod, newId, paymentsOf } from './paymentsState.ts';
 import type { SandboxState } from './state.ts';
 
 export const STRIPE = '/sandbox/stripe/v1';
@@ -41,9 +41,12 @@ export async function createPaymentMethod(state: SandboxState, req: IncomingMess
   const expMonth = Number(card.exp_month);
   const expYear = Number(card.exp_year);
   const cvc = digits(card.cvc);
+  if (number.length > 19 || cvc.length > 4) throw invalid(400, 'card[number] or card[cvc] is too long');
   const error = cardError({ number, exp_month: expMonth, exp_year: expYear, cvc });
   if (error) return sendJson(res, 402, { error: { type: 'card_error', ...error } });
-  const name = String((body.billing_details as { name?: unknown } | undefined)?.name ?? '').slice(0, 200);
+  const rawName = (body.billing_details as { name?: unknown } | undefined)?.name ?? '';
+  if (typeof rawName !== 'string' || rawName.length > 200) throw invalid(400, 'billing_details[name] must be a string of at most 200 characters');
+  const name = rawName;
   const method = {
     id: newId('pm'),
     behaviour: behaviourOf(number),
@@ -54,7 +57,7 @@ export async function createPaymentMethod(state: SandboxState, req: IncomingMess
     name,
     authenticated: false,
   };
-  paymentsOf(state).methods.set(method.id, method);
+  keepPaymentMethod(paymentsOf(state), method);
   sendJson(res, 200, {
     id: method.id,
     type: 'card',

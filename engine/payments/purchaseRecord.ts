@@ -1,0 +1,119 @@
+/**
+ * The durable purchase record: written to local storage before the subscription call, so a reload, a
+ * Back navigation or a second tab finds the purchase that is already under way (and its polling id)
+ * instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id.
+ * Once the purchase succeeds the record keeps the result, so a subscribed visitor is sent to their
+ * success step instead of being sold the same plan again. A record belongs to one account (the
+ * signup e-mail); anything unreadable counts as no record, and a storage that refuses writes leaves
+ * the funnel working with an in-memory record for this page.
+ */
+import { readItem, removeItem, writeItem } from '../core/safeStorage.ts';
+
+export const PURCHASE_RECORD_KEY = 'purchase_in_flight';
+
+export interface PurchaseResult {
+  subscriptionId: string;
+  finalPrice: number;
+  regularPrice: number;
+}
+
+export interface PurchaseRecord {
+  /** The signup e-mail the purchase belongs to (lower case). */
+  account: string;
+  plan: string;
+  /** Sent as the Idempotency-Key header of the subscription call. */
+  idempotencyKey: string;
+  fbEventId: string;
+  /** The payment method charged (a Stripe id, never card data): a retry sends the same request. */
+  paymentMethodId: string;
+  /** The polling id, once the server has answered the subscription call. */
+  pollingId: string;
+  startedAt: number;
+  status: 'processing' | 'succeeded';
+  /** Where the purchase was started: a visitor with an open purchase is brought back here. */
+  checkoutPath: string;
+  /** The success step, once shown: a subscribed visitor is brought back here. */
+  successPath: string;
+  result?: PurchaseResult;
+}
+
+/** Used when storage refuses writes (private mode, full quota): the record lives as long as the page. */
+let memory: string | undefined;
+
+/** Listeners in this tab (the `storage` event reaches only the other tabs). */
+const listeners = new Set<() => void>();
+const changed = (): void => listeners.forEach((listener) => listener());
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Parses a stored record; undefined for anything that is not a complete record. */
+export function parseRecord(raw: string | undefined): PurchaseRecord | undefined {
+  if (!raw) return undefined;
+  let r: Partial<PurchaseRecord>;
+  try {
+    r = JSON.parse(raw) as Partial<PurchaseRecord>;
+  } catch {
+    return undefined;
+  }
+  if (!r || typeof r !== 'object') return undefined;
+  const strings = [r.account, r.plan, r.idempotencyKey, r.fbEventId, r.paymentMethodId, r.pollingId, r.checkoutPath, r.successPath];
+  if (!strings.every(isString) || !r.account || !r.plan || !r.idempotencyKey || !r.fbEventId) return undefined;
+  if (typeof r.startedAt !== 'number' || (r.status !== 'processing' && r.status !== 'succeeded')) return undefined;
+  const res = r.result;
+  const result = res && isString(res.subscriptionId) && typeof res.finalPrice === 'number' && typeof res.regularPrice === 'number' ? res : undefined;
+  if (r.status === 'succeeded' && !result) return undefined;
+  return { ...(r as PurchaseRecord), result };
+}
+
+/** The account key of a signup e-mail. */
+export const accountOf = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * The record of this account, or undefined (none, another account's, or unreadable).
+ * @example const open = readPurchaseRecord(store.signup.email)
+ */
+export function readPurchaseRecord(email: string): PurchaseRecord | undefined {
+  const record = parseRecord(readItem('local', PURCHASE_RECORD_KEY) ?? memory);
+  if (!record || !email || record.account !== accountOf(email)) return undefined;
+  return record;
+}
+
+/** Stores the record (local storage, else memory); never throws. */
+export function writePurchaseRecord(record: PurchaseRecord): void {
+  const raw = JSON.stringify(record);
+  memory = writeItem('local', PURCHASE_RECORD_KEY, raw) ? undefined : raw;
+  changed();
+}
+
+/** Changes fields of this account's record (nothing when there is none). */
+export function updatePurchaseRecord(email: string, patch: Partial<PurchaseRecord>): PurchaseRecord | undefined {
+  const record = readPurchaseRecord(email);
+  if (!record) return undefined;
+  const updated = { ...record, ...patch };
+  writePurchaseRecord(updated);
+  return updated;
+}
+
+/** Forgets the record (a final decline: the next attempt is a new purchase). */
+export function clearPurchaseRecord(): void {
+  memory = undefined;
+  removeItem('local', PURCHASE_RECORD_KEY);
+  changed();
+}
+
+/**
+ * Calls `listener` when the record changes, in this tab or in another one.
+ * @returns the unsubscribe function
+ */
+export function onPurchaseRecordChange(listener: () => void): () => void {
+  listeners.add(listener);
+  const handler = (event: StorageEvent): void => {
+    if (event.key === PURCHASE_RECORD_KEY || event.key === null) listener();
+  };
+  const win = typeof window === 'undefined' ? undefined : window;
+  win?.addEventListener('storage', handler);
+  return () => {
+    listeners.delete(listener);
+    win?.removeEventListener('storage', handler);
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Durable purchases in the screens, against the real sandbox API: a page that goes away while the
+ * payment is processing comes back to the same purchase (processing, then success, one subscription,
+ * no second subscription call), a subscribed visitor is sent from the paywall to their success step,
+ * and a trial plan says what it costs today and when it renews.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPurchaseRecord } from '../../engine/payments/purchaseRecord.ts';
+import { renderFunnel, type RenderedFunnel } from './harness.tsx';
+import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
+
+const PLAN = 'gz-3-month-fox';
+const PROCESSING = 'Please keep the page open. Your order is being processed. Billing may take a few minutes.';
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(() => sandbox.stop());
+
+async function payWith4242(): Promise<void> {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+  await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1234');
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.type(screen.getByLabelText('Cardholder name'), 'Ada Lovelace');
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $59.88' })).toBeEnabled());
+  await user.click(screen.getByRole('button', { name: 'Pay $59.88' }));
+}
+
+describe('durable purchases', { timeout: 60_000 }, () => {
+  it('a reload while processing resumes the same purchase: processing, then success, one subscription', async () => {
+    const { email } = await sandbox.account();
+    const signedIn = (s: RenderedFunnel['store']): void => sandbox.signedIn(s, PLAN);
+    const first = await renderFunnel('/checkout', { state: signedIn });
+    await screen.findByLabelText('Card number', {}, { timeout: 8000 });
+    const postsBefore = sandbox.subscriptionPosts();
+    await payWith4242();
+    await waitFor(() => expect(readPurchaseRecord(email)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
+    first.unmount(); // the page goes away while the sandbox still answers 202
+
+    const reloaded = await renderFunnel('/checkout', { state: signedIn });
+    expect(screen.queryByRole('button', { name: 'Pay $59.88' })).toBeNull(); // not offered (the hidden form is not accessible)
+    expect(await screen.findByText(PROCESSING)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(reloaded.path()).toBe('/checkout/success');
+    expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
+    expect(sandbox.subscriptions(email)).toHaveLength(1);
+    expect(sandbox.subscriptionPosts() - postsBefore).toBe(1);
+    expect(readPurchaseRecord(email)).toMatchObject({ status: 'succeeded', successPath: '/checkout/success' });
+
+    // after success, the paywall and the checkout send the visitor back to the success step
+    reloaded.unmount();
+    const plans = await renderFunnel('/signup/plans', { state: (s) => sandbox.signedIn(s, 'gz-1-month-tiger') });
+    await waitFor(() => expect(plans.path()).toBe('/checkout/success'));
+    expect(await screen.findByText('Paid today: $59.88')).toBeInTheDocument();
+    plans.unmount();
+    const checkout = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, 'gz-1-month-tiger') });
+    await waitFor(() => expect(checkout.path()).toBe('/checkout/success'));
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(sandbox.subscriptions(email)).toHaveLength(1);
+  });
+
+  it('a tab without the session shows the purchase under way, not a signup or a Pay button', async () => {
+    const { email } = await sandbox.account();
+    const first = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN) });
+    await screen.findByLabelText('Card number', {}, { timeout: 8000 });
+    await payWith4242();
+    await waitFor(() => expect(readPurchaseRecord(email)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
+    first.unmount();
+    // another tab: the persisted e-mail, but no access token (it lives in session storage only)
+    await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email }) });
+    expect(await screen.findByText('Your payment is being processed in another tab. We\'ll show the result here.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create your account first' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('a free-trial plan: "Start free trial", what is due today and from when it renews, and the terms', async () => {
+    await sandbox.account();
+    await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, 'gz-monthly-free3d-2999', 'trial') });
+    await screen.findByLabelText('Card number', {}, { timeout: 8000 });
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /\$0\.00/ })).not.toBeInTheDocument();
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(Date.now() + 3 * 86_400_000));
+    expect(screen.getByTestId('checkout-due')).toHaveTextContent(`Due today $0.00, then $29.99 per month from ${date}.`);
+    expect(screen.getByTestId('checkout-terms')).toHaveTextContent('Renews automatically at $29.99 per month until you cancel. Cancel anytime in your account settings');
+    expect(screen.getByRole('img', { name: 'Accepted cards: Visa, Mastercard, American Express' })).toBeInTheDocument();
+  });
+});

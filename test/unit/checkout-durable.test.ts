@@ -1,0 +1,228 @@
+/**
+ * Durable, honest purchases: the polling survives network errors, 5xx and 429 until the deadline,
+ * never asks faster than every 500 ms, and a purchase is recorded before the subscription call so a
+ * reload resumes it with the same idempotency key and fb_event_id instead of charging again.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { purchase } from '../../engine/payments/checkoutMachine.ts';
+import { failureTextKey, isOpenFailure } from '../../engine/payments/failures.ts';
+import { pollResult } from '../../engine/payments/polling.ts';
+import {
+  clearPurchaseRecord, parseRecord, PURCHASE_RECORD_KEY, readPurchaseRecord, writePurchaseRecord, type PurchaseRecord,
+} from '../../engine/payments/purchaseRecord.ts';
+import { PaymentApiError } from '../../engine/payments/subscriptionApi.ts';
+import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+import { MemoryStorage } from './memoryStorage.ts';
+
+const PLAN = 'gz-3-month-fox';
+const EMAIL = 'ada@example.com';
+const offline = (): PaymentApiError => new PaymentApiError(0, []);
+const durable = { email: EMAIL, checkoutPath: '/checkout' };
+
+let local: MemoryStorage;
+beforeEach(() => {
+  local = new MemoryStorage();
+  vi.stubGlobal('localStorage', local);
+});
+afterEach(() => {
+  clearPurchaseRecord();
+  vi.unstubAllGlobals();
+});
+
+describe('polling: only a decline is final', () => {
+  it('a poll that fails on the network is retried, and the purchase still succeeds', async () => {
+    const f = funnel();
+    const clock = virtualClock();
+    const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [pending(1000), offline(), paid('sub_7')] });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
+    expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_7' });
+    expect(calls.polls).toEqual(['poll-1', 'poll-1', 'poll-1']);
+    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+  });
+
+  it('retries 5xx and 429 answers of the poll with back-off', async () => {
+    const clock = virtualClock();
+    const polls = [new PaymentApiError(503, []), new PaymentApiError(500, ['boom']), new PaymentApiError(429, []), paid()];
+    const result = await pollResult(async () => {
+      const next = polls.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    }, clock);
+    expect(result.subscription_id).toBe('sub_1');
+    expect(clock.waits).toEqual([500, 1000, 2000]);
+  });
+
+  it('Retry-After: 0 on every 202 still leaves at least 500 ms between polls, and stops by the deadline', async () => {
+    const clock = virtualClock();
+    let polls = 0;
+    const started = clock.now();
+    await expect(pollResult(async () => {
+      polls++;
+      return pending(0);
+    }, clock)).rejects.toThrow(/No payment result/);
+    expect(Math.min(...clock.waits)).toBeGreaterThanOrEqual(500);
+    expect(clock.now() - started).toBeLessThanOrEqual(90_000);
+    expect(polls).toBeLessThanOrEqual(181); // 90 s / 500 ms, not thousands
+  });
+
+  it('a refusal that is not transient (404 unknown job) ends the polling at once', async () => {
+    const clock = virtualClock();
+    await expect(pollResult(async () => {
+      throw new PaymentApiError(404, ['No such polling result']);
+    }, clock)).rejects.toMatchObject({ status: 404 });
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('past the deadline: the give-up text says it may still complete; the purchase stays open', async () => {
+    const f = funnel();
+    const clock = virtualClock();
+    const { api } = scriptedApi({ posts: ['p'], polls: Array.from({ length: 200 }, () => offline()) });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN, durable });
+    expect(outcome.status).toBe('failed');
+    if (outcome.status !== 'failed') return;
+    expect(outcome.failure.kind).toBe('pending');
+    expect(failureTextKey(outcome.failure)).toBe('checkout.errors.timeout');
+    expect(isOpenFailure(outcome.failure)).toBe(true);
+    expect(clock.time()).toBeGreaterThan(80_000);
+    expect(clock.time()).toBeLessThanOrEqual(90_000);
+    expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'processing', pollingId: 'p' });
+  });
+});
+
+describe('failures by cause', () => {
+  const failed = async (error: PaymentApiError) => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: [error] });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable });
+    if (outcome.status !== 'failed') throw new Error(`expected a failure, got ${outcome.status}`);
+    return outcome.failure;
+  };
+
+  it('a 429 on the purchase asks to wait a moment, never to try another card, and keeps the purchase', async () => {
+    const failure = await failed(new PaymentApiError(429, ['Too many requests']));
+    expect(failure.kind).toBe('rateLimit');
+    expect(failureTextKey(failure)).toBe('checkout.errors.rateLimit');
+    expect(readPurchaseRecord(EMAIL)?.status).toBe('processing');
+  });
+
+  it('no answer names the connection; a 5xx names our server; both keep the purchase open', async () => {
+    expect(failureTextKey(await failed(offline()))).toBe('checkout.errors.network');
+    expect(readPurchaseRecord(EMAIL)?.status).toBe('processing');
+    clearPurchaseRecord();
+    expect(failureTextKey(await failed(new PaymentApiError(502, [])))).toBe('checkout.errors.server');
+  });
+
+  it('a decline names the card problem and ends the purchase (the next try is a new one)', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })] });
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable });
+    expect(outcome).toMatchObject({ status: 'failed', failure: { kind: 'decline' } });
+    if (outcome.status === 'failed') expect(failureTextKey(outcome.failure)).toBe('checkout.decline.insufficientFunds');
+    expect(readPurchaseRecord(EMAIL)).toBeUndefined();
+  });
+});
+
+describe('the durable purchase record', () => {
+  it('is written before the subscription call, with the plan, key, event id and start time', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_1')] });
+    let atPost: PurchaseRecord | undefined;
+    vi.mocked(api.postSubscription).mockImplementationOnce(async () => {
+      atPost = readPurchaseRecord(EMAIL);
+      return 'poll-1';
+    });
+    await purchase({ api, gateway: scriptedGateway({ created: [{ id: 'pm_9' }] }), store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: () => 'evt-1' }, { plan: PLAN, durable });
+    expect(atPost).toMatchObject({ account: EMAIL, plan: PLAN, fbEventId: 'evt-1', paymentMethodId: 'pm_9', pollingId: '', status: 'processing', startedAt: 0 });
+    expect(atPost!.idempotencyKey).toMatch(/\S{8,}/);
+    expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'succeeded', pollingId: 'poll-1', result: { subscriptionId: 'sub_1' } });
+  });
+
+  it('after a reload, resumes the open purchase: polls the same id, no new payment method, no new post', async () => {
+    const first = funnel();
+    const lost = scriptedApi({ posts: ['poll-1'], polls: [pending(1000)] });
+    const controller = new AbortController();
+    const clock = virtualClock();
+    const sleep = clock.sleep;
+    clock.sleep = async (ms, signal) => {
+      controller.abort(); // the page goes away while processing
+      return sleep(ms, signal);
+    };
+    const aborted = await purchase({ api: lost.api, gateway: scriptedGateway({}), store: first.store, analytics: first.analytics, clock, signal: controller.signal, newEventId: () => 'evt-1' }, { plan: PLAN, durable });
+    expect(aborted.status).toBe('aborted');
+    const record = readPurchaseRecord(EMAIL)!;
+    expect(record).toMatchObject({ status: 'processing', pollingId: 'poll-1' });
+
+    const reloaded = funnel();
+    const api = scriptedApi({ polls: [pending(1000), paid('sub_1')] });
+    const gateway = scriptedGateway({});
+    const outcome = await purchase({ api: api.api, gateway, store: reloaded.store, analytics: reloaded.analytics, clock: virtualClock(), newEventId: () => 'evt-2' }, { plan: 'gz-1-month-tiger', durable });
+    expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
+    expect(api.calls.posts).toEqual([]);
+    expect(api.calls.polls).toEqual(['poll-1', 'poll-1']);
+    expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
+    expect(reloaded.events.find((e) => e.name === 'pixel_purchase')?.props.eventId).toBe('evt-1');
+  });
+
+  it('a retry of a purchase whose post got no answer sends the same key, event id and body again', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({ posts: [offline(), 'poll-1'], polls: [paid()] });
+    const deps = { api, gateway: scriptedGateway({ created: [{ id: 'pm_1' }, { id: 'pm_2' }] }), store: f.store, analytics: f.analytics, clock: virtualClock() };
+    let n = 0;
+    const newEventId = () => `evt-${++n}`;
+    expect((await purchase({ ...deps, newEventId }, { plan: PLAN, durable })).status).toBe('failed');
+    expect((await purchase({ ...deps, newEventId }, { plan: PLAN, durable })).status).toBe('succeeded');
+    const keys = vi.mocked(api.postSubscription).mock.calls.map((c) => c[2]);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    expect(calls.posts[1]!.body).toEqual(calls.posts[0]!.body);
+    expect(calls.posts[1]!.body.fb_event_id).toBe('evt-1');
+    expect(deps.gateway.createPaymentMethod).toHaveBeenCalledTimes(1);
+  });
+
+  it('a succeeded purchase answers its result without charging again', async () => {
+    writePurchaseRecord({
+      account: EMAIL, plan: PLAN, idempotencyKey: 'k', fbEventId: 'e', paymentMethodId: 'pm_1', pollingId: 'p', startedAt: 1,
+      status: 'succeeded', checkoutPath: '/checkout', successPath: '/checkout/success', result: { subscriptionId: 'sub_1', finalPrice: 59.88, regularPrice: 59.88 },
+    });
+    const f = funnel();
+    const { api, calls } = scriptedApi({});
+    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: 'gz-1-month-tiger', durable });
+    expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
+    expect(calls.posts).toEqual([]);
+    expect(f.store.checkout).toMatchObject({ id: 'sub_1', isSuccess: true });
+  });
+
+  it('belongs to one account: another e-mail does not see it', () => {
+    writePurchaseRecord({
+      account: EMAIL, plan: PLAN, idempotencyKey: 'k', fbEventId: 'e', paymentMethodId: 'pm', pollingId: '', startedAt: 1,
+      status: 'processing', checkoutPath: '/checkout', successPath: '',
+    });
+    expect(readPurchaseRecord('ADA@example.com ')).toBeDefined();
+    expect(readPurchaseRecord('someone@example.com')).toBeUndefined();
+    expect(readPurchaseRecord('')).toBeUndefined();
+  });
+
+  it('ignores corrupt or partial records', () => {
+    for (const raw of ['{oops', 'null', '[]', JSON.stringify({ account: EMAIL }), JSON.stringify({ account: EMAIL, plan: PLAN, status: 'succeeded' })]) {
+      local.setItem(PURCHASE_RECORD_KEY, raw);
+      expect(readPurchaseRecord(EMAIL)).toBeUndefined();
+    }
+    expect(parseRecord(undefined)).toBeUndefined();
+  });
+
+  it('a full or throwing storage does not break the purchase: the record lives in memory for the page', async () => {
+    local.full = true;
+    const f = funnel();
+    const { api } = scriptedApi({ posts: [offline()] });
+    expect((await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable })).status).toBe('failed');
+    expect(readPurchaseRecord(EMAIL)?.status).toBe('processing');
+    vi.stubGlobal('localStorage', {
+      getItem: () => { throw new Error('denied'); },
+      setItem: () => { throw new Error('denied'); },
+      removeItem: () => { throw new Error('denied'); },
+    });
+    const g = funnel();
+    const ok = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
+    expect((await purchase({ api: ok.api, gateway: scriptedGateway({}), store: g.store, analytics: g.analytics, clock: virtualClock() }, { plan: PLAN, durable })).status).toBe('succeeded');
+  });
+});
