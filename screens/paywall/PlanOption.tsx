@@ -40,13 +40,13 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         {trial ? <span className="paywall-plan__badge paywall-plan__badge--trial">{t('pricing.freeTrial', { count: pricing.trialDays })}</span> : null}
         {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
         {discount ? (
-          <del className="paywall-plan__was">
-            <span className="fe-visually-hidden">{t('pricing.regularPrice')}: </span>
+          <del className="paywall-plan__was" id={`${id}-was`}>
+            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span>{' '}
             <Price amount={discount.original} locale={format.locale} />
           </del>
         ) : null}
         <span className="paywall-plan__total" id={`${id}-price`}>
-          {discount ? <span className="fe-visually-hidden">{t('pricing.discountedPrice')}: </span> : null}
+          {discount ? <><span className="fe-visually-hidden">{t('pricing.discountedPrice')}:</span>{' '}</> : null}
           {trial ? trialTermsText(t, plan, format, now) : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
         </span>
       </span>
@@ -68,7 +68,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         name={group}
         value={plan.name}
         checked={checked}
-        aria-describedby={`${id}-price`}
+        aria-describedby={discount ? `${id}-was ${id}-price` : `${id}-price`}
         onChange={() => onSelect(plan.name)}
       />
       <span className="paywall-plan__radio" aria-hidden="true" />
