@@ -45,8 +45,8 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
             <Price amount={discount.original} locale={format.locale} />
           </del>
         ) : null}
+        {discount ? <span className="fe-visually-hidden" id={`${id}-now`}>{t('pricing.discountedPrice')}:</span> : null}
         <span className="paywall-plan__total" id={`${id}-price`}>
-          {discount ? <><span className="fe-visually-hidden">{t('pricing.discountedPrice')}:</span>{' '}</> : null}
           {trial ? trialTermsText(t, plan, format, now) : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
         </span>
       </span>
@@ -68,7 +68,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         name={group}
         value={plan.name}
         checked={checked}
-        aria-describedby={discount ? `${id}-was ${id}-price` : `${id}-price`}
+        aria-describedby={discount ? `${id}-was ${id}-now ${id}-price` : `${id}-price`}
         onChange={() => onSelect(plan.name)}
       />
       <span className="paywall-plan__radio" aria-hidden="true" />

@@ -67,7 +67,7 @@ describe('paywall screen', () => {
     const [month, quarter] = planCards();
     expect(within(month!).getByRole('deletion')).toHaveTextContent('Regular price: $39.96');
     expect(month).toHaveTextContent('50% off');
-    expect(month!.querySelector('.paywall-plan__total')).toHaveTextContent('Discounted price: $19.96 for 1 month');
+    expect(month!.querySelector('.paywall-plan__total')).toHaveTextContent('$19.96 for 1 month');
     expect(within(quarter!).getByRole('deletion')).toHaveTextContent('Regular price: $59.88');
     expect(quarter).toHaveTextContent('40% off');
     // the regular price is read out, not only drawn struck through
