@@ -6,11 +6,11 @@ import { useEngine } from '../../engine/react/context.ts';
 import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { formatRemaining, reservationStart } from '../../engine/core/countdown.ts';
 import { offerPlan } from '../../engine/core/offerPlan.ts';
-import { formatUsd, planPricing } from '../../engine/core/pricing.ts';
+import { formatUsd, planPricing, trialEnd } from '../../engine/core/pricing.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
-import { cadenceText, renewalTermsText, trialTermsText, useLocale } from '../ui/priceTexts.ts';
+import { cadenceText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { useReservation } from './useReservation.ts';
 
 /**
@@ -77,10 +77,12 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
             </div>
             <div className="offer__row">
               <dt>{trial ? t('family.offer.afterTrial') : t('family.offer.thereafter')}</dt>
-              <dd>{billing}</dd>
+              <dd>
+                {billing}
+                {trial ? <span className="offer__from">{t('pricing.fromDate', { date: format.date(trialEnd(now, pricing.trialDays)) })}</span> : null}
+              </dd>
             </div>
           </dl>
-          {trial ? <p className="offer__summary">{trialTermsText(t, plan, format, now)}</p> : null}
           {props.features?.length ? (
             <ul className="offer__features">
               {props.features.map((key) => (
