@@ -34,6 +34,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const texts = variant.paywall;
   const discounts = texts.discountLabel ? paywallDiscounts(plans, data.landings, data.plans) : new Map();
   const single = plans.length === 1;
+  const terms = selectedPlan ? renewalTermsText(t, selectedPlan, format, now) : '';
+  // a variant note the renewal terms already say ("cancel anytime…") is not said twice
+  const note = texts.note ? t(texts.note) : '';
 
   const onContinue = (): void => {
     if (!selectedPlan) return;
@@ -72,10 +75,12 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
           )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           <div className="paywall__actions">
-            <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>{t(props.cta)}</Button>
+            <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>
+              {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}
+            </Button>
           </div>
-          {selectedPlan ? <p className="paywall__terms" id={`${group}-terms`}>{renewalTermsText(t, selectedPlan, format, now)}</p> : null}
-          {texts.note ? <p className="paywall__note">{t(texts.note)}</p> : null}
+          {terms ? <p className="paywall__terms" id={`${group}-terms`}>{terms}</p> : null}
+          {note && !terms.includes(note) ? <p className="paywall__note">{note}</p> : null}
           {texts.moneyBack ? (
             <p className="paywall__money-back">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

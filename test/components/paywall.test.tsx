@@ -43,7 +43,9 @@ describe('paywall screen', () => {
       '3-month plan$59.88 for 3 months$0.67per day',
       '6-month plan$71.76 for 6 months$0.40per day',
     ]);
-    expect(screen.getByText('Cancel anytime in the app settings.')).toBeInTheDocument();
+    // how to cancel is said once, in the renewal terms next to the button
+    expect(screen.getByText('Renews automatically at $59.88 every 3 months until you cancel. Cancel anytime in the app settings.')).toBeInTheDocument();
+    expect(screen.queryByText('Cancel anytime in the app settings.')).not.toBeInTheDocument();
     expect(screen.getByText('30-day money-back guarantee')).toBeInTheDocument();
     expect(screen.queryByText('50% off')).not.toBeInTheDocument();
   });
@@ -94,7 +96,7 @@ describe('paywall screen', () => {
       // no price per day on an offer that costs nothing today
       expect(card).not.toHaveTextContent('per day');
       expect(card).not.toHaveTextContent('$1.00');
-      expect(screen.getByRole('button', { name: 'Continue' })).toHaveAccessibleDescription(
+      expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
         "Cancel before November 26, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel in the app settings.",
       );
     } finally {

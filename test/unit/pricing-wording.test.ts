@@ -4,9 +4,8 @@
  * sense in every variant of flows/landings.json.
  */
 import plans from '../../flows/plans.json';
-import landings from '../../flows/landings.json';
+import { funnelData } from '../../screens/flowData.ts';
 import type { Plan } from '../../engine/types/plans.gen.ts';
-import type { Landings } from '../../engine/types/landings.gen.ts';
 import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
 import { discountAgainst, formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/core/pricing.ts';
 
@@ -72,8 +71,8 @@ describe('per-day ladder', () => {
     ]);
   });
 
-  it.each(variantIds(landings as Landings))('makes sense in the %s variant', (id) => {
-    const variant = getVariant(landings as Landings, id)!;
+  it.each(variantIds(funnelData.landings))('makes sense in the %s variant', (id) => {
+    const variant = getVariant(funnelData.landings, id)!;
     expect(ladderIssues(variant.plans.map(plan))).toEqual([]);
   });
 });
