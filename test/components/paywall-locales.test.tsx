@@ -13,7 +13,7 @@ const LRI = '\u2066';
 const PDI = '\u2069';
 const bundles: Record<string, object> = { ar, ja, ru };
 
-async function openIn(language: string, landingType: string, browserLocales: string[] = [language]): Promise<void> {
+async function openIn(language: string, landingType: string, browserLocales: string[] = [language], path = '/signup/plans'): Promise<void> {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLocales);
   await setupI18n();
   i18next.addResourceBundle(language, 'translation', bundles[language], true, true);
@@ -21,8 +21,8 @@ async function openIn(language: string, landingType: string, browserLocales: str
     await i18next.changeLanguage(language);
     await i18next.loadNamespaces('translation');
   });
-  await renderFunnel('/signup/plans', { state: (s) => (s.plans.landingType = landingType) });
-  await screen.findAllByRole('radio', {}, { timeout: 10_000 });
+  await renderFunnel(path, { state: (s) => (s.plans.landingType = landingType) });
+  await screen.findAllByRole('button', {}, { timeout: 10_000 });
 }
 
 const totals = (): string[] => [...document.querySelectorAll('.paywall-plan__total')].map((e) => e.textContent ?? '');
@@ -34,7 +34,8 @@ afterEach(async () => {
   await act(() => i18next.changeLanguage('en'));
 });
 
-describe('paywall in other languages', () => {
+// the first test also loads the screen's lazy chunk, which takes seconds on a busy machine
+describe('paywall in other languages', { timeout: 20_000 }, () => {
   it('writes Russian durations in the form of each count (1, 3, 6 months; 1 week, 56 days)', async () => {
     await openIn('ru', 'fullPrice');
     await waitFor(() => expect(totals()).toEqual(['39,96\u00a0$ за 1 месяц', '59,88\u00a0$ за 3 месяца', '71,76\u00a0$ за 6 месяцев']));
@@ -71,5 +72,14 @@ describe('paywall in other languages', () => {
     await openIn('ja', 'fullPrice');
     await waitFor(() => expect(totals()).toEqual(['1か月で$39.96', '3か月で$59.88', '6か月で$71.76']));
     expect(terms()).toBe('解約するまで3か月ごとに$59.88で自動更新されます。アプリの設定からいつでも解約できます。');
+  });
+
+  it('writes the Arabic and Russian family offer with its trial days and cadence', async () => {
+    await openIn('ar', 'family', ['ar'], '/family/offer');
+    await waitFor(() => expect(document.querySelector('.offer__badge')).toHaveTextContent('تجربة مجانية لمدة 3 أيام'));
+    expect(document.querySelector('.offer__row:last-child dd')?.firstChild?.textContent).toBe(`${LRI}\u200f29.99\u00a0US$${PDI} شهريًا`);
+    cleanup();
+    await openIn('ru', 'family', ['ru'], '/family/offer');
+    await waitFor(() => expect(document.querySelector('.offer__badge')).toHaveTextContent('3 дня бесплатно'));
   });
 });
