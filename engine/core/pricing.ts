@@ -72,7 +72,10 @@ function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberForma
   return f;
 }
 
-/** A USD amount in the visitor's language. @example formatUsd(71.76, 'de') // "71,76 $" */
+/**
+ * A USD amount for a locale: the visitor's full locale where known (`ar-EG` writes Arabic-Indic digits,
+ * `ar` Latin ones), else the language. @example formatUsd(71.76, 'de') // "71,76 $"
+ */
 export function formatUsd(amount: number, language: string): string {
   return formatter(`usd:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY })).format(amount);
 }
@@ -101,6 +104,81 @@ export function formatPricing(pricing: PlanPricing, duration: Duration, language
     perPeriod: formatUsd(pricing.perPeriod, language),
     duration: formatDuration(duration, language),
   };
+}
+
+/**
+ * The locale to format numbers, prices and dates in: the first of the browser's locales that speaks the
+ * interface language (`ar-EG` for Arabic), else the language itself.
+ * @example formattingLocale('pt', ['en-US', 'pt-BR']) // 'pt-BR'
+ */
+export function formattingLocale(language: string, browserLocales: readonly string[]): string {
+  const base = language.toLowerCase();
+  for (const code of browserLocales) {
+    if (code.toLowerCase().split(/[-_]/)[0] !== base) continue;
+    try {
+      return Intl.getCanonicalLocales(code)[0] ?? language;
+    } catch {
+      // a malformed browser locale: keep looking
+    }
+  }
+  return language;
+}
+
+/** A calendar date in a locale's long style. @example formatDate(new Date(2026, 10, 26), 'en') // "November 26, 2026" */
+export function formatDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+}
+
+/** When a free trial that starts at `now` ends and the first payment is due. */
+export function trialEnd(now: Date, trialDays: number): Date {
+  const end = new Date(now);
+  end.setDate(end.getDate() + trialDays);
+  return end;
+}
+
+/** A plan's discount against the regular price of a plan of the same length. */
+export interface Discount {
+  /** The regular price, shown struck through. */
+  original: number;
+  /** The saving as a fraction, e.g. 0.5 for half price. */
+  fraction: number;
+}
+
+/**
+ * The discount of `plan` against the regular plans (`regular`): the dearest regular plan of the same
+ * length without a trial, when it costs more. Undefined when there is nothing to compare with.
+ * @example discountAgainst(tomato, [tiger, fox, panther]) // { original: 39.96, fraction: 0.5 }
+ */
+export function discountAgainst(plan: Plan, regular: readonly Plan[]): Discount | undefined {
+  const days = durationDays(plan.duration);
+  const original = Math.max(0, ...regular.filter((r) => !r.trialDays && durationDays(r.duration) === days).map((r) => r.price));
+  if (original <= plan.price || (plan.trialDays ?? 0) > 0) return undefined;
+  return { original, fraction: Math.round(((original - plan.price) / original) * 100) / 100 };
+}
+
+/** A fraction as a percentage for a locale. @example formatPercent(0.5, 'de') // "50 %" */
+export function formatPercent(fraction: number, locale: string): string {
+  return formatter(`pct:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(fraction);
+}
+
+/**
+ * What is wrong with the per-day ladder of a set of plans shown side by side: a longer plan must cost
+ * less per day than a shorter one and never less in total, and no two plans may show the same price
+ * per day (as rounded to cents). Empty when the ladder makes sense.
+ */
+export function ladderIssues(plans: readonly Plan[]): string[] {
+  const issues: string[] = [];
+  const rows = plans.map((plan) => ({ plan, days: durationDays(plan.duration), perDay: planPricing(plan).perPeriod }));
+  rows.forEach((a, i) => {
+    rows.slice(i + 1).forEach((b) => {
+      if (a.perDay === b.perDay) issues.push(`${a.plan.name} and ${b.plan.name} both cost ${a.perDay} per day`);
+      const [shorter, longer] = a.days <= b.days ? [a, b] : [b, a];
+      if (longer.days === shorter.days) return;
+      if (longer.perDay > shorter.perDay) issues.push(`${longer.plan.name} costs more per day than the shorter ${shorter.plan.name}`);
+      if (longer.plan.price < shorter.plan.price) issues.push(`${shorter.plan.name} costs more in total than the longer ${longer.plan.name}`);
+    });
+  });
+  return issues;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
@@ -6,11 +6,12 @@ import { useEngine } from '../../engine/react/context.ts';
 import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { formatRemaining, reservationStart } from '../../engine/core/countdown.ts';
 import { offerPlan } from '../../engine/core/offerPlan.ts';
-import { formatDuration, formatUsd, planPricing } from '../../engine/core/pricing.ts';
+import { formatUsd, planPricing, trialEnd } from '../../engine/core/pricing.ts';
 import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { cadenceText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { useReservation } from './useReservation.ts';
 
 /**
@@ -18,15 +19,16 @@ import { useReservation } from './useReservation.ts';
  * with the reservation countdown. The
  * reservation starts on the first visit and is kept in the persisted family state, so a reload
  * continues it. When it runs out the offer stays available at the same price, marked as expired.
- * Continue selects the plan and moves on (to checkout, per the flow).
+ * Continue selects the plan and moves on (to checkout, per the flow); the renewal terms sit under it.
  */
 export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { store, snap } = useStore();
   const { analytics, step } = useFunnel();
   const { data } = useEngine();
   const done = useRef(false);
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const format = useLocale();
+  const [now] = useState(() => new Date());
 
   // a layout effect: the start is stored in the same commit that first shows the timer
   useLayoutEffect(() => {
@@ -38,12 +40,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
 
   const plan = offerPlan(data.landings, data.plans, snap.plans.landingType, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
-  const usd = (amount: number): string => formatUsd(amount, language);
-  const billing = plan && pricing
-    ? plan.duration.count === 1
-      ? t(`family.offer.billing.${plan.duration.unit}`, { price: usd(pricing.renewal) })
-      : t('family.offer.billing.every', { price: usd(pricing.renewal), period: formatDuration(plan.duration, language) })
-    : '';
+  const billing = plan && pricing ? t('pricing.billing', { price: format.money(pricing.renewal), cadence: cadenceText(t, plan.duration) }) : '';
   const trial = pricing !== undefined && pricing.trialDays > 0;
 
   const accept = (): void => {
@@ -73,16 +70,19 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
       {plan && pricing ? (
         <section className="offer__card" aria-label={t('family.offer.termsLabel')}>
           {trial ? (
-            <p className="offer__badge">{t('family.offer.trialBadge', { days: formatDuration({ count: pricing.trialDays, unit: 'day' }, language) })}</p>
+            <p className="offer__badge">{t('pricing.freeTrial', { count: pricing.trialDays })}</p>
           ) : null}
           <dl className="offer__terms">
             <div className="offer__row">
               <dt>{t('family.offer.dueToday')}</dt>
-              <dd className="offer__today">{usd(pricing.dueToday)}</dd>
+              <dd className="offer__today"><bdi dir="ltr">{formatUsd(pricing.dueToday, format.locale)}</bdi></dd>
             </div>
             <div className="offer__row">
               <dt>{trial ? t('family.offer.afterTrial') : t('family.offer.thereafter')}</dt>
-              <dd>{billing}</dd>
+              <dd>
+                {billing}
+                {trial ? <span className="offer__from">{t('pricing.fromDate', { date: format.date(trialEnd(now, pricing.trialDays)) })}</span> : null}
+              </dd>
             </div>
           </dl>
           {props.features?.length ? (
@@ -95,8 +95,8 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
         </section>
       ) : null}
       <div className="offer__actions">
-        <Button onClick={accept} disabled={!plan}>{t(props.cta)}</Button>
-        <p className="offer__note">{trial ? t('family.offer.cancelTrial') : t('family.offer.cancelAnytime')}</p>
+        <Button onClick={accept} disabled={!plan} aria-describedby="offer-terms">{t(props.cta)}</Button>
+        {plan ? <p className="offer__note" id="offer-terms">{renewalTermsText(t, plan, format, now)}</p> : null}
       </div>
     </Screen>
   );

@@ -1,67 +1,88 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
+import { useEngine } from '../../engine/react/context.ts';
 import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
 import { initialPlan } from '../../engine/core/pricing.ts';
 import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
+import { renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
+import { DiscountLabel, paywallDiscounts } from './discounts.tsx';
 
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is
- * preselected, title, notes, the "50% off" label, the money-back guarantee), prices from
+ * preselected, title, notes, the discount label, the money-back guarantee), prices from
  * flows/plans.json. A choice is stored at once (store.plans is persisted, so it survives a reload);
- * continue confirms it, tracks plan_selected and moves on.
+ * continue confirms it, tracks plan_selected and moves on. The renewal terms of the selected plan sit
+ * under the button that commits to it.
  */
 export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { analytics } = useFunnel();
   const { store, snap } = useStore();
+  const { data } = useEngine();
   const { id: variantId, variant, plans } = useVariant();
   const group = useId();
+  const format = useLocale();
+  const [now] = useState(() => new Date());
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const names = plans.map((p) => p.name);
   const selected = initialPlan(names, variant.defaultPlan, snap.plans.plan);
+  const selectedPlan = plans.find((p) => p.name === selected);
   const texts = variant.paywall;
+  const discounts = texts.discountLabel ? paywallDiscounts(plans, data.landings, data.plans) : new Map();
+  const single = plans.length === 1;
+  const terms = selectedPlan ? renewalTermsText(t, selectedPlan, format, now) : '';
+  // a variant note the renewal terms already say ("cancel anytime…") is not said twice
+  const note = texts.note ? t(texts.note) : '';
 
   const onContinue = (): void => {
-    const plan = plans.find((p) => p.name === selected);
-    if (!plan) return;
-    store.plans.plan = plan.name;
-    analytics.track('plan_selected', { plan: plan.name, price: plan.price, landing_type: variantId });
+    if (!selectedPlan) return;
+    store.plans.plan = selectedPlan.name;
+    analytics.track('plan_selected', { plan: selectedPlan.name, price: selectedPlan.price, landing_type: variantId });
     next();
   };
+
+  const options = plans.map((plan) => (
+    <PlanOption
+      key={plan.name}
+      plan={plan}
+      group={group}
+      checked={plan.name === selected}
+      single={single}
+      unit={props.perPeriod ?? 'day'}
+      format={format}
+      discount={discounts.get(plan.name)}
+      now={now}
+      onSelect={(name) => (store.plans.plan = name)}
+    />
+  ));
 
   return (
     <Screen className="paywall" wide>
       <header className="paywall__header">
-        {texts.discountLabel ? <span className="paywall__discount">{t('paywall.discountLabel')}</span> : null}
+        {discounts.size > 0 ? <DiscountLabel discounts={[...discounts.values()]} locale={format.locale} /> : null}
         <h1 className="fe-title">{t(texts.title)}</h1>
       </header>
       <div className="paywall__columns">
         <section className="paywall__offer">
-          <div className="paywall__plans" role="radiogroup" aria-label={t('paywall.plansLabel')}>
-            {plans.map((plan) => (
-              <PlanOption
-                key={plan.name}
-                plan={plan}
-                group={group}
-                checked={plan.name === selected}
-                unit={props.perPeriod ?? 'day'}
-                language={language}
-                onSelect={(name) => (store.plans.plan = name)}
-              />
-            ))}
-          </div>
+          {single ? (
+            <div className="paywall__plans">{options}</div>
+          ) : (
+            <div className="paywall__plans" role="radiogroup" aria-label={t('paywall.plansLabel')}>{options}</div>
+          )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           <div className="paywall__actions">
-            <Button onClick={onContinue} disabled={!selected}>{t(props.cta)}</Button>
+            <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>
+              {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}
+            </Button>
           </div>
-          {texts.note ? <p className="paywall__note">{t(texts.note)}</p> : null}
+          {terms ? <p className="paywall__terms" id={`${group}-terms`}>{terms}</p> : null}
+          {note && !terms.includes(note) ? <p className="paywall__note">{note}</p> : null}
           {texts.moneyBack ? (
             <p className="paywall__money-back">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

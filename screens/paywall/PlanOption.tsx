@@ -1,25 +1,64 @@
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../engine/types/plans.gen.ts';
-import { formatPricing, planPricing, type PerPeriodUnit } from '../../engine/core/pricing.ts';
+import { formatPercent, formatUsd, planPricing, type Discount, type PerPeriodUnit } from '../../engine/core/pricing.ts';
+import { durationText, trialTermsText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface PlanOptionProps {
   plan: Plan;
   group: string;
   checked: boolean;
+  /** The only plan of its paywall: a plain card, nothing to choose. */
+  single?: boolean;
   unit: PerPeriodUnit;
-  language: string;
+  format: LocaleFormat;
+  /** The saving against the regular price of the same length, shown struck through. */
+  discount?: Discount;
+  /** The trial's start, for the date the first payment is due. */
+  now: Date;
   onSelect: (name: string) => void;
 }
 
+/** An amount kept left-to-right inside right-to-left text. */
+function Price({ amount, locale, className }: { amount: number; locale: string; className?: string }) {
+  return <bdi dir="ltr" className={className}>{formatUsd(amount, locale)}</bdi>;
+}
+
 /**
- * One plan as a radio card: its name, what it costs for how long (or what today costs and what
- * follows a free trial), and the price per day or week, all computed by engine/core/pricing.ts.
+ * One plan as a radio card (or a plain card when it is the only one): its name, what it costs for
+ * how long, the struck-through regular price of a discount, and the price per day or week. A free
+ * trial shows what is due today and what follows from when, never a price per day.
  */
-export function PlanOption({ plan, group, checked, unit, language, onSelect }: PlanOptionProps) {
+export function PlanOption({ plan, group, checked, single = false, unit, format, discount, now, onSelect }: PlanOptionProps) {
   const { t } = useTranslation();
   const pricing = planPricing(plan, unit);
-  const text = formatPricing(pricing, plan.duration, language);
+  const trial = pricing.trialDays > 0;
   const id = `${group}-${plan.name}`;
+  const body = (
+    <>
+      <span className="paywall-plan__main">
+        <span className="paywall-plan__name">{t(plan.description)}</span>
+        {trial ? <span className="paywall-plan__badge paywall-plan__badge--trial">{t('pricing.freeTrial', { count: pricing.trialDays })}</span> : null}
+        {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
+        {discount ? (
+          <del className="paywall-plan__was" id={`${id}-was`}>
+            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span>{' '}
+            <Price amount={discount.original} locale={format.locale} />
+          </del>
+        ) : null}
+        {discount ? <span className="fe-visually-hidden" id={`${id}-now`}>{t('pricing.discountedPrice')}:</span> : null}
+        <span className="paywall-plan__total" id={`${id}-price`}>
+          {trial ? trialTermsText(t, plan, format, now) : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
+        </span>
+      </span>
+      <span className="paywall-plan__per">
+        <Price className="paywall-plan__per-price" amount={trial ? pricing.dueToday : pricing.perPeriod} locale={format.locale} />
+        <span className="paywall-plan__per-unit">{trial ? t('pricing.today') : t(unit === 'week' ? 'paywall.perWeek' : 'paywall.perDay')}</span>
+      </span>
+    </>
+  );
+  if (single) {
+    return <div className="paywall-plan paywall-plan--single" data-plan={plan.name}>{body}</div>;
+  }
   return (
     <label className={`paywall-plan ${checked ? 'paywall-plan--checked' : ''}`.trim()} htmlFor={id} data-plan={plan.name}>
       <input
@@ -29,23 +68,11 @@ export function PlanOption({ plan, group, checked, unit, language, onSelect }: P
         name={group}
         value={plan.name}
         checked={checked}
-        aria-describedby={`${id}-price`}
+        aria-describedby={discount ? `${id}-was ${id}-now ${id}-price` : `${id}-price`}
         onChange={() => onSelect(plan.name)}
       />
       <span className="paywall-plan__radio" aria-hidden="true" />
-      <span className="paywall-plan__main">
-        <span className="paywall-plan__name">{t(plan.description)}</span>
-        {pricing.trialDays > 0 ? <span className="paywall-plan__trial">{t('paywall.freeTrial', { days: pricing.trialDays })}</span> : null}
-        <span className="paywall-plan__total" id={`${id}-price`}>
-          {pricing.trialDays > 0
-            ? `${t('paywall.dueToday', { price: text.dueToday })} · ${t('paywall.afterTrial', { price: text.renewal, duration: text.duration })}`
-            : t('paywall.priceFor', { price: text.price, duration: text.duration })}
-        </span>
-      </span>
-      <span className="paywall-plan__per">
-        <span className="paywall-plan__per-price">{text.perPeriod}</span>
-        <span className="paywall-plan__per-unit">{t(unit === 'week' ? 'paywall.perWeek' : 'paywall.perDay')}</span>
-      </span>
+      {body}
     </label>
   );
 }

@@ -6,7 +6,7 @@ import { useStore } from '../../engine/react/hooks.ts';
 import { countryOptions } from '../../engine/core/countryList.ts';
 import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from '../../engine/core/phone.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, invalidProps } from '../ui/Field.tsx';
+import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CountryPicker } from './CountryPicker.tsx';
@@ -74,7 +74,7 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
     <Screen className="phone-number">
       <form className="phone-number__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t('family.phone.numberLabel')} error={error ? t(error, { country: countryName }) : undefined} className="phone-number__field">
+        <Field inputId={inputId} label={t('family.phone.numberLabel')} error={error ? t(error, { country: countryName }) : undefined} className="phone-number__field" ltr>
           <div className="phone-number__row">
             <CountryPicker options={options} value={country} onChange={onCountry} />
             <input
@@ -82,10 +82,9 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
               className="fe-field__input phone-number__input"
               type="tel"
               name="tel-national"
-              inputMode="tel"
               autoComplete="tel-national"
               enterKeyHint="next"
-              dir="ltr"
+              {...ltrInputProps('tel')}
               value={number}
               {...invalidProps(inputId, Boolean(error))}
               onChange={onNumber}

@@ -5,7 +5,7 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, invalidProps } from '../ui/Field.tsx';
+import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 
@@ -13,7 +13,8 @@ import { TitleBlock } from '../ui/TitleBlock.tsx';
 const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
   name: { autoComplete: 'given-name', autoCapitalize: 'words', enterKeyHint: 'next' },
   circleName: { autoComplete: 'off', autoCapitalize: 'words', enterKeyHint: 'next' },
-  code: { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 16, enterKeyHint: 'go' },
+  // an invite code reads left to right in every language
+  code: { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 16, enterKeyHint: 'go', ...ltrInputProps('text') },
 };
 
 /**
@@ -46,7 +47,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     <Screen className={`text-entry text-entry--${field}`}>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field">
+        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field" ltr={field === 'code'}>
           <input
             id={inputId}
             className="fe-field__input text-entry__input"

@@ -11,6 +11,15 @@ export function invalidProps(inputId: string, invalid: boolean): { 'aria-invalid
   return invalid ? { 'aria-invalid': true, 'aria-describedby': errorIdFor(inputId) } : {};
 }
 
+/**
+ * The input's side of a left-to-right field (phone numbers, invite codes, card number, expiry, CVC): it
+ * stays left to right inside right-to-left pages, with the keyboard the value needs.
+ * @example <input id={id} {...ltrInputProps('tel')} />
+ */
+export function ltrInputProps(inputMode: 'numeric' | 'tel' | 'text' | 'decimal'): { dir: 'ltr'; inputMode: typeof inputMode } {
+  return { dir: 'ltr', inputMode };
+}
+
 export interface FieldProps {
   /** The id of the input inside, which the label points at. */
   inputId: string;
@@ -18,6 +27,11 @@ export interface FieldProps {
   /** The message under the input, announced when it appears; nothing when empty. */
   error?: ReactNode;
   className?: string;
+  /**
+   * The value reads left to right in every language (give the input ltrInputProps): the label and the
+   * message follow the page, the input does not.
+   */
+  ltr?: boolean;
   /** The input (or a row holding it). */
   children: ReactNode;
 }
@@ -26,9 +40,9 @@ export interface FieldProps {
  * A labelled form field with its error message: the kit's `.fe-field` markup in one place.
  * @example <Field inputId={id} label={t('signup.emailLabel')} error={message}><input id={id} {...invalidProps(id, Boolean(message))} /></Field>
  */
-export function Field({ inputId, label, error, className = '', children }: FieldProps) {
+export function Field({ inputId, label, error, className = '', ltr = false, children }: FieldProps) {
   return (
-    <div className={`fe-field ${className}`.trim()}>
+    <div className={`fe-field ${ltr ? 'fe-field--ltr' : ''} ${className}`.replace(/\s+/g, ' ').trim()}>
       <label className="fe-field__label" htmlFor={inputId}>{label}</label>
       {children}
       {error ? <p id={errorIdFor(inputId)} className="fe-field__error" role="alert">{error}</p> : null}

@@ -27,18 +27,22 @@ describe('offer screen', () => {
     expect(screen.getByRole('timer')).toHaveAccessibleName('Time left: 15:00');
     expect(screen.getByText('Your trial is reserved for')).toBeInTheDocument();
     const terms = screen.getByRole('region', { name: 'Offer terms' });
-    expect(within(terms).getByText('3 days free')).toBeInTheDocument();
+    expect(within(terms).getByText('3-day free trial')).toBeInTheDocument();
     expect(within(terms).getByText('Due today').nextSibling).toHaveTextContent('$0.00');
-    expect(within(terms).getByText('After the trial').nextSibling).toHaveTextContent('$29.99 per month');
+    // what follows the trial and from when
+    expect(within(terms).getByText('After the trial').nextSibling).toHaveTextContent('$29.99 per monthfrom January 18, 2026');
     expect(within(terms).getByText('Unlimited live locating')).toBeInTheDocument();
-    expect(screen.getByText("Cancel anytime before the trial ends and you won't be charged.")).toBeInTheDocument();
+    // the auto-renewal terms sit next to the button that starts the subscription
+    expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
+      "Cancel before January 18, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel in the app settings.",
+    );
     expect(f.store.family.offerStartedAt).toBe(NOW);
   });
 
   it('shows the family offer even to a visitor whose recorded landing is another funnel', async () => {
     await renderFunnel('/family/offer', { state: (s) => (s.plans.landingType = 'fullPrice') });
     expect(await screen.findByText('$29.99 per month')).toBeInTheDocument();
-    expect(screen.getByText('3 days free')).toBeInTheDocument();
+    expect(screen.getByText('3-day free trial')).toBeInTheDocument();
   });
 
   it('counts down every second from the stored start', async () => {

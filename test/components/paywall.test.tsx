@@ -32,7 +32,8 @@ const planCards = (): HTMLElement[] => screen.getAllByRole('radio').map((r) => r
 describe('paywall screen', () => {
   it("shows the fullPrice variant's plans with prices from the catalogue and its default selected", async () => {
     await openPaywall('fullPrice');
-    expect(await screen.findByRole('heading', { name: 'Choose your plan' })).toBeInTheDocument();
+    // the first test of the file also waits for the screen's lazy chunk, slow on a busy machine
+    expect(await screen.findByRole('heading', { name: 'Choose your plan' }, { timeout: 10_000 })).toBeInTheDocument();
     const group = screen.getByRole('radiogroup', { name: 'Choose a plan' });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['gz-1-month-tiger', 'gz-3-month-fox', 'gz-6-month-panther']);
@@ -42,7 +43,9 @@ describe('paywall screen', () => {
       '3-month plan$59.88 for 3 months$0.67per day',
       '6-month plan$71.76 for 6 months$0.40per day',
     ]);
-    expect(screen.getByText('Cancel anytime in the app settings.')).toBeInTheDocument();
+    // how to cancel is said once, in the renewal terms next to the button
+    expect(screen.getByText('Renews automatically at $59.88 every 3 months until you cancel. Cancel anytime in the app settings.')).toBeInTheDocument();
+    expect(screen.queryByText('Cancel anytime in the app settings.')).not.toBeInTheDocument();
     expect(screen.getByText('30-day money-back guarantee')).toBeInTheDocument();
     expect(screen.queryByText('50% off')).not.toBeInTheDocument();
   });
@@ -56,13 +59,21 @@ describe('paywall screen', () => {
     ]);
   });
 
-  it('shows the "50% off" label and the discount texts on /discount', async () => {
+  it('shows the discount with the struck-through regular price on /discount', async () => {
     await openPaywall('discount');
     expect(await screen.findByRole('heading', { name: 'Your special offer is ready' })).toBeInTheDocument();
-    expect(screen.getByText('50% off')).toBeInTheDocument();
+    // tomato is half the regular 1-month price, garlic 40% under the regular 3-month one
+    expect(screen.getByText('Up to 50% off')).toBeInTheDocument();
     expect(screen.getByText('The discount applies to your first payment.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked();
-    expect(screen.getByText('$19.96 for 1 month')).toBeInTheDocument();
+    const [month, quarter] = planCards();
+    expect(within(month!).getByRole('deletion')).toHaveTextContent('Regular price: $39.96');
+    expect(month).toHaveTextContent('50% off');
+    expect(month!.querySelector('.paywall-plan__total')).toHaveTextContent('$19.96 for 1 month');
+    expect(within(quarter!).getByRole('deletion')).toHaveTextContent('Regular price: $59.88');
+    expect(quarter).toHaveTextContent('40% off');
+    // the regular price is read out, not only drawn struck through
+    expect(screen.getByRole('radio', { name: /1-month plan/ })).toHaveAccessibleDescription('Regular price: $39.96 Discounted price: $19.96 for 1 month');
   });
 
   it('shows the intro-offer note on /optionsa and the free trial on /trial', async () => {
@@ -71,23 +82,46 @@ describe('paywall screen', () => {
     expect(screen.getByRole('heading', { name: 'Try premium for less' })).toBeInTheDocument();
   });
 
-  it('shows what a free-trial plan costs today and after the trial', async () => {
-    await openPaywall('trial');
-    expect(await screen.findByText('3-day free trial')).toBeInTheDocument();
-    expect(screen.getByText('Today: $0.00 · then $29.99 for 1 month')).toBeInTheDocument();
-    expect(screen.getByText('3-day free trial, then billed $29.99 per month after the trial.')).toBeInTheDocument();
+  it('shows a single free-trial plan as a plain card: due today, what follows and from when', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 23, 10, 0));
+    try {
+      await openPaywall('trial');
+      const card = (await screen.findByText('1-month plan with a free trial')).closest('.paywall-plan')!;
+      expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+      expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+      expect(card).toHaveTextContent('3-day free trial');
+      expect(card).toHaveTextContent('Due today $0.00, then $29.99 per month from November 26, 2026.');
+      expect(card).toHaveTextContent('$0.00today');
+      // no price per day on an offer that costs nothing today
+      expect(card).not.toHaveTextContent('per day');
+      expect(card).not.toHaveTextContent('$1.00');
+      expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
+        "Cancel before November 26, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel in the app settings.",
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('puts the renewal terms of the selected plan next to the button', async () => {
+    await openPaywall('fullPrice');
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    expect(button).toHaveAccessibleDescription('Renews automatically at $59.88 every 3 months until you cancel. Cancel anytime in the app settings.');
+    await userEvent.click(screen.getByRole('radio', { name: /1-month plan/ }));
+    expect(button).toHaveAccessibleDescription('Renews automatically at $39.96 per month until you cancel. Cancel anytime in the app settings.');
   });
 
   it('stores the chosen plan, tracks plan_selected and moves on', async () => {
     const f = await openPaywall('optionsy');
-    const week = await screen.findByRole('radio', { name: /1-week plan/ });
+    const week = await screen.findByRole('radio', { name: /1-week plan/ }); // gz-1-week-cucumber
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked(); // optionsy's default
     await userEvent.click(week);
     expect(week).toBeChecked();
-    expect(f.store.plans.plan).toBe('gz-1-week-red-persik'); // stored at once: a reload keeps it
+    expect(f.store.plans.plan).toBe('gz-1-week-cucumber'); // stored at once: a reload keeps it
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Download the app' })).toBeInTheDocument();
-    expect(f.events.find((e) => e.name === 'plan_selected')?.props).toEqual({ plan: 'gz-1-week-red-persik', price: 11.99, landing_type: 'optionsy' });
+    expect(f.events.find((e) => e.name === 'plan_selected')?.props).toEqual({ plan: 'gz-1-week-cucumber', price: 9.99, landing_type: 'optionsy' });
   });
 
   it('continues with the default when the visitor does not pick', async () => {
@@ -122,7 +156,9 @@ describe('paywall screen', () => {
     expect(screen.getByText('$39.95 for 3 months')).toBeInTheDocument();
     expect(screen.getByText('$9.99 for 1 week')).toBeInTheDocument();
     expect(screen.getByText('$0.99 for the first 3 days, then $11.99 monthly.')).toBeInTheDocument();
-    expect(screen.getByText('50% off')).toBeInTheDocument();
+    // the variant at "/" now sells these very plans at their regular price: no discount to claim
+    expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('deletion')).not.toBeInTheDocument();
     expect(screen.queryByText('30-day money-back guarantee')).not.toBeInTheDocument();
     expect(screen.queryByText('Cancel anytime in the app settings.')).not.toBeInTheDocument();
   });

@@ -101,6 +101,12 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
     await expect.poll(() => card.locator('.paywall-plan__name').textContent()).toBe(plan.label);
     await expect.poll(() => card.locator('.paywall-plan__total').textContent()).toBe(plan.total);
   }
+  if (variant.paywall.discountLabel) {
+    // a discount shows the regular price it is measured against, struck through and read out
+    await expect.poll(() => page.getByRole('deletion').first().textContent()).toMatch(/^Regular price: \$\d+\.\d\d$/);
+  }
+  // the renewal terms of the selected plan sit next to the button that commits to it
+  await expect.poll(() => page.locator('.paywall__terms').textContent()).toMatch(/^Renews automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/);
   expect(await page.locator(`input[value="${variant.defaultPlan}"]`).isChecked()).toBe(true);
   const chosen = plans.find((p) => p.name !== variant.defaultPlan)!.name;
   await page.locator(`label[data-plan="${chosen}"]`).click();
@@ -186,8 +192,8 @@ describe('main funnel', () => {
     }
     await page.waitForURL(url('/signup/plans'), { timeout: 15_000 });
     await page.getByRole('heading', { name: de.paywall.title.default }).waitFor();
-    // optionsx: gz-1-month-tychyna 11.97 and gz-3-month-kostenko 39.95, in German number format
-    expect(await page.locator('.paywall-plan__total').allTextContents()).toEqual(['11,97\u00a0$ für 1 Monat', '39,95\u00a0$ für 3 Monate']);
+    // optionsx: gz-1-month-2999 29.99 and gz-3-month-kostenko 39.95, in German number format
+    expect(await page.locator('.paywall-plan__total').allTextContents()).toEqual(['29,99\u00a0$ für 1 Monat', '39,95\u00a0$ für 3 Monate']);
     await page.getByRole('button', { name: de.paywall.cta }).click();
     await page.waitForURL(url('/checkout'));
     expect((await persisted(page)).plans.plan).toBe('gz-3-month-kostenko');
