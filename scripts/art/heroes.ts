@@ -22,9 +22,9 @@ export function welcome(w: number, h: number): string {
   const mobile = h > w;
   const u = mobile ? w / 430 : w / 1600; // drawing unit
   const at = (x: number, y: number): Point => [x * w, y * h];
-  const home: Point = mobile ? at(0.3, 0.27) : at(0.42, 0.5);
+  const home: Point = mobile ? at(0.3, 0.31) : at(0.42, 0.5);
   const people: Point[] = mobile
-    ? [at(0.72, 0.15), at(0.18, 0.09), at(0.8, 0.36), at(0.5, 0.42)]
+    ? [at(0.72, 0.2), at(0.2, 0.15), at(0.8, 0.4), at(0.52, 0.46)]
     : [at(0.7, 0.44), at(0.3, 0.3), at(0.66, 0.8), at(0.53, 0.66)];
   const r = (mobile ? 26 : 40) * (mobile ? u : u * 1.3);
   const fence = (mobile ? 88 : 200) * u;
