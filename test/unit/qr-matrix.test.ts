@@ -22,7 +22,13 @@ describe('qrMatrix', () => {
       expect(modules.has(`${ox + 1},${oy + 1}`)).toBe(false);
       expect(modules.has(`${ox + 3},${oy + 3}`)).toBe(true);
     }
-    expect(modules.has(`${size - 7},${size - 7}`)).toBe(false); // no finder bottom-right
+  });
+
+  it('draws the timing patterns between the finders: dark on even modules, light on odd ones', () => {
+    for (let i = 8; i < size - 8; i++) {
+      expect(modules.has(`${i},6`)).toBe(i % 2 === 0);
+      expect(modules.has(`6,${i}`)).toBe(i % 2 === 0);
+    }
   });
 
   it('encodes different links differently and the same link the same way', () => {
