@@ -22,7 +22,7 @@ export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
   const email = snap.signup.email;
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Screen className={`download ${desktop ? 'download--desktop' : ''}`.trim()} wide={desktop}>
+    <Screen className={`download ${desktop ? 'download--desktop' : ''}`.trim()} wide={desktop} card>
       <div className="download__main">
         <Logo markOnly size={88} className="download__icon" />
         <TitleBlock title={t(props.title)} text={t(props.text)} />
