@@ -1,6 +1,6 @@
 /**
  * The landing heroes (rendered to PNG/WebP by scripts/images.ts). The main subjects sit where every
- * crop keeps them: x 25-75 % and y 12-88 % of the desktop image (it fills the landing's art column or
+ * crop keeps them: x 31-69 % and y 10-90 % of the desktop image (it fills the landing's art column or
  * band with object-fit: cover), the top 45 % of the mobile image (its band shows the top).
  */
 import { C, avatarPin, brandGradient, cityMap, geofence, house, lines, route, f } from './parts.ts';
@@ -25,12 +25,12 @@ export function welcome(w: number, h: number): string {
   const home: Point = mobile ? at(0.3, 0.31) : at(0.42, 0.5);
   const people: Point[] = mobile
     ? [at(0.72, 0.2), at(0.2, 0.15), at(0.8, 0.4), at(0.52, 0.46)]
-    : [at(0.7, 0.44), at(0.3, 0.3), at(0.66, 0.8), at(0.53, 0.66)];
+    : [at(0.63, 0.44), at(0.36, 0.3), at(0.61, 0.8), at(0.52, 0.62)];
   const r = (mobile ? 26 : 40) * (mobile ? u : u * 1.3);
   const fence = (mobile ? 88 : 200) * u;
   const pathPts: Point[] = [people[2]!, [people[2]![0], home[1] + fence * 0.3], [home[0] + fence * 0.6, home[1] + fence * 0.3]];
-  const cardW = (mobile ? 230 : 380) * u;
-  const cardAt: Point = mobile ? [w * 0.06, h * 0.005 + 8 * u] : [w * 0.46, h * 0.1];
+  const cardW = (mobile ? 230 : 320) * u;
+  const cardAt: Point = mobile ? [w * 0.06, h * 0.005 + 8 * u] : [w * 0.42, h * 0.1];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${brandGradient}${shadow}</defs>` +
     cityMap(w, h, (mobile ? 70 : 150) * u, 7) +
     geofence(home[0], home[1], fence) + route(pathPts, 9 * u) + house(home[0], home[1], 26 * u * (mobile ? 1 : 1.6)) +
@@ -44,7 +44,7 @@ export function family(w: number, h: number): string {
   const mobile = h > w;
   const u = mobile ? w / 430 : w / 1600;
   const cx = w * 0.5, cy = mobile ? h * 0.24 : h * 0.5;
-  const ring = (mobile ? 120 : 230) * u;
+  const ring = (mobile ? 120 : 200) * u;
   const r = (mobile ? 34 : 60) * u;
   const spots = [-90, -10, 90, 170].map((deg) => [cx + ring * Math.cos((deg * Math.PI) / 180), cy + ring * Math.sin((deg * Math.PI) / 180)] as Point);
   const faces = spots.map(([x, y], i) =>
