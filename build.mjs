@@ -6,7 +6,7 @@
  * messages. Configuration comes from the environment: see README "Configuration".
  */
 import * as esbuild from 'esbuild';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { validateProject, formatIssue, isError } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
@@ -90,6 +90,10 @@ function html({ js, css, preloads }) {
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <meta name="theme-color" content="#00B9A0">
 <title>Family Locator</title>
+<link rel="icon" href="/favicon.ico" sizes="32x32">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<link rel="manifest" href="/manifest.json">
 <link rel="stylesheet" href="/${css}">
 ${preloads.map((p) => `<link rel="modulepreload" href="/${p}">`).join('\n')}
 <script type="module" src="/${js}"></script>
@@ -117,6 +121,8 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   const config = preview ? PREVIEW_CONFIG : productionConfig();
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
+  // favicon, app icons and the web manifest live at the site root under fixed names
+  await cp(join(root, 'screens/ui/icons'), outdir, { recursive: true });
   const common = {
     bundle: true,
     minify: true,

@@ -338,6 +338,10 @@ export interface LandingProps {
    * A background image base name in screens/ui/images (without size or extension).
    */
   background: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  badge?: string;
 }
 export interface OfferStep {
   screen: 'offer';

@@ -4,34 +4,42 @@ import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { Picture } from '../ui/Picture.tsx';
 import { Screen } from '../ui/Screen.tsx';
+import { Art } from '../ui/art/Art.tsx';
+import { art } from '../ui/art/index.ts';
 import { CarouselDots } from './CarouselDots.tsx';
 import { useForwardGestures } from './useForwardGestures.ts';
 
 /**
- * One slide of the welcome carousel: illustration, dots, title, text and continue. Touch screens swipe
- * to the next slide; desktops get a visible "next slide" arrow beside the illustration (and the arrow
- * key). The slide after the last feature intro (signup in the main flow) shows the final dot.
+ * One slide of the welcome carousel: its own illustration on its own colour (the stage), dots, title,
+ * text and continue. Phones: the stage takes the height the texts leave; from 1024 px the stage and the
+ * texts stand side by side. Touch screens swipe to the next slide; desktops get a visible "next slide"
+ * arrow beside the illustration (and the arrow key). The slide after the last feature intro (signup in
+ * the main flow) shows the final dot.
  */
 export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureIntroProps>) {
   const { t } = useTranslation();
   const gestures = useForwardGestures(() => next());
   return (
-    <Screen className="feature-intro">
+    <Screen className={`feature-intro feature-intro--${props.image}`} wide>
       <div className="feature-intro__slide" {...gestures}>
         <div className="feature-intro__stage">
-          <Picture name={props.image} alt="" className="feature-intro__image" priority />
+          {art[props.image]
+            ? <Art name={props.image} className="feature-intro__art" priority />
+            : <Picture name={props.image} alt="" className="feature-intro__image" priority />}
           <button type="button" className="feature-intro__arrow" aria-label={t('intro.nextSlide')} onClick={() => next()}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
         </div>
-        <CarouselDots slide={props.slide} slides={props.slides} />
-        <h1 className="fe-title">{t(props.title)}</h1>
-        <p className="fe-text">{t(props.text)}</p>
-      </div>
-      <div className="feature-intro__actions">
-        <Button onClick={() => next()}>{t(props.cta)}</Button>
+        <div className="feature-intro__copy">
+          <CarouselDots slide={props.slide} slides={props.slides} />
+          <h1 className="fe-title">{t(props.title)}</h1>
+          <p className="fe-text">{t(props.text)}</p>
+          <div className="feature-intro__actions">
+            <Button onClick={() => next()}>{t(props.cta)}</Button>
+          </div>
+        </div>
       </div>
     </Screen>
   );

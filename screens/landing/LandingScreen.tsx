@@ -2,18 +2,29 @@ import { useTranslation } from 'react-i18next';
 import type { LandingProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
+import { Logo } from '../ui/Logo.tsx';
 import { Picture } from '../ui/Picture.tsx';
 
-/** The landing: a welcome title and text with a continue button over a full-page background. */
+/**
+ * The landing: the hero map in its own area (a band on top on phones and tablets, the right column
+ * from 1024 px), and beside or under it the logo, the variant's offer badge, title, text and continue.
+ * Text never sits on the art, so no crop of the picture can put a pin under a headline.
+ */
 export default function LandingScreen({ props, next }: ScreenProps<LandingProps>) {
   const { t } = useTranslation();
   return (
     <div className="landing">
-      <Picture name={props.background} alt="" className="landing__background" priority />
-      <div className="landing__content">
-        <h1 className="landing__title">{t(props.title)}</h1>
-        <p className="landing__text">{t(props.text)}</p>
-        <Button onClick={() => next()}>{t(props.cta)}</Button>
+      <div className="landing__art">
+        <Picture name={props.background} alt="" className="landing__background" priority />
+      </div>
+      <div className="landing__panel">
+        <Logo tone="light" size={36} className="landing__logo" />
+        <div className="landing__content">
+          {props.badge ? <p className="landing__badge">{t(props.badge)}</p> : null}
+          <h1 className="landing__title">{t(props.title)}</h1>
+          <p className="landing__text">{t(props.text)}</p>
+          <Button onClick={() => next()}>{t(props.cta)}</Button>
+        </div>
       </div>
     </div>
   );

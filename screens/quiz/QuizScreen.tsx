@@ -33,7 +33,7 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
   };
 
   return (
-    <Screen className="quiz">
+    <Screen className="quiz" card>
       <div className="quiz__progress">
         <p className="quiz__counter">{t('quiz.progress', { current: index + 1, total })}</p>
         <div className="quiz__steps" aria-hidden="true">

@@ -44,7 +44,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   };
 
   return (
-    <Screen className={`text-entry text-entry--${field}`}>
+    <Screen className={`text-entry text-entry--${field}`} card>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
         <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field" ltr={field === 'code'}>

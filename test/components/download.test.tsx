@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderFunnel } from './harness.tsx';
 
 const PATH = '/signup/download';
@@ -27,5 +28,41 @@ describe('download screen', () => {
   it('without a known address, says to use the e-mail from the funnel', async () => {
     await renderFunnel(PATH);
     expect(await screen.findByText('Sign in with the e-mail you used here to unlock Premium in the app.')).toBeInTheDocument();
+  });
+});
+
+/** Makes matchMedia answer `matches` for every query (jsdom has none). */
+function stubMatchMedia(matches: boolean): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches, media: query, onchange: null,
+    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
+  }));
+}
+
+describe('download screen on a computer', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows a QR code of the first store link beside the badges, and the switch re-encodes it for Android', async () => {
+    stubMatchMedia(true);
+    await renderFunnel(PATH);
+    const code = await screen.findByRole('img', { name: 'QR code with the app download link' });
+    expect(code.closest('[data-qr-text]')).toHaveAttribute('data-qr-text', 'https://apps.apple.com/app/id1116524238');
+    expect(code.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(screen.getByRole('heading', { name: 'On a computer?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'iPhone' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Android' }));
+    await waitFor(() => expect(document.querySelector('[data-qr-text]')).toHaveAttribute('data-qr-text', 'https://play.google.com/store/apps/details?id=com.geozilla.family'));
+    expect(screen.getByRole('button', { name: 'Android' })).toHaveAttribute('aria-pressed', 'true');
+    // the store badges stay, with their links
+    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/app/id1116524238');
+  });
+
+  it('shows no QR code on a phone', async () => {
+    stubMatchMedia(false);
+    await renderFunnel(PATH);
+    await screen.findByRole('heading', { name: 'Download the app' });
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('heading', { name: 'On a computer?' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'QR code with the app download link' })).toBeNull();
   });
 });

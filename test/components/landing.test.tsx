@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Variant } from '../../engine/core/flowGraph.ts';
 import { renderFunnel } from './harness.tsx';
@@ -38,5 +38,28 @@ describe('a variant added as data', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
     expect(f.store.plans.landingType).toBe('summer');
+  });
+});
+
+describe('landing offer badge', () => {
+  it('names the discount on the discount variant', async () => {
+    await renderFunnel('/discount');
+    await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
+    expect(screen.getByText('50% off your first payment')).toHaveClass('landing__badge');
+  });
+
+  it('names the free trial on the trial variant and on the family landing', async () => {
+    await renderFunnel('/trial');
+    expect(await screen.findByText('3-day free trial')).toHaveClass('landing__badge');
+    cleanup();
+    await renderFunnel('/family');
+    expect(await screen.findByText('3-day free trial')).toHaveClass('landing__badge');
+  });
+
+  it('shows no badge where the variant names no offer, and the logo on every landing', async () => {
+    const { container } = await renderFunnel('/');
+    await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
+    expect(container.querySelector('.landing__badge')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Family Locator' })).toBeInTheDocument();
   });
 });
