@@ -1,6 +1,6 @@
 /**
  * Every screen the funnel can show, read from the flow files: each step of each flow (in walking
- * order from the entry, branches after the main line) and each landing variant's entry screen and
+ * order from the entry, the first outcome's line before the other branches) and each landing variant's entry screen and
  * paywall. Each screen carries the way a visitor walks to it, so the visit can give it the data a
  * real visitor would have there (scripts/galleryVisit.ts).
  */
@@ -43,23 +43,22 @@ function outcomeTo(step: Step, to: string): string | undefined {
   return Object.entries(step.next).find(([, target]) => target === to)?.[0];
 }
 
-/** The steps of a flow in walking order (breadth first from the entry, first outcomes first), with the way to each. */
+/** The steps of a flow in walking order (depth first from the entry: the first outcome's line, then the other branches), with the way to each. */
 function walkFlow(data: FunnelData, flowId: string): Array<{ stepId: string; walked: WalkedStep[] }> {
   const flow = data.flows[flowId]!;
   const order: Array<{ stepId: string; walked: WalkedStep[] }> = [];
-  const seen = new Set<string>([flow.entry]);
-  const queue: Array<{ stepId: string; walked: WalkedStep[] }> = [{ stepId: flow.entry, walked: [] }];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    order.push(current);
-    const step = flow.steps[current.stepId]!;
+  const seen = new Set<string>();
+  const visit = (stepId: string, walked: WalkedStep[]): void => {
+    if (seen.has(stepId) || !flow.steps[stepId]) return; // a step of another flow is shown with its own flow
+    seen.add(stepId);
+    order.push({ stepId, walked });
+    const step = flow.steps[stepId]!;
     for (const target of nextTargets(step.next)) {
-      if (seen.has(target) || !flow.steps[target]) continue; // a step of another flow is shown with its own flow
-      seen.add(target);
       const outcome = outcomeTo(step, target);
-      queue.push({ stepId: target, walked: [...current.walked, { stepId: current.stepId, step, ...(outcome ? { outcome } : {}) }] });
+      visit(target, [...walked, { stepId, step, ...(outcome ? { outcome } : {}) }]);
     }
-  }
+  };
+  visit(flow.entry, []);
   return order;
 }
 

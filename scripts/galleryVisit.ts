@@ -157,7 +157,7 @@ export async function visitScreen(browser: Browser, screen: GalleryScreen, optio
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   try {
-    await page.goto(`${options.baseUrl}${screen.path}?lng=${options.language}`);
+    await page.goto(`${options.baseUrl}${screen.path}`);
     await waitUntilShown(page, screen);
   } catch (error) {
     await context.close();
