@@ -69,7 +69,6 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
   const history: string[] = [];
   for (const { step, outcome } of screen.walked) {
     history.push(step.path ?? variant.paths[0]!);
-    const props = step.props as Record<string, unknown>;
     switch (step.screen) {
       case 'signup-email': {
         const account = await sandboxAccount(baseUrl, screen.variantId);
@@ -78,7 +77,7 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         break;
       }
       case 'quiz':
-        for (const q of props.questions as Array<{ id: string; answers: Array<{ id: string }> }>) analyticsData[`quiz_${q.id}`] = q.answers[0]!.id;
+        for (const q of step.props.questions) analyticsData[`quiz_${q.id}`] = q.answers[0]!.id;
         break;
       case 'paywall':
         plans.plan = variant.defaultPlan;
@@ -100,10 +99,10 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         Object.assign(family, { phone: '+12025550143', phoneCountry: 'US' });
         break;
       case 'text-entry':
-        family[props.field as string] = TYPED[props.field as string] ?? 'Anna';
+        family[step.props.field] = TYPED[step.props.field] ?? 'Anna';
         break;
       case 'choice':
-        family[props.field as string] = outcome ?? (props.options as Array<{ id: string }>)[0]!.id;
+        if (step.props.field) family[step.props.field] = outcome ?? step.props.options[0]!.id;
         break;
       case 'share-code':
         family.code = TYPED.code;
