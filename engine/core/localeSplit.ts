@@ -7,8 +7,8 @@ import { getVariant, variantIds } from './flowGraph.ts';
 
 export type TextTree = { [key: string]: string | TextTree };
 
-/** Sections every screen may use from the first paint: buttons, the loader and error texts. */
-export const FIRST_PAINT_SECTIONS = ['common', 'loader', 'errors'];
+/** Sections every screen may use from the first paint: buttons, the loader and error texts, the page title. */
+export const FIRST_PAINT_SECTIONS = ['common', 'loader', 'errors', 'a11y'];
 
 const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 

@@ -11,6 +11,7 @@ import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.t
 import { ChunkLoadError } from './lazyScreen.ts';
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
+import { useStepFocus } from './useStepFocus.ts';
 import type { ScreenProps } from './types.ts';
 
 function Mounted({ onMount }: { onMount: () => void }) {
@@ -77,6 +78,7 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
     [step, stepId, steps, navigate, analytics],
   );
 
+  useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);
   const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next }), [stepInfo, next]);
   const entry = data.flows[ref.flowId]!.entry;

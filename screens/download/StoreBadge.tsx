@@ -24,10 +24,10 @@ function Mark({ store }: { store: AppStore }) {
 /** A download link styled as a store badge; it opens the store in a new tab. */
 export function StoreBadge({ store, href, caption, name }: { store: AppStore; href: string; caption: string; name: string }) {
   return (
-    <a className={`download-badge download-badge--${store}`} href={href} target="_blank" rel="noopener noreferrer" data-store={store} aria-label={`${caption} ${name}`}>
+    <a className={`download-badge download-badge--${store}`} href={href} target="_blank" rel="noopener noreferrer" data-store={store}>
       <Mark store={store} />
       <span className="download-badge__text">
-        <span className="download-badge__caption">{caption}</span>
+        <span className="download-badge__caption">{caption}</span>{' '}
         <span className="download-badge__name">{name}</span>
       </span>
     </a>

@@ -79,8 +79,8 @@ export function CountryPicker({ options, value, onChange }: CountryPickerProps) 
           setOpen(true);
         }}
       >
-        <span className="phone-number__iso" aria-hidden="true">{value}</span>
-        <span className="phone-number__dial" dir="ltr">{selected?.dialCode}</span>
+        <span className="phone-number__iso" data-iso={value} aria-hidden="true" />
+        <span className="phone-number__dial" dir="ltr" data-dial={selected?.dialCode} aria-hidden="true" />
         <svg className="phone-number__caret" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
+ * another step: on a page load the browser already starts keyboard and screen-reader users at the
+ * top of the document (which is where the heading sits), and taking focus then would skip content
+ * such as the skip links and landmarks a screen reader announces on arrival (WCAG 2.4.3 focus
+ * order, 3.2.1 on focus: no change of context the visitor did not ask for). After an in-app
+ * navigation nothing moves focus by itself, so without this a screen-reader user would be left on
+ * the removed button with nothing announced (WCAG 2.4.3, 4.1.3).
+ */
+let pageLoadStep: string | undefined;
+let navigated = false;
+
+/** The first level-one heading of the step, once the (lazy) screen has rendered it. */
+function stepHeading(main: Element): HTMLElement | null {
+  return main.querySelector('h1');
+}
+
+/**
+ * Names the document after the step ("<heading> · <app name>", translated) and, after an in-app
+ * navigation, moves focus to the step's heading (tabIndex -1, so it can take focus without joining
+ * the tab order). The heading is found as the first h1 inside the step's <main data-step>, so any
+ * screen that renders a title gets this without code of its own. The title follows the heading's
+ * text while the step is shown (a quiz that changes its question renames the page).
+ * @example useStepFocus(stepId) // in the component that renders <main data-step={stepId}>
+ */
+export function useStepFocus(stepId: string): void {
+  const { t, i18n } = useTranslation();
+
+  useEffect(() => {
+    if (pageLoadStep === undefined) pageLoadStep = stepId;
+    else if (stepId !== pageLoadStep) navigated = true;
+    const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId);
+    if (!main) return undefined;
+    let focused = !navigated;
+    const update = (): void => {
+      const heading = stepHeading(main);
+      if (!heading) return;
+      const name = heading.textContent?.trim() ?? '';
+      if (name) {
+        const title = t('a11y.documentTitle', { step: name, app: t('a11y.appName'), interpolation: { escapeValue: false } });
+        if (document.title !== title) document.title = title;
+      }
+      if (!focused) {
+        focused = true;
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [stepId, t, i18n.resolvedLanguage]);
+}

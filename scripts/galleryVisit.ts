@@ -1,0 +1,184 @@
+/**
+ * Opens one screen in a browser with the data a visitor who walked there would have: the persisted
+ * store (local storage, engine/core/persistence.ts), the session's access token from a real sandbox
+ * signup, the navigation history and, after the checkout, the purchase receipt. Waits until the
+ * screen is really shown (not the loader, not a redirect, not its signed-out state). Shared by
+ * `npm run gallery` and the accessibility and layout e2e tests.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { getVariant, type FunnelData } from '../engine/core/flowGraph.ts';
+import { PERSIST_KEY, PERSIST_VERSION } from '../engine/core/persistence.ts';
+import { HISTORY_KEY } from '../engine/core/history.ts';
+import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
+import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
+import { planPricing } from '../engine/core/pricing.ts';
+import { funnelData } from '../screens/flowData.ts';
+import type { GalleryScreen } from './galleryScreens.ts';
+
+/** The browser locale per language (Accept-Language and navigator.languages follow it). */
+const LOCALES: Record<string, string> = { ar: 'ar-SA', de: 'de-DE', en: 'en-US', es: 'es-ES', fr: 'fr-FR', it: 'it-IT', ja: 'ja-JP', ko: 'ko-KR', pt: 'pt-BR', ru: 'ru-RU', tr: 'tr-TR', uk: 'uk-UA', zh: 'zh-CN' };
+
+/** What a visitor types on the family screens (text-entry fields by name). */
+const TYPED: Record<string, string> = { name: 'Anna', circleName: 'Miller family', code: 'K7P4QX' };
+
+export interface SeededStorage {
+  local: Record<string, string>;
+  session: Record<string, string>;
+}
+
+interface Account {
+  email: string;
+  token: string;
+  userId: string;
+}
+
+const accounts = new Map<string, Promise<Account>>();
+
+/** One sandbox account per server and landing type, created through the sandbox's signup call. */
+function sandboxAccount(baseUrl: string, landingType: string): Promise<Account> {
+  const key = `${baseUrl} ${landingType}`;
+  let account = accounts.get(key);
+  if (!account) {
+    // short and unique, as a visitor's own address would look on the screens that show it
+    const email = `anna.${Math.random().toString(36).slice(2, 8)}@example.com`;
+    account = fetch(`${baseUrl}/sandbox/webapi/api/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ registration_source: 'email', name: email, email, landing_type: landingType }),
+    }).then(async (res) => {
+      if (!res.ok) throw new Error(`sandbox signup answered ${res.status}`);
+      const body = (await res.json()) as { access_token: string; entity: { geozilla_user_id: string } };
+      return { email, token: body.access_token, userId: body.entity.geozilla_user_id };
+    });
+    accounts.set(key, account);
+  }
+  return account;
+}
+
+/**
+ * The storage a visitor has on arriving at `screen`: each step walked leaves what its screen stores.
+ * @example await seededStorage(screens[8], 'http://127.0.0.1:8080') // { local: { 'persist:root': … }, session: { access_token: … } }
+ */
+export async function seededStorage(screen: GalleryScreen, baseUrl: string, data: FunnelData = funnelData): Promise<SeededStorage> {
+  const variant = getVariant(data.landings, screen.variantId)!;
+  const plans: Record<string, unknown> = { landingType: screen.variantId };
+  const signup: Record<string, unknown> = {};
+  const family: Record<string, unknown> = {};
+  const analyticsData: Record<string, string> = {};
+  const session: Record<string, string> = {};
+  const history: string[] = [];
+  for (const { step, outcome } of screen.walked) {
+    history.push(step.path ?? variant.paths[0]!);
+    switch (step.screen) {
+      case 'signup-email': {
+        const account = await sandboxAccount(baseUrl, screen.variantId);
+        Object.assign(signup, { email: account.email, isValid: true, isSuccess: true, gzUserID: account.userId });
+        session[ACCESS_TOKEN_KEY] = account.token;
+        break;
+      }
+      case 'quiz':
+        for (const q of step.props.questions) analyticsData[`quiz_${q.id}`] = q.answers[0]!.id;
+        break;
+      case 'paywall':
+        plans.plan = variant.defaultPlan;
+        break;
+      case 'checkout': {
+        const plan = data.plans.plans[(plans.plan as string | undefined) ?? variant.defaultPlan]!;
+        const pricing = planPricing(plan);
+        const regular = Math.max(pricing.dueToday, plan.periodPrice);
+        const receipt: Receipt = {
+          plan: plan.name, id: 'sub_gallery_1', finalPrice: pricing.dueToday, regularPrice: regular,
+          discountPercentage: regular > 0 ? ((regular - pricing.dueToday) / regular) * 100 : 0,
+          paymentMethodId: 'pm_gallery_card', upsellData: { success: null, finalPrice: 0, regularPrice: 0 }, upsellClosed: false,
+        };
+        plans.checkoutVisited = true;
+        session[RECEIPT_KEY] = JSON.stringify(receipt);
+        break;
+      }
+      case 'phone-number':
+        Object.assign(family, { phone: '+12025550143', phoneCountry: 'US' });
+        break;
+      case 'text-entry':
+        family[step.props.field] = TYPED[step.props.field] ?? 'Anna';
+        break;
+      case 'choice':
+        if (step.props.field) family[step.props.field] = outcome ?? step.props.options[0]!.id;
+        break;
+      case 'share-code':
+        family.code = TYPED.code;
+        break;
+      case 'add-home':
+        family.home = '221B Baker Street, London';
+        break;
+      case 'offer':
+        family.offerStartedAt = Date.now() - 60_000;
+        break;
+      default:
+        break;
+    }
+  }
+  history.push(screen.path);
+  session[HISTORY_KEY] = JSON.stringify(history);
+  const root = { version: PERSIST_VERSION, plans, signup, family, events: { analyticsData, utm_source: 'organic' }, ui: {} };
+  return { local: { [PERSIST_KEY]: JSON.stringify(root) }, session };
+}
+
+export interface VisitOptions {
+  baseUrl: string;
+  language: string;
+  width: number;
+  height?: number;
+}
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * Opens `screen` in a fresh browser context (own storage, language and viewport) with its seeded
+ * data and waits until it is ready to look at. Throws when the screen redirected elsewhere or
+ * stayed behind the loader. Close `visit.context` when done.
+ */
+export async function visitScreen(browser: Browser, screen: GalleryScreen, options: VisitOptions): Promise<Visit> {
+  const storage = await seededStorage(screen, options.baseUrl);
+  const context = await browser.newContext({
+    locale: LOCALES[options.language] ?? options.language,
+    viewport: { width: options.width, height: options.height ?? 800 },
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript((seed: SeededStorage) => {
+    // once per context: a reload keeps what the page itself stored since
+    if (sessionStorage.getItem('gallery:seeded')) return;
+    sessionStorage.setItem('gallery:seeded', '1');
+    for (const [k, v] of Object.entries(seed.local)) localStorage.setItem(k, v);
+    for (const [k, v] of Object.entries(seed.session)) sessionStorage.setItem(k, v);
+  }, storage);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await page.goto(`${options.baseUrl}${screen.path}`);
+    await waitUntilShown(page, screen);
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+  return { context, page };
+}
+
+/** The step's heading is up, no loader covers it, fonts and images are in, and the URL is still the screen's. */
+export async function waitUntilShown(page: Page, screen: GalleryScreen): Promise<void> {
+  const main = page.locator(`main[data-step="${screen.stepId}"]`);
+  await main.locator('h1').first().waitFor({ state: 'visible' });
+  await page.locator('.fe-loader').first().waitFor({ state: 'hidden', timeout: 10_000 });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));
+  });
+  const path = new URL(page.url()).pathname;
+  if (path !== screen.path) throw new Error(`${screen.key}: opened ${screen.path} but the funnel went to ${path}`);
+  if (screen.screen === 'checkout' && (await main.getByTestId('checkout-total').count()) === 0) {
+    throw new Error(`${screen.key}: the checkout shows its signed-out state`);
+  }
+}
