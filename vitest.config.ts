@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['test/components/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/components/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

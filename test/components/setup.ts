@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
@@ -7,6 +7,10 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// A screen is a lazy chunk: on a loaded 2-core machine importing and transforming it can take
+// seconds, so the find* queries wait up to 5 s instead of testing-library's default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; StepHost scrolls to the top on every step
 window.scrollTo = () => {};
