@@ -81,7 +81,7 @@ async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Arr
 }
 
 describe('checkout', () => {
-  it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell closes; on to download', async () => {
+  it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell is declined; on to download', async () => {
     const { context, page, email } = await walkToCheckout();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$59.88');
     expect(await payButton(page).isDisabled()).toBe(true);
