@@ -19,10 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('offer screen', () => {
+// the first test also loads the screen's lazy chunk, which takes seconds on a busy machine
+describe('offer screen', { timeout: 20_000 }, () => {
   it("shows the family plan's terms and starts the 15-minute reservation on the first visit", async () => {
     const f = await renderFunnel('/family/offer', { state: familyVisitor() });
-    expect(await screen.findByRole('heading', { name: 'Your free trial is reserved' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your free trial is reserved' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('15:00');
     expect(screen.getByRole('timer')).toHaveAccessibleName('Time left: 15:00');
     expect(screen.getByText('Your trial is reserved for')).toBeInTheDocument();

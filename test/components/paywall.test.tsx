@@ -29,10 +29,10 @@ const openPaywall = (landingType: string, options: { chosen?: string; patch?: (d
 
 const planCards = (): HTMLElement[] => screen.getAllByRole('radio').map((r) => r.closest('label')!);
 
-describe('paywall screen', () => {
+// the first test also loads the screen's lazy chunk, which takes seconds on a busy machine
+describe('paywall screen', { timeout: 20_000 }, () => {
   it("shows the fullPrice variant's plans with prices from the catalogue and its default selected", async () => {
     await openPaywall('fullPrice');
-    // the first test of the file also waits for the screen's lazy chunk, slow on a busy machine
     expect(await screen.findByRole('heading', { name: 'Choose your plan' }, { timeout: 10_000 })).toBeInTheDocument();
     const group = screen.getByRole('radiogroup', { name: 'Choose a plan' });
     const radios = within(group).getAllByRole('radio');
