@@ -11,6 +11,7 @@ import { validateProject, formatIssue } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
+import { writePages } from './scripts/build/pages.ts';
 
 const root = new URL('.', import.meta.url).pathname;
 
@@ -76,25 +77,8 @@ async function cssFiles(dir) {
   return out.sort();
 }
 
-function html({ js, css, preloads }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="theme-color" content="#00B9A0">
-<title>Family Locator</title>
-<link rel="stylesheet" href="/${css}">
-${preloads.map((p) => `<link rel="modulepreload" href="/${p}">`).join('\n')}
-<script type="module" src="/${js}"></script>
-</head>
-<body>
-<div id="root"></div>
-<noscript>Please enable JavaScript to use this page.</noscript>
-</body>
-</html>
-`;
-}
+/** The styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing. */
+const CRITICAL_CSS = ['screens/ui/kit.css', 'screens/ui/fonts.css', 'engine/react/engine.css', 'screens/landing/landing.css'];
 
 /**
  * Builds one bundle.
@@ -107,6 +91,12 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${result.issues.length} error(s). Run \`npm run validate\` after fixing.`);
   }
   const config = preview ? PREVIEW_CONFIG : productionConfig();
+  const data = await readFunnelData();
+  const define = {
+    __FUNNEL_CONFIG__: JSON.stringify(config),
+    __PREVIEW__: JSON.stringify(preview),
+    'process.env.NODE_ENV': '"production"',
+  };
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   const common = {
@@ -116,7 +106,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     outdir,
     publicPath: '/',
     assetNames: 'static/media/[name]-[hash]',
-    loader: { '.png': 'file', '.webp': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
+    loader: { '.png': 'file', '.webp': 'file', '.avif': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
     legalComments: 'none',
     absWorkingDir: root,
     logLevel: 'warning',
@@ -131,12 +121,8 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
     target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
     jsx: 'automatic',
-    plugins: [localesPlugin(await readFunnelData())],
-    define: {
-      __FUNNEL_CONFIG__: JSON.stringify(config),
-      __PREVIEW__: JSON.stringify(preview),
-      'process.env.NODE_ENV': '"production"',
-    },
+    plugins: [localesPlugin(data)],
+    define,
   });
   const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))];
   // the kit (fonts, variables) first, then the engine chrome and every screen's styles
@@ -147,15 +133,35 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     entryNames: 'static/css/styles-[hash]',
     outdir,
   });
+  const critical = await esbuild.build({
+    ...common,
+    stdin: { contents: CRITICAL_CSS.map((f) => `@import ${JSON.stringify('./' + f)};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'critical.css' },
+    write: false,
+    outdir,
+  });
   const outputs = js.metafile.outputs;
   const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
   const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
-  const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => relative(outdir, join(root, i.path)));
-  await writeFile(join(outdir, 'index.html'), html({ js: relative(outdir, join(root, entry)), css: relative(outdir, join(root, cssOut)), preloads }));
+  const font = Object.keys(css.metafile.outputs).find((o) => /open-sans-latin-wght-normal-[A-Z0-9]+\.woff2$/.test(o));
+  const rel = (file) => relative(outdir, join(root, file));
+  await writePages({
+    root,
+    outdir,
+    data,
+    common,
+    define,
+    assets: {
+      js: rel(entry),
+      css: rel(cssOut),
+      criticalCss: critical.outputFiles.find((f) => f.path.endsWith('.css')).text.trim(),
+      modulePreloads: outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
+      font: font && rel(font),
+    },
+  });
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
   await writeFile(join(outdir, 'meta.json'), JSON.stringify(metafile));
   if (log) console.log(`built ${preview ? 'preview' : 'production'} bundle in ${relative(process.cwd(), outdir) || '.'}`);
-  return { outdir, metafile, entry: relative(outdir, join(root, entry)) };
+  return { outdir, metafile, entry: rel(entry) };
 }
 
 if (process.argv[1] && process.argv[1].endsWith('build.mjs')) {

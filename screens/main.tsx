@@ -4,13 +4,16 @@ import { config } from '../engine/core/config.ts';
 import type { Language } from '../engine/react/i18n.ts';
 import { funnelData } from './flowData.ts';
 import { screens } from './registry.ts';
-import { preloadUrls } from './ui/Picture.tsx';
 import { locales } from 'virtual:locales';
 
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
 const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
 const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
+
+// each page preloads its own hero image (a <link rel=preload> with the same srcset as the <picture>);
+// a second, single-URL preload here would download another size of the same image
+const preloadUrls = (): string[] => [];
 
 const root = document.getElementById('root');
 if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });
