@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import { createAnalytics, httpSink, type AnalyticsSink } from '../core/analytics.ts';
+import { createAnalytics, deferredSink, httpSink, type AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { variantForPath } from '../core/variants.ts';
@@ -12,6 +12,7 @@ import { GENERIC_RETRY, retry } from '../core/retry.ts';
 import { createFunnelStore, showError } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
+import { afterStartup } from './afterStartup.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 
@@ -78,7 +79,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const language = browserLanguage();
   rememberChosenLanguage(location.search);
   const store = createFunnelStore();
-  const sinks: AnalyticsSink[] = config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [];
+  const startedUp = afterStartup();
+  const sinks: AnalyticsSink[] = config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : [];
   const analytics = createAnalytics(sinks);
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
@@ -87,7 +89,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const loaded = pickLanguage(i18next.language);
-  retry(() => options.loadRestTexts(loaded), GENERIC_RETRY).then(
+  // later steps wait for these behind the loader; the landing does not need them
+  startedUp.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
       i18next.addResourceBundle(loaded, 'translation', rest, true, false);
       texts.complete = true;
