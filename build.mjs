@@ -80,6 +80,33 @@ async function cssFiles(dir) {
 /** The styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing. */
 const CRITICAL_CSS = ['screens/ui/kit.css', 'screens/ui/fonts.css', 'engine/react/engine.css', 'screens/landing/landing.css'];
 
+/** The esbuild settings every bundle shares (the benchmark's React page is built with them too). */
+export function commonOptions(outdir) {
+  return {
+    bundle: true,
+    minify: true,
+    metafile: true,
+    outdir,
+    publicPath: '/',
+    assetNames: 'static/media/[name]-[hash]',
+    loader: { '.png': 'file', '.webp': 'file', '.avif': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
+    legalComments: 'none',
+    absWorkingDir: root,
+    logLevel: 'warning',
+  };
+}
+
+/** How browser scripts are built: split ES modules with hashed names, for the browsers we ship to. */
+export const SCRIPT_OPTIONS = {
+  entryNames: 'static/js/[name]-[hash]',
+  chunkNames: 'static/js/[name]-[hash]',
+  splitting: true,
+  format: 'esm',
+  // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
+  target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
+  jsx: 'automatic',
+};
+
 /**
  * Builds one bundle.
  * @returns {{ outdir: string, metafile: import('esbuild').Metafile, entry: string }}
@@ -99,28 +126,11 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   };
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
-  const common = {
-    bundle: true,
-    minify: true,
-    metafile: true,
-    outdir,
-    publicPath: '/',
-    assetNames: 'static/media/[name]-[hash]',
-    loader: { '.png': 'file', '.webp': 'file', '.avif': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
-    legalComments: 'none',
-    absWorkingDir: root,
-    logLevel: 'warning',
-  };
+  const common = commonOptions(outdir);
   const js = await esbuild.build({
     ...common,
     entryPoints: { main: join(root, 'screens/main.tsx') },
-    entryNames: 'static/js/[name]-[hash]',
-    chunkNames: 'static/js/[name]-[hash]',
-    splitting: true,
-    format: 'esm',
-    // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
-    target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
-    jsx: 'automatic',
+    ...SCRIPT_OPTIONS,
     plugins: [localesPlugin(data)],
     define,
   });

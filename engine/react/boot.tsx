@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
@@ -115,7 +116,10 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   });
   const app = <FunnelApp engine={engine} />;
   if (canHydrate(options.root, loaded)) {
-    hydrateRoot(options.root, app);
+    // as a transition, hydration yields to the browser every few milliseconds instead of one long task
+    startTransition(() => {
+      hydrateRoot(options.root, app);
+    });
   } else {
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
