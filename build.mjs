@@ -78,7 +78,17 @@ async function cssFiles(dir) {
 }
 
 /** The styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing. */
-const CRITICAL_CSS = ['screens/ui/kit.css', 'screens/ui/fonts.css', 'engine/react/engine.css', 'screens/landing/landing.css'];
+const FONT_FACES = 'screens/ui/fonts.css';
+const CRITICAL_CSS = ['screens/ui/kit.css', FONT_FACES, 'engine/react/engine.css', 'screens/landing/landing.css'];
+
+/** Leaves the font package's faces out of the full stylesheet (they are in every page's inline CSS). */
+const withoutFontPackage = {
+  name: 'without-font-package',
+  setup(b) {
+    b.onResolve({ filter: /^@fontsource/ }, (args) => ({ path: args.path, namespace: 'no-font-faces' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-font-faces' }, () => ({ contents: '', loader: 'css' }));
+  },
+};
 
 /** The esbuild settings every bundle shares (the benchmark's React page is built with them too). */
 export function commonOptions(outdir) {
@@ -134,7 +144,9 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     plugins: [localesPlugin(data)],
     define,
   });
-  const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))];
+  // the font faces live only in the inline critical CSS of every page: declared again by a stylesheet
+  // that arrives later, the faces would start loading afresh and could swap the text after the first paint
+  const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))].filter((f) => !f.endsWith(FONT_FACES));
   // the kit (fonts, variables) first, then the engine chrome and every screen's styles
   cssEntries.sort((a, b) => Number(b.endsWith('ui/kit.css')) - Number(a.endsWith('ui/kit.css')));
   const css = await esbuild.build({
@@ -142,6 +154,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     stdin: { contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'styles.css' },
     entryNames: 'static/css/styles-[hash]',
     outdir,
+    plugins: [withoutFontPackage],
   });
   const critical = await esbuild.build({
     ...common,

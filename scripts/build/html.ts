@@ -2,7 +2,8 @@
  * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
  * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
  * the Latin font preloaded and the hero image preloaded; the app shell (empty #root) keeps the
- * blocking stylesheet, since the screens it renders need all of it.
+ * blocking stylesheet, since the screens it renders need all of it. The font faces are declared only
+ * in the inline CSS, on every page.
  */
 import type { ImageSet } from '../../screens/ui/images.ts';
 import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
@@ -53,9 +54,9 @@ export function pageHtml(page: {
     ...(prerendered ? [`<script>${languageScript()}</script>`] : []),
     ...(assets.font ? [`<link rel="preload" as="font" type="font/woff2" href="/${assets.font}" crossorigin>`] : []),
     ...(page.hero ? heroPreloads(page.hero) : []),
-    ...(prerendered
-      ? [`<style>${LANGUAGE_SWITCH_CSS}${assets.criticalCss}</style>`, `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>`]
-      : [`<link rel="stylesheet" href="/${assets.css}">`]),
+    // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
+    `<style>${prerendered ? LANGUAGE_SWITCH_CSS : ''}${assets.criticalCss}</style>`,
+    prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,
     ...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`),
     `<script type="module" src="/${assets.js}"></script>`,
   ];
