@@ -21,8 +21,11 @@ export async function askForGzip(context: BrowserContext): Promise<void> {
   await context.setExtraHTTPHeaders({ 'accept-encoding': 'gzip' });
 }
 
-/** Opens `url` and sums the script bytes fetched until the network has been idle for 500 ms. */
-export async function scriptsUntilIdle(page: Page, url: string, settleMs = 1000): Promise<PageScripts> {
+/**
+ * Opens `url` and sums the script bytes fetched until the network has been idle for 500 ms and
+ * `settleMs` more have passed, and (when given) until `complete` holds for the scripts seen so far.
+ */
+export async function scriptsUntilIdle(page: Page, url: string, settleMs = 1000, complete?: (scripts: ScriptTransfer[]) => boolean): Promise<PageScripts> {
   const scripts: ScriptTransfer[] = [];
   const pending: Array<Promise<void>> = [];
   page.on('requestfinished', (request) => {
@@ -31,6 +34,7 @@ export async function scriptsUntilIdle(page: Page, url: string, settleMs = 1000)
   });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
   await page.waitForTimeout(settleMs); // an idle callback that fetches after the network went quiet still counts
+  for (let waited = 0; complete && !complete(scripts) && waited < 30_000; waited += 250) await page.waitForTimeout(250);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   return { scripts, totalBytes: scripts.reduce((n, s) => n + s.bytes, 0) };

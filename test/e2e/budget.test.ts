@@ -34,8 +34,9 @@ describe('landing JavaScript, counted in the browser', () => {
       const context = await (await browser()).newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
       await askForGzip(context);
       const page = await context.newPage();
-      // 6 s: the rest of the texts are fetched once the page is idle, and must be counted too
-      const { scripts, totalBytes } = await scriptsUntilIdle(page, `${server.url}${route}`, 6000);
+      // the rest of the texts are fetched once the page is idle: wait for both text chunks, so they are counted
+      const textChunks = (list: Array<{ url: string }>): number => list.filter((s) => /\/de-[A-Z0-9]+\.js$/.test(s.url)).length;
+      const { scripts, totalBytes } = await scriptsUntilIdle(page, `${server.url}${route}`, 1000, (seen) => textChunks(seen) >= 2);
       const names = scripts.map((s) => s.url.replace(/^.*\//, ''));
       expect(names.some((n) => /^main-/.test(n))).toBe(true);
       expect(names.some((n) => /^LandingScreen-/.test(n))).toBe(true);
