@@ -51,6 +51,9 @@ function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: 
   return (screen?.preload?.() ?? Promise.resolve()).catch(() => {});
 }
 
+/** When the rest of the texts are fetched without any interaction: after the landing has settled. */
+const REST_TEXTS_DELAY_MS = 10_000;
+
 /** Set by the page's inline script when the HTML's language is not the visitor's: #root stays hidden. */
 const LANGUAGE_SWITCH = 'data-lng-switch';
 
@@ -90,8 +93,9 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const loaded = pickLanguage(i18next.language);
-  // later steps wait for these behind the loader; the landing does not need them
-  startedUp.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
+  // later steps wait for these behind the loader; the landing does not need them, so they come at the
+  // first interaction, or well after the page has settled
+  afterStartup(REST_TEXTS_DELAY_MS).then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
       i18next.addResourceBundle(loaded, 'translation', rest, true, false);
       texts.complete = true;
