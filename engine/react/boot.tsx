@@ -93,9 +93,10 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const loaded = pickLanguage(i18next.language);
-  // later steps wait for these behind the loader; the landing does not need them, so they come at the
-  // first interaction, or well after the page has settled
-  afterStartup(REST_TEXTS_DELAY_MS).then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
+  // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
+  // come at the first interaction, or well after the page has settled (any other page wants them now)
+  const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  restTextsWanted.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
       i18next.addResourceBundle(loaded, 'translation', rest, true, false);
       texts.complete = true;
