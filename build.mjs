@@ -12,6 +12,7 @@ import { validateProject, formatIssue, isError } from './engine/validate/index.t
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
+import { writePages } from './scripts/build/pages.ts';
 
 const root = new URL('.', import.meta.url).pathname;
 const packageVersion = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
@@ -37,10 +38,6 @@ function funnelData({ flows, landings, plans }) {
   return { flows: Object.fromEntries(flows.map((flow) => [flow.id, flow])), landings, plans };
 }
 
-/**
- * `virtual:locales`: for each language, two chunks made from locales/<lang>.json: the texts the first
- * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
- */
 /** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */
 export const PREVIEW_ONLY_TEXTS = [['checkout', 'sandbox']];
 
@@ -49,6 +46,10 @@ function withoutPreviewTexts(texts) {
   return texts;
 }
 
+/**
+ * `virtual:locales`: for each language, two chunks made from locales/<lang>.json: the texts the first
+ * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
+ */
 function localesPlugin(data, preview) {
   const keys = firstPaintKeys(data);
   return {
@@ -82,29 +83,45 @@ async function cssFiles(dir) {
   return out.sort();
 }
 
-function html({ js, css, preloads }) {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<meta name="theme-color" content="#00B9A0">
-<title>Family Locator</title>
-<link rel="icon" href="/favicon.ico" sizes="32x32">
-<link rel="icon" href="/icon.svg" type="image/svg+xml">
-<link rel="apple-touch-icon" href="/apple-touch-icon.png">
-<link rel="manifest" href="/manifest.json">
-<link rel="stylesheet" href="/${css}">
-${preloads.map((p) => `<link rel="modulepreload" href="/${p}">`).join('\n')}
-<script type="module" src="/${js}"></script>
-</head>
-<body>
-<div id="root"></div>
-<noscript>Please enable JavaScript to use this page.</noscript>
-</body>
-</html>
-`;
+/** The styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing. */
+const FONT_FACES = 'screens/ui/fonts.css';
+const CRITICAL_CSS = ['screens/ui/kit.css', FONT_FACES, 'engine/react/engine.css', 'screens/landing/landing.css'];
+
+/** Leaves the font package's faces out of the full stylesheet (they are in every page's inline CSS). */
+const withoutFontPackage = {
+  name: 'without-font-package',
+  setup(b) {
+    b.onResolve({ filter: /^@fontsource/ }, (args) => ({ path: args.path, namespace: 'no-font-faces' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-font-faces' }, () => ({ contents: '', loader: 'css' }));
+  },
+};
+
+/** The esbuild settings every bundle shares (the benchmark's React page is built with them too). */
+export function commonOptions(outdir) {
+  return {
+    bundle: true,
+    minify: true,
+    metafile: true,
+    outdir,
+    publicPath: '/',
+    assetNames: 'static/media/[name]-[hash]',
+    loader: { '.png': 'file', '.webp': 'file', '.avif': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
+    legalComments: 'none',
+    absWorkingDir: root,
+    logLevel: 'warning',
+  };
 }
+
+/** How browser scripts are built: split ES modules with hashed names, for the browsers we ship to. */
+export const SCRIPT_OPTIONS = {
+  entryNames: 'static/js/[name]-[hash]',
+  chunkNames: 'static/js/[name]-[hash]',
+  splitting: true,
+  format: 'esm',
+  // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
+  target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
+  jsx: 'automatic',
+};
 
 /**
  * Builds one bundle.
@@ -119,40 +136,27 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   }
   if (log) for (const warning of result.issues) console.warn(formatIssue(warning));
   const config = preview ? PREVIEW_CONFIG : productionConfig();
+  const data = funnelData(result.data);
+  const define = {
+    __FUNNEL_CONFIG__: JSON.stringify(config),
+    __PREVIEW__: JSON.stringify(preview),
+    'process.env.NODE_ENV': '"production"',
+  };
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   // favicon, app icons and the web manifest live at the site root under fixed names
   await cp(join(root, 'screens/ui/icons'), outdir, { recursive: true });
-  const common = {
-    bundle: true,
-    minify: true,
-    metafile: true,
-    outdir,
-    publicPath: '/',
-    assetNames: 'static/media/[name]-[hash]',
-    loader: { '.png': 'file', '.webp': 'file', '.svg': 'file', '.woff2': 'file', '.woff': 'file' },
-    legalComments: 'none',
-    absWorkingDir: root,
-    logLevel: 'warning',
-  };
+  const common = commonOptions(outdir);
   const js = await esbuild.build({
     ...common,
     entryPoints: { main: join(root, 'screens/main.tsx') },
-    entryNames: 'static/js/[name]-[hash]',
-    chunkNames: 'static/js/[name]-[hash]',
-    splitting: true,
-    format: 'esm',
-    // Safari 14.0 has a destructuring bug esbuild cannot work around; 14.1 is the oldest Safari we ship to
-    target: ['es2020', 'chrome87', 'edge88', 'safari14.1', 'firefox78'],
-    jsx: 'automatic',
-    plugins: [localesPlugin(funnelData(result.data), preview)],
-    define: {
-      __FUNNEL_CONFIG__: JSON.stringify(config),
-      __PREVIEW__: JSON.stringify(preview),
-      'process.env.NODE_ENV': '"production"',
-    },
+    ...SCRIPT_OPTIONS,
+    plugins: [localesPlugin(data, preview)],
+    define,
   });
-  const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))];
+  // the font faces live only in the inline critical CSS of every page: declared again by a stylesheet
+  // that arrives later, the faces would start loading afresh and could swap the text after the first paint
+  const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))].filter((f) => !f.endsWith(FONT_FACES));
   // the kit (fonts, variables) first, then the engine chrome and every screen's styles
   cssEntries.sort((a, b) => Number(b.endsWith('ui/kit.css')) - Number(a.endsWith('ui/kit.css')));
   const css = await esbuild.build({
@@ -160,18 +164,39 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
     stdin: { contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'styles.css' },
     entryNames: 'static/css/styles-[hash]',
     outdir,
+    plugins: [withoutFontPackage],
+  });
+  const critical = await esbuild.build({
+    ...common,
+    stdin: { contents: CRITICAL_CSS.map((f) => `@import ${JSON.stringify('./' + f)};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'critical.css' },
+    write: false,
+    outdir,
   });
   const outputs = js.metafile.outputs;
   const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
   const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
-  const preloads = outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => relative(outdir, join(root, i.path)));
-  await writeFile(join(outdir, 'index.html'), html({ js: relative(outdir, join(root, entry)), css: relative(outdir, join(root, cssOut)), preloads }));
+  const font = Object.keys(css.metafile.outputs).find((o) => /open-sans-latin-wght-normal-[A-Z0-9]+\.woff2$/.test(o));
+  const rel = (file) => relative(outdir, join(root, file));
+  await writePages({
+    root,
+    outdir,
+    data,
+    common,
+    define,
+    assets: {
+      js: rel(entry),
+      css: rel(cssOut),
+      criticalCss: critical.outputFiles.find((f) => f.path.endsWith('.css')).text.trim(),
+      modulePreloads: outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
+      font: font && rel(font),
+    },
+  });
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
   const metaDir = join(root, '.build');
   await mkdir(metaDir, { recursive: true });
   await writeFile(join(metaDir, `${basename(outdir)}.meta.json`), JSON.stringify(metafile));
   if (log) console.log(`built ${preview ? 'preview' : 'production'} bundle in ${relative(process.cwd(), outdir) || '.'}`);
-  return { outdir, metafile, entry: relative(outdir, join(root, entry)) };
+  return { outdir, metafile, entry: rel(entry) };
 }
 
 if (process.argv[1] && process.argv[1].endsWith('build.mjs')) {

@@ -17,3 +17,7 @@ declare module 'virtual:locales' {
   type Texts = { default: Record<string, unknown> };
   export const locales: Record<import('../engine/core/languages.ts').Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }>;
 }
+declare module '*.avif' {
+  const url: string;
+  export default url;
+}

@@ -4,7 +4,6 @@ import { config } from '../engine/core/config.ts';
 import type { Language } from '../engine/react/i18n.ts';
 import { funnelData } from './flowData.ts';
 import { screens } from './registry.ts';
-import { preloadUrls } from './ui/Picture.tsx';
 import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/core/errorReporting.ts';
 
@@ -14,5 +13,10 @@ const loadLocale = (language: Language) => locales[language].first().then((m) =>
 const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
 
 startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) => import('../engine/reporting/sentryReporter.ts').then((m) => m.createReporter(s)), window });
+
+// each page preloads its own hero image (a <link rel=preload> with the same srcset as the <picture>);
+// a second, single-URL preload here would download another size of the same image
+const preloadUrls = (): string[] => [];
+
 const root = document.getElementById('root');
 if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });

@@ -49,6 +49,23 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
   };
 }
 
+/** Holds events back until `ready` settles, then delivers them in order (and every later one at once). */
+export function deferredSink(sink: AnalyticsSink, ready: Promise<unknown>): AnalyticsSink {
+  let queue: AnalyticsEvent[] | undefined = [];
+  void ready.finally(() => {
+    const held = queue ?? [];
+    queue = undefined;
+    for (const event of held) {
+      try {
+        sink.send(event);
+      } catch {
+        /* an analytics failure must never stop the visitor */
+      }
+    }
+  });
+  return { send: (event) => (queue ? void queue.push(event) : sink.send(event)) };
+}
+
 /** Keeps events in an array (tests, debugging). */
 export function memorySink(log: AnalyticsEvent[]): AnalyticsSink {
   return { send: (event) => void log.push(event) };

@@ -1,7 +1,9 @@
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import { createAnalytics, httpSink, type AnalyticsSink } from '../core/analytics.ts';
+import { createAnalytics, deferredSink, httpSink, type AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { variantForPath } from '../core/variants.ts';
@@ -13,7 +15,8 @@ import { setErrorContext } from '../core/errorReporting.ts';
 import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
-import { initI18n, pickLanguage, type LocaleLoader } from './i18n.ts';
+import { afterStartup } from './afterStartup.ts';
+import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 
 export interface BootOptions {
@@ -37,14 +40,38 @@ function preload(urls: string[]): void {
   }
 }
 
-/** Starts downloading the screen of the route being opened, so it arrives with the texts. */
-function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: string): void {
+/**
+ * Starts downloading the screen of the route being opened, so it arrives with the texts. Resolves
+ * when it is loaded (or failed: a failure resurfaces, reported, when the screen renders).
+ */
+function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: string): Promise<unknown> {
   const variant = variantForPath(data.landings, pathname);
   const step = variant
     ? data.flows[variant.variant.flow]?.steps[data.flows[variant.variant.flow]!.entry]
     : Object.values(data.flows).flatMap((f) => Object.values(f.steps)).find((s) => s.path === pathname);
   const screen = step ? (registry[step.screen] as { preload?: () => Promise<unknown> }) : undefined;
-  void screen?.preload?.().catch(() => {}); // a failure resurfaces, reported, when the screen renders
+  return (screen?.preload?.() ?? Promise.resolve()).catch(() => {});
+}
+
+/** When the rest of the texts are fetched without any interaction: after the landing has settled. */
+const REST_TEXTS_DELAY_MS = 10_000;
+
+/** Set by the page's inline script when the HTML's language is not the visitor's: #root stays hidden. */
+const LANGUAGE_SWITCH = 'data-lng-switch';
+
+/**
+ * Whether #root holds the prerendered HTML of this visit's language: then the browser hydrates it.
+ * A host that could not pick the HTML by language sends English; the browser then renders from
+ * scratch in the visitor's language (the inline script kept the English text hidden).
+ */
+function canHydrate(root: HTMLElement, language: string): boolean {
+  const html = document.documentElement;
+  return root.dataset.prerendered === location.pathname && !html.hasAttribute(LANGUAGE_SWITCH) && html.lang === language;
+}
+
+/** A prerendered page loads the full stylesheet without blocking its first paint (media="print"); switch it on. */
+function enableFullStyles(): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-styles]')) link.media = 'all';
 }
 
 /**
@@ -53,19 +80,28 @@ function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: 
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, registry, config } = options;
-  preloadScreenFor(data, registry, location.pathname);
+  enableFullStyles();
+  const screenReady = preloadScreenFor(data, registry, location.pathname);
+  const language = browserLanguage();
+  rememberChosenLanguage(location.search);
   const store = createFunnelStore();
   setErrorContext(errorContextReader(data, store, location));
-  const sinks: AnalyticsSink[] = config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [];
+  const startedUp = afterStartup();
+  const sinks: AnalyticsSink[] = config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : [];
   const analytics = createAnalytics(sinks);
-  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale)]);
+  // the entry screen and its texts are in place before the first render, so hydration (or the
+  // first client render) shows the screen in one pass, with no loader and no fallback
+  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
-  const language = pickLanguage(i18next.language);
-  retry(() => options.loadRestTexts(language), GENERIC_RETRY).then(
+  const loaded = pickLanguage(i18next.language);
+  // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
+  // come at the first interaction, or well after the page has settled (any other page wants them now)
+  const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  restTextsWanted.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
-      i18next.addResourceBundle(language, 'translation', rest, true, false);
+      i18next.addResourceBundle(loaded, 'translation', rest, true, false);
       texts.complete = true;
     },
     () => {
@@ -86,6 +122,16 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   });
-  createRoot(options.root).render(<FunnelApp engine={engine} />);
+  const app = <FunnelApp engine={engine} />;
+  if (canHydrate(options.root, loaded)) {
+    // as a transition, hydration yields to the browser every few milliseconds instead of one long task
+    startTransition(() => {
+      hydrateRoot(options.root, app);
+    });
+  } else {
+    const root = createRoot(options.root);
+    flushSync(() => root.render(app));
+    document.documentElement.removeAttribute(LANGUAGE_SWITCH);
+  }
   return engine;
 }

@@ -6,33 +6,36 @@ import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from
 import { initReactI18next } from 'react-i18next';
 
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../core/languages.ts';
+import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, supportedLanguage } from '../core/languageChoice.ts';
 
 export { FALLBACK_LANGUAGE, LANGUAGES, type Language };
 
 export type LocaleLoader = (language: Language) => Promise<ResourceKey>;
 
-const base = (code: string): string => code.toLowerCase().split(/[-_]/)[0] ?? '';
-const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
-
 /** The supported language for a browser code, or English. @example pickLanguage('pt-BR') // 'pt' */
 export function pickLanguage(code: string | undefined): Language {
-  const b = base(code ?? '');
-  return isLanguage(b) ? b : FALLBACK_LANGUAGE;
+  return supportedLanguage(code) ?? FALLBACK_LANGUAGE;
 }
 
 /**
- * The visitor's language: `?lng=` first (previews, links from localized ads), then the browser's
- * preferred languages in order, the first supported one winning; English otherwise. (A dozen lines
- * instead of a detector plugin keeps the landing route inside its budget.)
+ * The visitor's language: `?lng=` first (previews, links from localized ads), then the stored choice
+ * (the `lng` cookie), then the browser's preferred languages in order, the first supported one
+ * winning; English otherwise. The server that picks the prerendered HTML applies the same rule.
  * @example detectLanguage('?lng=de', ['fr-FR']) // 'de'
  */
-export function detectLanguage(search: string, browserLanguages: readonly string[]): Language {
-  const fromQuery = new URLSearchParams(search).get('lng');
-  for (const code of [fromQuery, ...browserLanguages]) {
-    const b = base(code ?? '');
-    if (isLanguage(b)) return b;
-  }
-  return FALLBACK_LANGUAGE;
+export function detectLanguage(search: string, browserLanguages: readonly string[], cookies = ''): Language {
+  return chooseLanguage({ query: new URLSearchParams(search).get('lng'), stored: cookieValue(cookies, LANGUAGE_COOKIE), preferred: browserLanguages });
+}
+
+/** Keeps a language chosen with `?lng=` for a year, so the next visit gets that HTML straight away. */
+export function rememberChosenLanguage(search: string, doc: Document = document): void {
+  const chosen = supportedLanguage(new URLSearchParams(search).get('lng'));
+  if (chosen) doc.cookie = `${LANGUAGE_COOKIE}=${chosen}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+/** The language this browser visit asks for (URL, stored choice, browser settings). */
+export function browserLanguage(): Language {
+  return detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language], document.cookie);
 }
 
 function backend(load: LocaleLoader): BackendModule {
@@ -62,7 +65,7 @@ export function applyDocumentLanguage(instance: I18n, doc: Document = document):
 export async function initI18n(
   load: LocaleLoader,
   instance: I18n = i18next,
-  language: Language = detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language]),
+  language: Language = browserLanguage(),
 ): Promise<I18n> {
   instance.use(backend(load)).use(initReactI18next);
   instance.on('languageChanged', () => {

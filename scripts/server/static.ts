@@ -1,11 +1,15 @@
 /**
  * Static files of the built bundle: compression (brotli or gzip), long cache for hashed names,
- * no-cache for index.html, and every other GET path falls back to the app.
+ * no-cache for the HTML. A prerendered path gets its page in the visitor's language (`?lng=`, then
+ * the `lng` cookie, then Accept-Language, else English; `Vary: Accept-Language, Cookie`), and every
+ * other GET path falls back to the app shell.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, parseAcceptLanguage } from '../../engine/core/languageChoice.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +30,8 @@ const HASHED = /-[A-Z0-9]{8}\.[a-z0-9]+$/;
 
 interface Cached {
   body: Buffer;
+  /** For an HTML page: the CSP sources that allow its inline script and style. */
+  inline?: { script: string[]; style: string[] };
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -43,6 +49,7 @@ export function createStaticHandler(distDir: string) {
     }
     const body = await readFile(file);
     const entry: Cached = { body };
+    if (extname(file) === '.html') entry.inline = inlineHashes(body.toString('utf8'));
     if (COMPRESSIBLE.has(extname(file)) && body.length > 512) {
       entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
       entry.gzip = gzipSync(body, { level: 9 });
@@ -51,18 +58,38 @@ export function createStaticHandler(distDir: string) {
     return entry;
   }
 
+  /** The prerendered page of a path in the visitor's language, if the build made one. */
+  async function page(req: IncomingMessage, safe: string, search: string): Promise<{ file: string; entry: Cached } | undefined> {
+    const language = chooseLanguage({
+      query: new URLSearchParams(search).get('lng'),
+      stored: cookieValue(String(req.headers.cookie ?? ''), LANGUAGE_COOKIE),
+      preferred: parseAcceptLanguage(String(req.headers['accept-language'] ?? '')),
+    });
+    const file = join(distDir, language, safe, 'index.html');
+    const entry = file.startsWith(distDir) ? await load(file) : undefined;
+    return entry ? { file, entry } : undefined;
+  }
+
   return async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, headers: Record<string, string>): Promise<void> {
     const safe = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(distDir, safe);
-    let entry = file.startsWith(distDir) && !safe.endsWith('/') ? await load(file) : undefined;
     const isAsset = extname(safe) !== '';
+    let file = join(distDir, safe);
+    let entry: Cached | undefined;
+    let vary = 'Accept-Encoding';
+    const prerendered = isAsset ? undefined : await page(req, safe, new URL(req.url ?? '/', 'http://localhost').search);
+    if (prerendered) {
+      ({ file, entry } = prerendered);
+      vary = 'Accept-Encoding, Accept-Language, Cookie';
+    } else {
+      entry = file.startsWith(distDir) && isAsset ? await load(file) : undefined;
+    }
     if (!entry) {
       if (isAsset) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...headers });
         res.end('Not found');
         return;
       }
-      file = join(distDir, 'index.html'); // every funnel path is the app
+      file = join(distDir, 'app.html'); // every other funnel path is the app, rendered in the browser
       entry = await load(file);
       if (!entry) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -75,9 +102,11 @@ export function createStaticHandler(distDir: string) {
     const out: Record<string, string> = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      vary: 'Accept-Encoding',
+      vary,
       ...headers,
     };
+    const csp = out['content-security-policy'];
+    if (csp && entry.inline) out['content-security-policy'] = allowInline(csp, entry.inline);
     let body = entry.body;
     if (entry.br && /\bbr\b/.test(accept)) {
       body = entry.br;
@@ -90,4 +119,19 @@ export function createStaticHandler(distDir: string) {
     res.writeHead(200, out);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
+}
+
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The hashes of a page's inline scripts and styles (the prerendered pages carry one of each). */
+function inlineHashes(html: string): { script: string[]; style: string[] } {
+  const all = (re: RegExp): string[] => [...html.matchAll(re)].map((m) => sha256(m[1]!));
+  return { script: all(/<script>([\s\S]*?)<\/script>/g), style: all(/<style>([\s\S]*?)<\/style>/g) };
+}
+
+/** The CSP with exactly these inline blocks allowed (by hash) in script-src and style-src. */
+function allowInline(csp: string, inline: { script: string[]; style: string[] }): string {
+  const add = (policy: string, directive: string, hashes: string[]): string =>
+    hashes.length ? policy.replace(new RegExp(`(^|; )${directive} ([^;]*)`), `$1${directive} $2 ${hashes.join(' ')}`) : policy;
+  return add(add(csp, 'script-src', inline.script), 'style-src', inline.style);
 }

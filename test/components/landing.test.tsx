@@ -6,7 +6,8 @@ import { renderFunnel } from './harness.tsx';
 describe('landing screen', () => {
   it('shows the welcome title and text, records the landing type and continues to /check-location', async () => {
     const f = await renderFunnel('/discount');
-    expect(await screen.findByRole('heading', { name: "Welcome to your family's safe place" })).toBeInTheDocument();
+    // the first render loads the landing chunk and its image manifest (every size and format): allow a slow machine
+    expect(await screen.findByRole('heading', { name: "Welcome to your family's safe place" }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Know where your family is and if they are safe')).toBeInTheDocument();
     expect(f.store.plans.landingType).toBe('discount');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

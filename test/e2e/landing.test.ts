@@ -1,9 +1,9 @@
 /**
- * Issue 2 end to end: every landing route in real Chromium against the preview server, reload,
+ * End to end: every landing route in real Chromium against the preview server, reload,
  * blocked back navigation, the visitor's language, and broken browser storage.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
+import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
 
@@ -116,9 +116,13 @@ describe('languages', () => {
     await page.getByText(de.landing.text).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
     // the first-paint texts and the rest: both German, no other language downloaded
-    await expect.poll(() => localeChunks.length).toBe(2);
+    // the rest of the texts follow at the first interaction (or well after the page settled)
+    await page.getByRole('button').first().hover();
+    await page.mouse.down();
+    await expect.poll(() => localeChunks.length, { timeout: 15_000 }).toBe(2);
+    await page.mouse.up();
     expect(localeChunks.every((url) => /\/de-[A-Z0-9]+\.js$/.test(url))).toBe(true);
-    await page.getByRole('button').first().click();
+    await page.waitForURL(`${baseUrl()}/check-location`);
     await page.getByRole('heading', { name: (de as unknown as { intro: { checkLocation: { title: string } } }).intro.checkLocation.title }).waitFor();
     await context.close();
   });
@@ -185,5 +189,95 @@ describe('preview server', () => {
     const js = await fetch(`${baseUrl()}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(js.headers.get('cache-control')).toContain('immutable');
     expect(js.headers.get('content-encoding')).toBe('gzip');
+  });
+});
+
+describe('prerendered landing pages', () => {
+  const de = async () => (await import('../../locales/de.json')).default as { landing: { title: string } };
+  const titleOf = (html: string): string | undefined => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+  it('hold the landing title without any script: English, German for Accept-Language: de and for ?lng=de', async () => {
+    const english = await fetch(`${baseUrl()}/`);
+    const html = await english.text();
+    expect(titleOf(html)).toBe('Welcome to your family&#x27;s safe place');
+    expect(html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(english.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+    const german = (await de()).landing.title;
+    expect(titleOf(await (await fetch(`${baseUrl()}/discount`, { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' } })).text())).toBe(german);
+    expect(titleOf(await (await fetch(`${baseUrl()}/discount?lng=de`, { headers: { 'accept-language': 'fr' } })).text())).toBe(german);
+    expect(titleOf(await (await fetch(`${baseUrl()}/`, { headers: { cookie: 'lng=de' } })).text())).toBe(german);
+    const arabic = await (await fetch(`${baseUrl()}/family?lng=ar`)).text();
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+  });
+
+  it('show the text, the image and the button with JavaScript turned off', async () => {
+    const context = await (await browser()).newContext({ javaScriptEnabled: false, locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/promo`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("Welcome to your family's safe place");
+    expect(await page.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
+    const image = page.locator('.landing__background img');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/welcome-mobile-\d+w-[A-Z0-9]+\.avif$/);
+    await context.close();
+  });
+
+  for (const [route, locale] of [['/', 'en-US'], ['/discount', 'de-DE'], ['/family', 'ja-JP'], ['/trial?lng=ar', 'en-US']] as const) {
+    it(`hydrate ${route} (${locale}) without a React warning and keep the server's elements`, async () => {
+      const { context, page } = await newVisitor({ locale });
+      const messages: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+      // mark the server's heading before any script runs: hydration keeps the node, a client render would replace it
+      await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-from-server', '')));
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle' });
+      expect(await page.evaluate(() => document.querySelector('h1')?.hasAttribute('data-from-server'))).toBe(true);
+      await page.getByRole('button').first().click();
+      await page.waitForURL((url) => url.pathname !== new URL(`${baseUrl()}${route}`).pathname);
+      expect(messages.filter((m) => !m.includes('favicon') && !/status of 404/.test(m))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('keeps the server-rendered heading node while hydrating', async () => {
+    const { context, page } = await newVisitor();
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+    }));
+    await page.goto(`${baseUrl()}/optionsb`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Continue' }).click({ trial: true });
+    expect(await page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1')!.isConnected)).toBe(true);
+    await context.close();
+  });
+
+  it('remembers a language chosen with ?lng= in a cookie, and the next page comes in that language', async () => {
+    const { context, page } = await newVisitor({ locale: 'en-US' });
+    await page.goto(`${baseUrl()}/?lng=de`);
+    const german = (await de()).landing.title;
+    await page.getByRole('heading', { name: german }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('de');
+    const response = await page.goto(`${baseUrl()}/discount`);
+    expect(titleOf(await response!.text())).toBe(german);
+    await context.close();
+  });
+
+  it('switches an English page to the visitor language before showing it when the host cannot choose', async () => {
+    const { context, page } = await newVisitor({ locale: 'de-DE' });
+    // a host without language rules: always the English file
+    await page.route(`${baseUrl()}/optionsc`, async (route) => {
+      const english = await fetch(`${baseUrl()}/optionsc`, { headers: { 'accept-language': 'en' } });
+      await route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: await english.text() });
+    });
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { rootHidden: string }).rootHidden = getComputedStyle(document.getElementById('root')!).visibility;
+    }));
+    await page.goto(`${baseUrl()}/optionsc`);
+    const german = (await de()).landing.title;
+    await page.getByRole('heading', { name: german }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { rootHidden: string }).rootHidden)).toBe('hidden');
+    expect(await page.evaluate(() => [document.documentElement.lang, getComputedStyle(document.getElementById('root')!).visibility])).toEqual(['de', 'visible']);
+    await context.close();
   });
 });

@@ -21,3 +21,16 @@ describe('chunk loading', () => {
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
   });
 });
+
+describe('a preloaded lazy screen', () => {
+  it('renders at once, without suspending, once preload() has finished', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement, Suspense } = await import('react');
+    const { lazyScreen } = await import('../../engine/react/lazyScreen.ts');
+    const Screen = lazyScreen(async () => ({ default: ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`) }));
+    const tree = () => createElement(Suspense, { fallback: 'loading' }, createElement(Screen, { name: 'Ada' }));
+    expect(renderToString(tree())).toContain('loading');
+    await Screen.preload();
+    expect(renderToString(tree())).toBe('<!--$--><p>Hello Ada</p><!--/$-->');
+  });
+});

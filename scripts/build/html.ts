@@ -1,0 +1,79 @@
+/**
+ * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
+ * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
+ * the Latin font preloaded and the hero image preloaded; the app shell (empty #root) keeps the
+ * blocking stylesheet, since the screens it renders need all of it. The font faces are declared only
+ * in the inline CSS, on every page.
+ */
+import type { ImageSet } from '../../screens/ui/images.ts';
+import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
+
+export interface PageAssets {
+  /** The entry script, relative to the site root. */
+  js: string;
+  /** The full stylesheet. */
+  css: string;
+  /** The styles the prerendered entry screen needs, inlined. */
+  criticalCss: string;
+  /** Chunks the entry imports statically. */
+  modulePreloads: string[];
+  /** The Open Sans Latin subset (woff2). */
+  font?: string;
+}
+
+const escapeAttr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** `<link rel=preload as=image>` for the hero: one per art direction (mobile art up to 430 px), best format only. */
+export function heroPreloads(hero: ImageSet): string[] {
+  const preloaded = hero.sources.filter((source) => source.type === hero.preloadType);
+  const artMedia = preloaded.map((source) => source.media).filter((media) => media !== undefined);
+  return preloaded.map((source) => {
+    // the desktop art applies where no mobile art's media query does: one image per viewport
+    const media = source.media ?? artMedia.map((m) => `not all and ${m}`).join(', ');
+    return `<link rel="preload" as="image" type="${source.type}" fetchpriority="high"${media ? ` media="${escapeAttr(media)}"` : ''} imagesrcset="${escapeAttr(source.srcSet)}" imagesizes="${escapeAttr(hero.sizes)}">`;
+  });
+}
+
+export function pageHtml(page: {
+  assets: PageAssets;
+  language: string;
+  dir: 'ltr' | 'rtl';
+  /** The prerendered markup of #root; empty for the app shell. */
+  body: string;
+  /** The prerendered path (checked by the app before it hydrates). */
+  path?: string;
+  hero?: ImageSet;
+}): string {
+  const { assets } = page;
+  const prerendered = page.body !== '';
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    '<meta name="theme-color" content="#00B9A0">',
+    '<title>Family Locator</title>',
+    // favicon, app icons and the web manifest: copied to the site root from screens/ui/icons
+    '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+    '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
+    '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+    '<link rel="manifest" href="/manifest.json">',
+    ...(prerendered ? [`<script>${languageScript()}</script>`] : []),
+    ...(assets.font ? [`<link rel="preload" as="font" type="font/woff2" href="/${assets.font}" crossorigin>`] : []),
+    ...(page.hero ? heroPreloads(page.hero) : []),
+    // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
+    `<style>${prerendered ? LANGUAGE_SWITCH_CSS : ''}${assets.criticalCss}</style>`,
+    prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,
+    ...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`),
+    `<script type="module" src="/${assets.js}"></script>`,
+  ];
+  return `<!doctype html>
+<html lang="${page.language}" dir="${page.dir}">
+<head>
+${head.join('\n')}
+</head>
+<body>
+<div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}>${page.body}</div>
+<noscript>Please enable JavaScript to use this page.</noscript>
+</body>
+</html>
+`;
+}

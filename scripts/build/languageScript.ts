@@ -1,0 +1,21 @@
+/**
+ * The inline script at the top of each prerendered page. It runs before the first paint: when the
+ * HTML's language is not the visitor's (a host that cannot pick the file by language sends English),
+ * it marks <html> so the critical CSS keeps #root hidden until the app has rendered the page in the
+ * visitor's language. Same rule as engine/core/languageChoice.ts: ?lng=, the lng cookie, the browser.
+ */
+import { createHash } from 'node:crypto';
+import { LANGUAGES } from '../../engine/core/languages.ts';
+import { LANGUAGE_COOKIE } from '../../engine/core/languageChoice.ts';
+
+export const LANGUAGE_SWITCH_CSS = 'html[data-lng-switch] #root{visibility:hidden}';
+
+export function languageScript(): string {
+  return `(function(){try{var d=document.documentElement,S=${JSON.stringify(LANGUAGES)},c=document.cookie.match(/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/),` +
+    `L=[new URLSearchParams(location.search).get('lng'),c&&c[1]].concat(navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]);` +
+    `for(var i=0;i<L.length;i++){var b=String(L[i]||'').trim().toLowerCase().split(/[-_]/)[0];if(S.indexOf(b)>=0){if(b!==d.lang)d.setAttribute('data-lng-switch',b);return}}` +
+    `if(d.lang!=='en')d.setAttribute('data-lng-switch','en')}catch(e){}})();`;
+}
+
+/** The CSP source that allows an inline script or style with exactly this content. */
+export const cspHash = (content: string): string => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;

@@ -1,0 +1,97 @@
+/**
+ * The HTML pages of a build: every landing path (and each flow's entry variant, such as /family)
+ * prerendered once per language with React's static renderer into `<lang><path>/index.html`, the
+ * English ones also at `<path>/index.html` for hosts that cannot choose by language, and the app
+ * shell `app.html` (empty #root) for every other path.
+ */
+import * as esbuild from 'esbuild';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ResourceKey } from 'i18next';
+import { LANGUAGES, type Language } from '../../engine/core/languages.ts';
+import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/core/localeSplit.ts';
+import { getVariant, variantIds, type FunnelData } from '../../engine/core/flowGraph.ts';
+import type { ImageSet } from '../../screens/ui/images.ts';
+import { pageHtml, type PageAssets } from './html.ts';
+
+/** The page for every path that is not prerendered: the app renders it in the browser. */
+export const APP_SHELL = 'app.html';
+
+type PrerenderModule = typeof import('../../screens/prerender.ts');
+
+/** Every path whose first screen is prerendered: the paths of all landing variants. */
+export function prerenderedPaths(data: FunnelData): Array<{ path: string; background?: string }> {
+  return variantIds(data.landings).flatMap((id) => {
+    const variant = getVariant(data.landings, id)!;
+    const flow = data.flows[variant.flow]!;
+    const props = { ...(flow.steps[flow.entry]?.props as unknown as Record<string, unknown>), ...(variant.overrides?.[flow.entry]?.props as unknown as Record<string, unknown>) };
+    const background = typeof props.background === 'string' ? props.background : undefined;
+    return variant.paths.map((path) => ({ path, background }));
+  });
+}
+
+/** The file of a prerendered page, relative to the output folder. @example pageFile('de', '/discount') // 'de/discount/index.html' */
+export const pageFile = (language: Language | '', path: string): string => join(language, path, 'index.html');
+
+/** Bundles screens/prerender.ts for Node with the client build's settings (so asset URLs match) and imports it. */
+async function loadPrerenderer(root: string, common: esbuild.BuildOptions, define: Record<string, string>): Promise<{ mod: PrerenderModule; done: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'funnel-prerender-'));
+  await esbuild.build({
+    ...common,
+    entryPoints: { prerender: join(root, 'screens/prerender.ts') },
+    outdir: dir,
+    entryNames: '[name]',
+    metafile: false,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    jsx: 'automatic',
+    define,
+    // a CommonJS dependency's require() of Node built-ins needs a require in the ESM bundle
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  });
+  const mod = (await import(pathToFileURL(join(dir, 'prerender.js')).href)) as PrerenderModule;
+  return { mod, done: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function writePages(options: {
+  root: string;
+  outdir: string;
+  data: FunnelData;
+  assets: PageAssets;
+  common: esbuild.BuildOptions;
+  define: Record<string, string>;
+}): Promise<string[]> {
+  const { root, outdir, data, assets } = options;
+  const keys = firstPaintKeys(data);
+  const firstPaintTexts = {} as Record<Language, ResourceKey>;
+  for (const language of LANGUAGES) {
+    const tree = JSON.parse(await readFile(join(root, 'locales', `${language}.json`), 'utf8')) as TextTree;
+    firstPaintTexts[language] = splitTexts(tree, keys).first;
+  }
+  const { mod, done } = await loadPrerenderer(root, options.common, options.define);
+  const written: string[] = [];
+  try {
+    const prerenderer = await mod.prerenderer(firstPaintTexts);
+    const write = async (file: string, html: string): Promise<void> => {
+      await mkdir(dirname(join(outdir, file)), { recursive: true });
+      await writeFile(join(outdir, file), html);
+      written.push(file);
+    };
+    for (const { path, background } of prerenderedPaths(data)) {
+      const hero = background ? (mod.images[background] as ImageSet | undefined) : undefined;
+      for (const language of LANGUAGES) {
+        const { html, dir } = await prerenderer.render(path, language);
+        const page = pageHtml({ assets, language, dir, path, body: html, hero });
+        await write(pageFile(language, path), page);
+        if (language === 'en') await write(pageFile('', path), page);
+      }
+    }
+  } finally {
+    await done();
+  }
+  await writeFile(join(outdir, APP_SHELL), pageHtml({ assets, language: 'en', dir: 'ltr', body: '' }));
+  return written;
+}

@@ -1,0 +1,29 @@
+import { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from '../../engine/core/languageChoice.ts';
+import { detectLanguage } from '../../engine/react/i18n.ts';
+
+describe('the language rule shared by the server and the browser', () => {
+  it('takes ?lng= first, then the stored choice, then the browser, else English', () => {
+    expect(chooseLanguage({ query: 'ja', stored: 'de', preferred: ['fr'] })).toBe('ja');
+    expect(chooseLanguage({ query: 'xx', stored: 'de', preferred: ['fr'] })).toBe('de');
+    expect(chooseLanguage({ query: null, stored: undefined, preferred: ['nl-NL', 'pt-BR'] })).toBe('pt');
+    expect(chooseLanguage({ preferred: ['nl', 'sv'] })).toBe('en');
+  });
+
+  it('reads Accept-Language by quality, keeping the order of equal ones', () => {
+    expect(parseAcceptLanguage('fr;q=0.5, de-DE, en;q=0.8')).toEqual(['de-DE', 'en', 'fr']);
+    expect(parseAcceptLanguage('*;q=0.1, zh-TW;q=0, es')).toEqual(['es']);
+    expect(parseAcceptLanguage(undefined)).toEqual([]);
+  });
+
+  it('reads the lng cookie and maps regional codes', () => {
+    expect(cookieValue('userUuid=abc; lng=uk; other=1', 'lng')).toBe('uk');
+    expect(cookieValue('', 'lng')).toBeUndefined();
+    expect(supportedLanguage('ZH_tw')).toBe('zh');
+    expect(supportedLanguage('nl')).toBeUndefined();
+  });
+
+  it('is what the browser applies too, cookie included', () => {
+    expect(detectLanguage('', ['fr-FR'], 'lng=de')).toBe('de');
+    expect(detectLanguage('?lng=ar', ['fr-FR'], 'lng=de')).toBe('ar');
+  });
+});
