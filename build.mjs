@@ -7,7 +7,7 @@
  */
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { validateProject, formatIssue, isError } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
@@ -175,7 +175,12 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   const outputs = js.metafile.outputs;
   const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
   const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
-  const font = Object.keys(css.metafile.outputs).find((o) => /open-sans-latin-wght-normal-[A-Z0-9]+\.woff2$/.test(o));
+  // the font files belong to the critical CSS (built in memory to be inlined): write them next to the rest
+  for (const file of critical.outputFiles.filter((f) => !f.path.endsWith('.css'))) {
+    await mkdir(dirname(file.path), { recursive: true });
+    await writeFile(file.path, file.contents);
+  }
+  const fontFile = critical.outputFiles.find((f) => /open-sans-latin-wght-normal-[A-Z0-9]+\.woff2$/.test(f.path));
   const rel = (file) => relative(outdir, join(root, file));
   await writePages({
     root,
@@ -188,7 +193,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
       css: rel(cssOut),
       criticalCss: critical.outputFiles.find((f) => f.path.endsWith('.css')).text.trim(),
       modulePreloads: outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
-      font: font && rel(font),
+      font: fontFile && relative(outdir, fontFile.path),
     },
   });
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };

@@ -171,7 +171,9 @@ export async function waitUntilShown(page: Page, screen: GalleryScreen): Promise
   const main = page.locator(`main[data-step="${screen.stepId}"]`);
   await main.locator('h1').first().waitFor({ state: 'visible' });
   await page.locator('.fe-loader').first().waitFor({ state: 'hidden', timeout: 10_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // not network idle: the page's keepalive error-report requests never look finished to the DevTools protocol
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all([...document.images].map((img) => (img.complete ? undefined : img.decode().catch(() => undefined))));

@@ -30,12 +30,26 @@ export function detectLanguage(search: string, browserLanguages: readonly string
 /** Keeps a language chosen with `?lng=` for a year, so the next visit gets that HTML straight away. */
 export function rememberChosenLanguage(search: string, doc: Document = document): void {
   const chosen = supportedLanguage(new URLSearchParams(search).get('lng'));
-  if (chosen) doc.cookie = `${LANGUAGE_COOKIE}=${chosen}; path=/; max-age=31536000; SameSite=Lax`;
+  if (!chosen) return;
+  try {
+    doc.cookie = `${LANGUAGE_COOKIE}=${chosen}; path=/; max-age=31536000; SameSite=Lax`;
+  } catch {
+    // cookies refused (a sandboxed document): the choice lasts for this page only
+  }
+}
+
+/** document.cookie, or nothing where reading it throws (a sandboxed document). */
+function readCookies(): string {
+  try {
+    return document.cookie;
+  } catch {
+    return '';
+  }
 }
 
 /** The language this browser visit asks for (URL, stored choice, browser settings). */
 export function browserLanguage(): Language {
-  return detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language], document.cookie);
+  return detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language], readCookies());
 }
 
 function backend(load: LocaleLoader): BackendModule {

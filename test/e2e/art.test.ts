@@ -99,7 +99,10 @@ describe('download screen', () => {
     page.on('response', (r) => { if (r.url().endsWith('.js')) scripts.push(r.url()); });
     await page.goto(`${baseUrl()}/signup/download`);
     await page.getByRole('link', { name: 'Download on the App Store' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // the QR generator would be requested as the screen mounts; give it time to show up (not network
+    // idle: the page's keepalive error-report requests never look finished to the DevTools protocol)
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(2000);
     expect(await page.locator('.download-qr').count()).toBe(0);
     expect(scripts.some((s) => /qrMatrix/.test(s))).toBe(false);
     await context.close();

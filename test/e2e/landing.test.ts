@@ -232,7 +232,10 @@ describe('prerendered landing pages', () => {
       page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
       // mark the server's heading before any script runs: hydration keeps the node, a client render would replace it
       await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-from-server', '')));
-      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'networkidle' });
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'load' });
+      // hydrated: React has attached its fiber to the server's heading node (the page keeps a keepalive
+      // error-report request open, so the network never looks idle to the DevTools protocol)
+      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
       expect(await page.evaluate(() => document.querySelector('h1')?.hasAttribute('data-from-server'))).toBe(true);
       await page.getByRole('button').first().click();
       await page.waitForURL((url) => url.pathname !== new URL(`${baseUrl()}${route}`).pathname);
@@ -246,7 +249,10 @@ describe('prerendered landing pages', () => {
     await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
     }));
-    await page.goto(`${baseUrl()}/optionsb`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl()}/optionsb`, { waitUntil: 'load' });
+    // hydrated: React has attached its fiber to the server's heading node (the page keeps a keepalive
+    // error-report request open, so the network never looks idle to the DevTools protocol)
+    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
     await page.getByRole('button', { name: 'Continue' }).click({ trial: true });
     expect(await page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1')!.isConnected)).toBe(true);
     await context.close();
