@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AddHomeProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
-import { RULE_LIMITS, checkAddress } from '../../engine/core/family.ts';
+import { RULE_LIMITS, checkAddress } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../engine/react/context.ts';
-import { httpClientsFor, loadPaymentSettings } from '../../engine/core/signup.ts';
+import { httpClientsFor, loadPaymentSettings } from '../product/signup.ts';
 import type { PurchaseOutcome } from '../../engine/payments/checkoutMachine.ts';
 import { failureTextKey, type PaymentFailure } from '../../engine/payments/failures.ts';
 import { loadCardGateway } from '../../engine/payments/loadGateway.ts';

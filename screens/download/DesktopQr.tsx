@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppStore } from '../../engine/core/appStores.ts';
+import type { AppStore } from './model.ts';
 import { QrCode } from './QrCode.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DownloadProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
-import { storeOrder } from '../../engine/core/appStores.ts';
+import { storeOrder } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { Logo } from '../ui/Logo.tsx';

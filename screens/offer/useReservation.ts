@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { msUntilNextTick, reservationAt, type Clock, type Reservation } from '../../engine/core/countdown.ts';
+import { msUntilNextTick, reservationAt, type Clock, type Reservation } from './countdown.ts';
 
 /**
  * The live state of a reservation that started at `startedAt` (0: not yet, counted from now): it

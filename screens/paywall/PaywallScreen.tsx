@@ -4,7 +4,7 @@ import type { PaywallProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
 import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
-import { initialPlan } from '../../engine/core/pricing.ts';
+import { initialPlan } from './model.ts';
 import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../engine/types/plans.gen.ts';
-import { formatPercent, formatUsd, planPricing, type Discount, type PerPeriodUnit } from '../../engine/core/pricing.ts';
+import { formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/core/pricing.ts';
+import type { Discount } from './model.ts';
 import { durationText, trialTermsText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface PlanOptionProps {

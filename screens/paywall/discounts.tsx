@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Landings } from '../../engine/types/landings.gen.ts';
 import type { Plan, Plans } from '../../engine/types/plans.gen.ts';
 import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
-import { discountAgainst, formatPercent, type Discount } from '../../engine/core/pricing.ts';
+import { formatPercent } from '../../engine/core/pricing.ts';
+import { discountAgainst, type Discount } from './model.ts';
 
 /** The landing at "/" sells at the regular prices: the reference a discount is measured against. */
 const REGULAR_PATH = '/';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchCountries, type CountryOption } from '../../engine/core/countryList.ts';
-import type { CountryCode } from '../../engine/core/phone.ts';
+import { searchCountries, type CountryOption } from './countryList.ts';
+import type { CountryCode } from './model.ts';
 
 export interface CountryPickerProps {
   options: readonly CountryOption[];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuizProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel, useStore } from '../../engine/react/hooks.ts';
-import { answerQuestion, firstUnanswered, restoreQuiz } from '../../engine/core/quiz.ts';
+import { answerQuestion, firstUnanswered, restoreQuiz } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 
 /**

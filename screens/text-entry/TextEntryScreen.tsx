@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
-import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
+import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { PREVIEW_CONFIG, type FunnelConfig } from '../../engine/core/config.ts';
-import { httpClientsFor } from '../../engine/core/signup.ts';
+import { httpClientsFor } from '../../screens/product/signup.ts';
 import type { FunnelState } from '../../engine/core/store.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';

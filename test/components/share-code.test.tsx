@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { isCodeShape } from '../../engine/core/family.ts';
+import { isCodeShape } from '../../screens/product/family.ts';
 import { renderFunnel } from './harness.tsx';
 
 const CODE_SHAPE_TEXT = /^[A-Z2-9]{3}-[A-Z2-9]{3}$/;

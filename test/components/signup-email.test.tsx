@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { httpClientsFor } from '../../engine/core/signup.ts';
+import { httpClientsFor } from '../../screens/product/signup.ts';
 import { PERSIST_KEY } from '../../engine/core/persistence.ts';
 import { ALREADY_REGISTERED, answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply, type SeenRequest } from '../fakeAxios.ts';
 import { renderFunnel } from './harness.tsx';

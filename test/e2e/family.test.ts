@@ -10,7 +10,7 @@ import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorI
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 import familyFlow from '../../flows/family.json';
-import { formatCode, isCodeShape } from '../../engine/core/family.ts';
+import { formatCode, isCodeShape } from '../../screens/product/family.ts';
 
 afterAll(closeBrowser);
 

@@ -1,4 +1,4 @@
-import { storeOrder } from '../../engine/core/appStores.ts';
+import { storeOrder } from '../../screens/download/model.ts';
 
 describe('storeOrder', () => {
   it("puts the visitor's platform first", () => {

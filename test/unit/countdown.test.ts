@@ -1,4 +1,4 @@
-import { formatRemaining, msUntilNextTick, reservationAt, reservationStart } from '../../engine/core/countdown.ts';
+import { formatRemaining, msUntilNextTick, reservationAt, reservationStart } from '../../screens/offer/countdown.ts';
 
 const MINUTE = 60_000;
 

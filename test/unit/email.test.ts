@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from '../../engine/core/email.ts';
+import { isValidEmail, normalizeEmail } from '../../screens/product/email.ts';
 
 describe('isValidEmail', () => {
   it.each(['anna@example.com', 'a.b+tag@sub.example.co.uk', '  anna@example.com  ', 'jürgen@müller.de', 'x@xn--80ak6aa92e.com', 'o\'neil@example.ie'])(

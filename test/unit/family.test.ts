@@ -12,7 +12,7 @@ import {
   isCodeShape,
   normaliseCode,
   TEXT_FIELD_RULES,
-} from '../../engine/core/family.ts';
+} from '../../screens/product/family.ts';
 
 describe('name rule (spec section 5: trimmed, first letter capitalised)', () => {
   it('trims, collapses spaces and capitalises the first letter only', () => {

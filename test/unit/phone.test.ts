@@ -1,5 +1,5 @@
-import { checkPhone, dialCode, formatTyping, guessCountry, isCountry, storedDisplay } from '../../engine/core/phone.ts';
-import { countryOptions, foldForSearch, searchCountries } from '../../engine/core/countryList.ts';
+import { checkPhone, dialCode, formatTyping, guessCountry, isCountry, storedDisplay } from '../../screens/phone-number/model.ts';
+import { countryOptions, foldForSearch, searchCountries } from '../../screens/phone-number/countryList.ts';
 
 describe('country guess from the browser languages', () => {
   it('uses the region of the language tag, or the likely region of a bare language', () => {

@@ -7,7 +7,8 @@ import plans from '../../flows/plans.json';
 import { funnelData } from '../../screens/flowData.ts';
 import type { Plan } from '../../engine/types/plans.gen.ts';
 import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
-import { discountAgainst, formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/core/pricing.ts';
+import { formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/core/pricing.ts';
+import { discountAgainst } from '../../screens/paywall/model.ts';
 
 const catalogue = plans.plans as Record<string, Plan>;
 const plan = (name: string): Plan => catalogue[name]!;

@@ -1,7 +1,7 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { applySaved, serialize } from '../../engine/core/persistence.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
-import { answerQuestion, firstUnanswered, restoreQuiz } from '../../engine/core/quiz.ts';
+import { answerQuestion, firstUnanswered, restoreQuiz } from '../../screens/quiz/model.ts';
 
 const IDS = ['locate', 'place', 'follow'];
 

@@ -1,4 +1,4 @@
-import { shareInvite, type ShareApis } from '../../engine/core/shareInvite.ts';
+import { shareInvite, type ShareApis } from '../../screens/share-code/model.ts';
 
 const invite = { title: 'Join my Circle', text: 'Code: K7P-4QX' };
 const named = (name: string): Error => Object.assign(new Error(name), { name });

@@ -3,7 +3,7 @@ import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
 import { createHttpClients } from '../../engine/core/http.ts';
 import { serialize } from '../../engine/core/persistence.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
-import { submitSignup, SIGNUP_FAILED_KEY } from '../../engine/core/signup.ts';
+import { submitSignup, SIGNUP_FAILED_KEY } from '../../screens/product/signup.ts';
 import { answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply as Reply, type SeenRequest as Seen } from '../fakeAxios.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 

@@ -4,14 +4,14 @@
  * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
  * loader off at the end. This module brings axios with it, so only the signup screen imports it.
  */
-import type { Analytics } from './analytics.ts';
+import type { Analytics } from '../../engine/core/analytics.ts';
 import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
-import { config, type FunnelConfig } from './config.ts';
-import { createHttpClients, type HttpClients } from './http.ts';
-import { networkType, PAYMENT_SETTINGS_RETRY, retry } from './retry.ts';
-import { writeItem } from './safeStorage.ts';
-import { ACCESS_TOKEN_KEY } from './startup.ts';
-import { hideError, setLoader, showError, type FunnelState } from './store.ts';
+import { config, type FunnelConfig } from '../../engine/core/config.ts';
+import { createHttpClients, type HttpClients } from '../../engine/core/http.ts';
+import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/core/retry.ts';
+import { writeItem } from '../../engine/core/safeStorage.ts';
+import { ACCESS_TOKEN_KEY } from '../../engine/core/startup.ts';
+import { hideError, setLoader, showError, type FunnelState } from '../../engine/core/store.ts';
 import { normalizeEmail } from './email.ts';
 
 /** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */

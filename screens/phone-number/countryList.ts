@@ -3,7 +3,7 @@
  * (Intl.DisplayNames) and its dial code, sorted for that language, and a forgiving search. (No flag
  * emoji: Windows and many Linux desktops draw them as two bare letters, so the ISO code is shown.)
  */
-import { allCountries, dialCode, type CountryCode } from './phone.ts';
+import { allCountries, dialCode, type CountryCode } from './model.ts';
 
 /** One entry of the picker. */
 export interface CountryOption {
