@@ -1,9 +1,8 @@
-/** The browser entry: boots the engine with the flow data, the screen registry and the locales. */
+/** The browser entry: boots the funnel (funnel.ts) with the visitor's locale and error reporting. */
 import { bootFunnel } from '../engine/react/boot.tsx';
 import { config } from '../engine/core/config.ts';
 import type { Language } from '../engine/react/i18n.ts';
-import { funnelData } from './flowData.ts';
-import { screens } from './registry.ts';
+import { funnel } from './funnel.ts';
 import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/core/errorReporting.ts';
 
@@ -19,4 +18,4 @@ startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) 
 const preloadUrls = (): string[] => [];
 
 const root = document.getElementById('root');
-if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });
+if (root) void bootFunnel({ funnel, loadLocale, loadRestTexts, preloadUrls, root });

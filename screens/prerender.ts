@@ -1,13 +1,12 @@
-/** The prerenderer's entry (Node, at build time): the same flow data, registry and config as main.tsx. */
+/** The prerenderer's entry (Node, at build time): the same funnel (funnel.ts) as main.tsx. */
 import type { ResourceKey } from 'i18next';
-import { config } from '../engine/core/config.ts';
 import type { Language } from '../engine/core/languages.ts';
 import { createPrerenderer } from '../engine/react/prerender.tsx';
 import { funnelData } from './flowData.ts';
-import { screens } from './registry.ts';
+import { funnel } from './funnel.ts';
 import { images } from './ui/images.ts';
 
 export { funnelData, images };
 
 export const prerenderer = (firstPaintTexts: Record<Language, ResourceKey>) =>
-  createPrerenderer({ data: funnelData, registry: screens, config, firstPaintTexts });
+  createPrerenderer({ funnel, firstPaintTexts });

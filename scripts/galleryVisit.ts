@@ -10,6 +10,7 @@ import { getVariant, type FunnelData } from '../engine/core/flowGraph.ts';
 import { PERSIST_KEY, PERSIST_VERSION } from '../engine/core/persistence.ts';
 import { HISTORY_KEY } from '../engine/core/history.ts';
 import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
+import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
 import { planPricing } from '../engine/core/pricing.ts';
 import { funnelData } from '../screens/flowData.ts';
@@ -18,7 +19,7 @@ import type { GalleryScreen } from './galleryScreens.ts';
 /** The browser locale per language (Accept-Language and navigator.languages follow it). */
 const LOCALES: Record<string, string> = { ar: 'ar-SA', de: 'de-DE', en: 'en-US', es: 'es-ES', fr: 'fr-FR', it: 'it-IT', ja: 'ja-JP', ko: 'ko-KR', pt: 'pt-BR', ru: 'ru-RU', tr: 'tr-TR', uk: 'uk-UA', zh: 'zh-CN' };
 
-/** What a visitor types on the family screens (text-entry fields by name). */
+/** What a visitor types on the family screens (text-entry fields by rule). */
 const TYPED: Record<string, string> = { name: 'Anna', circleName: 'Miller family', code: 'K7P4QX' };
 
 export interface SeededStorage {
@@ -64,6 +65,12 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
   const plans: Record<string, unknown> = { landingType: screen.variantId };
   const signup: Record<string, unknown> = {};
   const family: Record<string, unknown> = {};
+  // the persisted slices a bind may name (a bind elsewhere starts its slice here)
+  const slices: Record<string, Record<string, unknown>> = { plans, signup, family };
+  const bound = (bind: string, value: string): void => {
+    const { slice, field } = parseBind(bind);
+    (slices[slice] ??= {})[field] = value;
+  };
   const analyticsData: Record<string, string> = {};
   const session: Record<string, string> = {};
   const history: string[] = [];
@@ -99,10 +106,10 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         Object.assign(family, { phone: '+12025550143', phoneCountry: 'US' });
         break;
       case 'text-entry':
-        family[step.props.field] = TYPED[step.props.field] ?? 'Anna';
+        bound(step.props.bind, TYPED[step.props.rule] ?? 'Anna');
         break;
       case 'choice':
-        if (step.props.field) family[step.props.field] = outcome ?? step.props.options[0]!.id;
+        if (step.props.bind) bound(step.props.bind, outcome ?? step.props.options[0]!.id);
         break;
       case 'share-code':
         family.code = TYPED.code;
@@ -119,7 +126,7 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
   }
   history.push(screen.path);
   session[HISTORY_KEY] = JSON.stringify(history);
-  const root = { version: PERSIST_VERSION, plans, signup, family, events: { analyticsData, utm_source: 'organic' }, ui: {} };
+  const root = { version: PERSIST_VERSION, ...slices, events: { analyticsData, utm_source: 'organic' }, ui: {} };
   return { local: { [PERSIST_KEY]: JSON.stringify(root) }, session };
 }
 

@@ -1,6 +1,6 @@
 /**
- * `npm run validate [flowsDir] [--locales=dir] [--registry=file]`: validates the flow files, the
- * locales and the screen registry. Prints every issue as file:line:col, adds ::error and ::warning
+ * `npm run validate [flowsDir] [--locales=dir] [--registry=file] [--slices=file]`: validates the flow
+ * files, the locales, the screen registry and the binds against the declared slices. Prints every issue as file:line:col, adds ::error and ::warning
  * annotations when GITHUB_ACTIONS=true, and exits 1 when there is an error (warnings do not count).
  */
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ const { issues, files } = await validateProject({
   flowsDir: dir === undefined ? undefined : resolve(dir),
   localesDir: option('locales'),
   registryFile: option('registry'),
+  slicesFile: option('slices'),
 });
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,18 +1,28 @@
 /**
- * Persistence of the plans, ui, signup, family and events slices in local storage under one root
- * key, version 0 (spec section 3). Restoring validates every field against the defaults, so a
- * corrupt or foreign value falls back to its default instead of breaking the funnel.
+ * Persistence in local storage under one root key, version 0 (spec section 3), of every slice
+ * declared with `persist: true` (the kernel's plans, ui, signup and events, and the product's own),
+ * without the fields a declaration marks transient. Restoring validates every field against the
+ * slice's defaults, so a corrupt or foreign value falls back to its default instead of breaking the
+ * funnel; a slice missing from the saved data (one the product declared later) keeps its defaults.
  */
 import { subscribe } from 'valtio/vanilla';
-import { defaultState, PERSISTED_SLICES, type FunnelState, type PersistedSlice } from './store.ts';
+import { declarationsOf, type FunnelState } from './store.ts';
+import type { AnySliceDeclaration } from './slices.ts';
 import { readItem, writeItem } from './safeStorage.ts';
 
 export const PERSIST_KEY = 'persist:root';
 export const PERSIST_VERSION = 0;
 export const REHYDRATE_TIMEOUT_MS = 5000;
 
-/** Fields never written to local storage: the access token lives in session storage only. */
-const NOT_PERSISTED: Partial<Record<PersistedSlice, readonly string[]>> = { signup: ['token'] };
+/** The persisted slices of a store, by name, in declaration order. */
+function persistedSlices(store: FunnelState): [string, AnySliceDeclaration][] {
+  return Object.entries(declarationsOf(store)).filter(([, declaration]) => declaration.persist);
+}
+
+/** A slice of the store by name (the names come from the store's own declarations). */
+function sliceOf(store: FunnelState, name: string): Record<string, unknown> {
+  return (store as unknown as Record<string, Record<string, unknown>>)[name]!;
+}
 
 export type RestoreResult = 'restored' | 'empty' | 'corrupt' | 'version-mismatch' | 'timeout';
 
@@ -40,10 +50,10 @@ function mergeChecked(target: Record<string, unknown>, defaults: Record<string, 
 /** What gets written: the persisted slices without the fields that must stay out. */
 export function serialize(store: FunnelState): string {
   const payload: Record<string, unknown> = { version: PERSIST_VERSION };
-  for (const slice of PERSISTED_SLICES) {
-    const copy: Record<string, unknown> = { ...(store[slice] as object) };
-    for (const field of NOT_PERSISTED[slice] ?? []) delete copy[field];
-    payload[slice] = copy;
+  for (const [name, declaration] of persistedSlices(store)) {
+    const copy: Record<string, unknown> = { ...sliceOf(store, name) };
+    for (const field of declaration.transient ?? []) delete copy[field];
+    payload[name] = copy;
   }
   return JSON.stringify(payload);
 }
@@ -59,12 +69,11 @@ export function applySaved(store: FunnelState, raw: string | undefined): Restore
   }
   if (!saved || typeof saved !== 'object') return 'corrupt';
   if ((saved as { version?: unknown }).version !== PERSIST_VERSION) return 'version-mismatch';
-  const defaults = defaultState();
-  for (const slice of PERSISTED_SLICES) {
-    const value = (saved as Record<string, unknown>)[slice];
-    const skip = NOT_PERSISTED[slice] ?? [];
+  for (const [name, declaration] of persistedSlices(store)) {
+    const value = (saved as Record<string, unknown>)[name];
+    const skip: readonly string[] = declaration.transient ?? [];
     const clean = value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([k]) => !skip.includes(k))) : value;
-    mergeChecked(store[slice] as unknown as Record<string, unknown>, defaults[slice] as unknown as Record<string, unknown>, clean);
+    mergeChecked(sliceOf(store, name), declaration.defaults() as Record<string, unknown>, clean);
   }
   return 'restored';
 }
@@ -110,7 +119,7 @@ export function startPersisting(
       onWriteFailed();
     }
   };
-  const stops = PERSISTED_SLICES.map((slice) => subscribe(store[slice], save));
+  const stops = persistedSlices(store).map(([name]) => subscribe(sliceOf(store, name), save));
   save();
   return () => stops.forEach((stop) => stop());
 }

@@ -1,8 +1,12 @@
 /**
- * The funnel's state: the valtio (vanilla) slices of spec section 3. React reads them with
- * useSnapshot; core code mutates the proxies directly.
+ * The funnel's state: the valtio (vanilla) slices of spec section 3. The engine declares its kernel
+ * slices here; the product declares its own (defaults, persisted or not) and passes them to
+ * createFunnelStore. React reads them with useSnapshot; core code mutates the proxies directly.
  */
 import { proxy } from 'valtio/vanilla';
+import { sliceDefaults, type AnySliceDeclaration, type SliceDeclarationsOf } from './slices.ts';
+
+export type { SliceDeclaration, SliceDeclarationsOf } from './slices.ts';
 
 export interface SignupState {
   email: string;
@@ -72,25 +76,6 @@ export interface LoaderState {
   withMessage: boolean;
 }
 
-export interface OptionsState {
-  done: boolean;
-  answeredCount: number;
-  answers: Record<string, string>;
-}
-
-export interface FamilyState {
-  name: string;
-  phone: string;
-  phoneCountry: string;
-  circleAction: string;
-  circleName: string;
-  code: string;
-  role: string;
-  home: string;
-  /** When the trial reservation started (ms since epoch); 0 until the offer is first shown. */
-  offerStartedAt: number;
-}
-
 export interface EventsState {
   app_domain: string;
   utm_source: string;
@@ -106,51 +91,82 @@ export interface UiState {
   loadImages: boolean;
 }
 
-export interface FunnelState {
+/**
+ * The engine's own slices: what any funnel needs (the landing and its plans, the account the checkout
+ * charges, the checkout, tracking data, the error banner, the loader, interface flags).
+ */
+export interface KernelState {
   signup: SignupState;
   checkout: CheckoutState;
   plans: PlansState;
   error: ErrorState;
   loader: LoaderState;
-  options: OptionsState;
-  family: FamilyState;
   events: EventsState;
   ui: UiState;
 }
 
-/** The slices kept in local storage (spec section 3). */
-export const PERSISTED_SLICES = ['plans', 'ui', 'signup', 'family', 'events'] as const;
-export type PersistedSlice = (typeof PERSISTED_SLICES)[number];
+/**
+ * The product's slices. Empty in the engine: the product adds its own by declaration merging and
+ * passes their declarations to the store (see `SliceDeclarations`).
+ * @example declare module '<engine>' { interface ProductSlices { profile: ProfileState } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ProductSlices {}
 
-/** A fresh copy of the default state. */
-export function defaultState(): FunnelState {
-  return {
-    signup: {
+/** The whole state: the kernel slices plus the product's declared ones. */
+export type FunnelState = KernelState & ProductSlices;
+
+/** The declarations the product passes for its slices: one per slice of ProductSlices. */
+export type SliceDeclarations = SliceDeclarationsOf<ProductSlices>;
+
+/** The kernel slices: which persist (spec section 3) and which fields never reach local storage. */
+export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
+  signup: {
+    persist: true,
+    transient: ['token'], // the access token lives in session storage only
+    defaults: () => ({
       email: '', isValid: false, token: '', gzUserID: '', isSuccess: false, userUuid: '',
       stripePublishKey: '', stripeAccountName: '', skipPaywallDisabled: false, force3ds: false, btToken: '',
-    },
-    checkout: {
+    }),
+  },
+  checkout: {
+    persist: false,
+    defaults: () => ({
       cardholderName: '', token: '', isSuccess: false, isFormValid: false, stripeToken: '', id: '',
       finalPrice: 0, regularPrice: 0, isCardFormShown: true, discountPercentage: 0, stripeNonce: '', declineCode: '',
       upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
-    },
-    plans: { landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' },
-    error: { show: false, type: '', text: '', textKey: '' },
-    loader: { show: false, type: 'normal', withMessage: false },
-    options: { done: false, answeredCount: 0, answers: {} },
-    family: { name: '', phone: '', phoneCountry: '', circleAction: '', circleName: '', code: '', role: '', home: '', offerStartedAt: 0 },
-    events: { app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false },
-    ui: { isWebp: false, loadImages: true },
-  };
+    }),
+  },
+  plans: { persist: true, defaults: () => ({ landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
+  error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
+  loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
+  events: { persist: true, defaults: () => ({ app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false }) },
+  ui: { persist: true, defaults: () => ({ isWebp: false, loadImages: true }) },
+};
+
+const declarationsByStore = new WeakMap<object, Record<string, AnySliceDeclaration>>();
+
+/** Every slice declaration of a store (kernel first, then the product's), by slice name. */
+export function declarationsOf(store: FunnelState): Record<string, AnySliceDeclaration> {
+  return declarationsByStore.get(store) ?? (KERNEL_SLICES as unknown as Record<string, AnySliceDeclaration>);
+}
+
+/** A fresh copy of the default state for these product slices. */
+export function defaultState(slices: SliceDeclarations): FunnelState {
+  return { ...sliceDefaults<KernelState>(KERNEL_SLICES), ...sliceDefaults<ProductSlices>(slices) };
 }
 
 /**
- * Creates the store: one valtio proxy per slice.
- * @example const store = createFunnelStore(); store.options.answeredCount += 1;
+ * Creates the store: one valtio proxy per slice, the kernel's and the product's declared ones.
+ * @example const store = createFunnelStore(productSlices); store.plans.plan = 'gz-1-month-tiger';
  */
-export function createFunnelStore(initial: Partial<FunnelState> = {}): FunnelState {
-  const base = defaultState();
-  return proxy({ ...base, ...initial });
+export function createFunnelStore(slices: SliceDeclarations, initial: Partial<FunnelState> = {}): FunnelState {
+  for (const name of Object.keys(slices)) {
+    if (name in KERNEL_SLICES) throw new Error(`The product declares a slice "${name}", which is a kernel slice: give it another name.`);
+  }
+  const store = proxy({ ...defaultState(slices), ...initial });
+  declarationsByStore.set(store, { ...KERNEL_SLICES, ...slices } as unknown as Record<string, AnySliceDeclaration>);
+  return store;
 }
 
 /** Shows the red error banner with a literal text (as a server sent it) or an i18n key. */

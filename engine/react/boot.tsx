@@ -3,8 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import { createAnalytics, deferredSink, httpSink, type AnalyticsSink } from '../core/analytics.ts';
-import type { FunnelConfig } from '../core/config.ts';
+import { createAnalytics, deferredSink } from '../core/analytics.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { variantForPath } from '../core/variants.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
@@ -18,11 +17,11 @@ import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
+import type { FunnelDefinition } from './defineFunnel.ts';
 
 export interface BootOptions {
-  data: FunnelData;
-  registry: ScreenRegistry;
-  config: FunnelConfig;
+  /** The funnel (defineFunnel). */
+  funnel: FunnelDefinition;
   /** The texts the first screen needs, in the visitor's language. */
   loadLocale: LocaleLoader;
   /** The rest of the visitor's texts, fetched right after start-up. */
@@ -79,16 +78,15 @@ function enableFullStyles(): void {
  * language, runs the start-up sequence and renders.
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
-  const { data, registry, config } = options;
+  const { data, screens: registry, config, slices, gateways } = options.funnel;
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   const language = browserLanguage();
   rememberChosenLanguage(location.search);
-  const store = createFunnelStore();
+  const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
-  const sinks: AnalyticsSink[] = config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : [];
-  const analytics = createAnalytics(sinks);
+  const analytics = createAnalytics(options.funnel.sinks.map((sink) => deferredSink(sink, startedUp)));
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
@@ -108,7 +106,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
       texts.failed = true;
     },
   );
-  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts };
+  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways };
   void runStartup({
     store,
     analytics,

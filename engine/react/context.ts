@@ -1,10 +1,11 @@
-/** The React context that carries the engine to screens: flow data, store, analytics, registry. */
+/** The React context that carries the engine to screens: flow data, store, analytics, registry, gateways. */
 import { createContext, useContext } from 'react';
 import type { Analytics } from '../core/analytics.ts';
 import type { FunnelData, StepRef } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { ScreenRegistry } from './types.ts';
+import type { PaymentGateways } from './defineFunnel.ts';
 
 /** Whether the visitor's full texts have arrived (the first screen needs only its own). */
 export interface TextsState {
@@ -20,6 +21,8 @@ export interface FunnelEngine {
   registry: ScreenRegistry;
   config: FunnelConfig;
   texts: TextsState;
+  /** The checkout's gateways, from the funnel definition. */
+  gateways: PaymentGateways;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

@@ -10,13 +10,12 @@ import { initReactI18next } from 'react-i18next';
 import { proxy } from 'valtio/vanilla';
 import type { ReactNode } from 'react';
 import { createAnalytics } from '../core/analytics.ts';
-import type { FunnelConfig } from '../core/config.ts';
-import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { indexSteps } from '../core/flowGraph.ts';
 import { LANGUAGES, type Language } from '../core/languages.ts';
 import { createFunnelStore } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
-import type { ScreenRegistry } from './types.ts';
+import type { FunnelDefinition } from './defineFunnel.ts';
 
 export interface Prerenderer {
   /** The HTML inside #root for a path in a language, and the document's `dir`. */
@@ -28,12 +27,11 @@ export interface Prerenderer {
  *   hydrates, so the markup matches
  */
 export async function createPrerenderer(options: {
-  data: FunnelData;
-  registry: ScreenRegistry;
-  config: FunnelConfig;
+  /** The funnel (defineFunnel), the same one the browser boots. */
+  funnel: FunnelDefinition;
   firstPaintTexts: Record<Language, ResourceKey>;
 }): Promise<Prerenderer> {
-  const { data, registry, config } = options;
+  const { data, screens: registry, config, slices, gateways } = options.funnel;
   const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: options.firstPaintTexts[l] }]));
   await i18next.use(initReactI18next).init({
     lng: 'en',
@@ -51,11 +49,12 @@ export async function createPrerenderer(options: {
       const engine: FunnelEngine = {
         data,
         steps: indexSteps(data.flows),
-        store: createFunnelStore(),
+        store: createFunnelStore(slices),
         analytics: createAnalytics([]),
         registry,
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
+        gateways,
       };
       const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
       const { prelude } = await prerenderToNodeStream(<FunnelApp engine={engine} Router={Router} />);

@@ -172,7 +172,7 @@ export interface ChoiceStep {
   showProgress?: boolean;
 }
 /**
- * A list of options; choosing one ends the screen with that option's id as the outcome (and stores it when field is set).
+ * A list of options; choosing one ends the screen with that option's id as the outcome (and stores it in the store field named by bind, when set).
  */
 export interface ChoiceProps {
   /**
@@ -184,9 +184,9 @@ export interface ChoiceProps {
    */
   text?: string;
   /**
-   * The family state field the chosen id is stored in.
+   * The store field the chosen id is stored in, e.g. "family.role".
    */
-  field?: 'role' | 'circleAction';
+  bind?: string;
   /**
    * @minItems 2
    */
@@ -623,7 +623,7 @@ export interface TextEntryStep {
   showProgress?: boolean;
 }
 /**
- * One text field stored in the family state (name, Circle name or Circle code), with its rule (engine/core/family.ts).
+ * One text field, checked by its rule and stored in the store field named by bind.
  */
 export interface TextEntryProps {
   /**
@@ -647,7 +647,11 @@ export interface TextEntryProps {
    */
   cta: string;
   /**
-   * The family state field this screen fills; each has its own rule.
+   * The store field the checked text is written to, e.g. "family.name".
    */
-  field: 'name' | 'circleName' | 'code';
+  bind: string;
+  /**
+   * How the text is checked and normalised (screens/product/family.ts): a name, a Circle name or an invite code.
+   */
+  rule: 'name' | 'circleName' | 'code';
 }

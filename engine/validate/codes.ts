@@ -28,6 +28,7 @@ export const ISSUE_CODES = {
   'default-plan-not-offered': "a variant's default plan is not among its plans",
   'unknown-override-step': 'a variant overrides a step that does not exist',
   'invalid-override-props': "a variant's props override leaves the step invalid for its screen",
+  'unknown-bind': 'a bind prop names a slice that is not declared, or a field that the slice lacks or that holds no text',
   'price-ladder': 'warning: a longer plan of a variant costs as much as or more per day than a shorter one',
   'unregistered-screen': 'a screen type used by a flow has no component in screens/registry.ts',
   'missing-locale': 'one of the 13 locale files is missing',

@@ -1,12 +1,13 @@
 /**
  * The flow validator: schema checks (ajv) and semantic checks of flows/*.json, landings.json and
- * plans.json, the locale files and the screen registry. Runs in Node only (CLI, build, tests).
+ * plans.json, the locale files, the screen registry and the store fields that binds name. Runs in Node only (CLI, build, tests).
  * Every problem is collected; none stops the others.
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkBinds, loadStateShape } from './bindCheck.ts';
 import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
@@ -36,6 +37,8 @@ interface ValidateOptions {
   localesDir?: string;
   /** Default <root>/screens/registry.ts. */
   registryFile?: string;
+  /** The product's slice declarations (its `productSlices` export), default <root>/screens/product/slices.ts. */
+  slicesFile?: string;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -57,17 +60,19 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const flowsDir = resolve(root, options.flowsDir ?? 'flows');
   const localesDir = resolve(root, options.localesDir ?? 'locales');
   const registryFile = resolve(root, options.registryFile ?? 'screens/registry.ts');
+  const slicesFile = resolve(root, options.slicesFile ?? 'screens/product/slices.ts');
   const schemas = await loadSchemas(join(root, 'schemas'));
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   const keys: KeyUse[] = [];
+  const binds: KeyUse[] = [];
 
   const load = async (abs: string, schemaId: string): Promise<JsonDoc | undefined> => {
     const loaded = await loadJson(root, abs);
     issues.push(...loaded.issues);
     if (!loaded.doc) return undefined;
     files.push(loaded.doc.file);
-    issues.push(...checkSchema(loaded.doc, schemas, schemaId, keys));
+    issues.push(...checkSchema(loaded.doc, schemas, schemaId, keys, binds));
     return loaded.doc;
   };
 
@@ -88,11 +93,12 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
-  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys), ...checkPriceLadder(project));
+  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys, binds), ...checkPriceLadder(project));
 
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);
-  issues.push(...registry.issues, ...i18n.issues);
+  const state = await loadStateShape(root, slicesFile);
+  issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape));
   files.push(...registry.files, ...i18n.files);
 
   const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));

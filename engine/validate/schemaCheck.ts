@@ -4,7 +4,7 @@ import { issueAt } from './load.ts';
 import type { SchemaSet } from './schemas.ts';
 import type { JsonDoc, ValidationIssue } from './types.ts';
 
-/** One use of an i18n key: where it is written. */
+/** One use of an i18n key (or of a store field, for binds): where it is written. */
 export interface KeyUse {
   doc: JsonDoc;
   pointer: string;
@@ -15,10 +15,10 @@ export interface KeyUse {
 export const SCHEMA_IDS = { flow: 'flow.schema.json', landings: 'landings.schema.json', plans: 'plans.schema.json' } as const;
 
 /**
- * Validates a document against a schema; every problem becomes an issue located in the file, and every
- * i18n key the document uses is appended to `keys`.
+ * Validates a document against a schema; every problem becomes an issue located in the file, every
+ * i18n key the document uses is appended to `keys` and every store field a bind names to `binds`.
  */
-export function checkSchema(doc: JsonDoc, schemas: SchemaSet, schemaId: string, keys: KeyUse[]): ValidationIssue[] {
-  const errors = schemas.validate(schemaId, doc.data, (pointer, key) => keys.push({ doc, pointer, key }));
+export function checkSchema(doc: JsonDoc, schemas: SchemaSet, schemaId: string, keys: KeyUse[], binds: KeyUse[] = []): ValidationIssue[] {
+  const errors = schemas.validate(schemaId, doc.data, (pointer, key, keyword) => (keyword === 'x-i18n-key' ? keys : binds).push({ doc, pointer, key }));
   return describeErrors(errors).map((d) => issueAt(doc, d.pointer, d.code, d.message, d.hint, d.anchor));
 }

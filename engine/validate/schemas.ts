@@ -1,7 +1,7 @@
 /**
  * The JSON Schemas of schemas/, compiled once by ajv in strict mode (draft-07, discriminator on
  * `screen`), with the project's keywords declared: `x-i18n-key` reports every i18n key a validated
- * document uses; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks.
+ * document uses, `x-store-field` every store field a `bind` prop names; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,8 +10,14 @@ import addFormats from 'ajv-formats';
 import { buildStepsSchema } from './stepsSchema.ts';
 import { isObj, type Obj } from './types.ts';
 
-/** Called for every string under a schema marked `"x-i18n-key": true` (with its instance path). */
-export type KeySink = (instancePath: string, key: string) => void;
+/** The keywords that report the values under them: i18n keys, and store fields named by a `bind`. */
+export type ReportingKeyword = 'x-i18n-key' | 'x-store-field';
+
+/**
+ * Called for every string under a schema marked `"x-i18n-key": true` or `"x-store-field": true`
+ * (with its instance path and the keyword).
+ */
+export type KeySink = (instancePath: string, key: string, keyword: ReportingKeyword) => void;
 
 /** The compiled schemas and the screen props schemas by screen type. */
 export interface SchemaSet {
@@ -52,16 +58,18 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   let sink: KeySink | undefined;
   const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, verbose: true });
   addFormats(ajv);
-  ajv.addKeyword({
-    keyword: 'x-i18n-key',
-    schemaType: 'boolean',
-    errors: false,
-    validate(enabled: boolean, data: unknown, parentSchema?: { pattern?: string }, cxt?: { instancePath: string }): boolean {
-      const fits = typeof data === 'string' && (!parentSchema?.pattern || new RegExp(parentSchema.pattern, 'u').test(data));
-      if (enabled && fits && sink && cxt) sink(cxt.instancePath, data);
-      return true;
-    },
-  });
+  for (const keyword of ['x-i18n-key', 'x-store-field'] as const) {
+    ajv.addKeyword({
+      keyword,
+      schemaType: 'boolean',
+      errors: false,
+      validate(enabled: boolean, data: unknown, parentSchema?: { pattern?: string }, cxt?: { instancePath: string }): boolean {
+        const fits = typeof data === 'string' && (!parentSchema?.pattern || new RegExp(parentSchema.pattern, 'u').test(data));
+        if (enabled && fits && sink && cxt) sink(cxt.instancePath, data, keyword);
+        return true;
+      },
+    });
+  }
   // annotations read by the semantic checks (project.ts outcomesOf); declared so strict mode accepts
   // them, and with a meta-schema so a malformed value is a schema error, not a silent no-op
   ajv.addKeyword({ keyword: 'x-outcomes', schemaType: 'array', metaSchema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: OUTCOME } } });

@@ -31,12 +31,12 @@ function checkPlans(project: Project, doc: JsonDoc, v: VariantInfo): ValidationI
   return issues;
 }
 
-function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, pointer: string, patch: Obj, keys: KeyUse[]): ValidationIssue[] {
+function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, pointer: string, patch: Obj, keys: KeyUse[], binds: KeyUse[]): ValidationIssue[] {
   const screen = step.screen;
   if (screen === undefined || !project.schemas.screens[screen]) return [];
   const merged = { ...(step.props ?? {}), ...patch };
-  const errors = project.schemas.validate(`screens/${screen}.schema.json`, merged, (at, key) => {
-    if (firstSegment(at) in patch) keys.push({ doc, pointer: pointer + at, key });
+  const errors = project.schemas.validate(`screens/${screen}.schema.json`, merged, (at, key, keyword) => {
+    if (firstSegment(at) in patch) (keyword === 'x-i18n-key' ? keys : binds).push({ doc, pointer: pointer + at, key });
   });
   const issues = describeErrors(errors).map((d) => {
     const inPatch = firstSegment(d.pointer) in patch;
@@ -46,7 +46,7 @@ function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, poin
   return [...issues, ...checkImages(project, doc, pointer, patch)];
 }
 
-function checkOverrides(project: Project, doc: JsonDoc, v: VariantInfo, keys: KeyUse[]): ValidationIssue[] {
+function checkOverrides(project: Project, doc: JsonDoc, v: VariantInfo, keys: KeyUse[], binds: KeyUse[]): ValidationIssue[] {
   const overrides = isObj(v.value.overrides) ? v.value.overrides : {};
   const issues: ValidationIssue[] = [];
   for (const [stepId, o] of Object.entries(overrides)) {
@@ -60,13 +60,16 @@ function checkOverrides(project: Project, doc: JsonDoc, v: VariantInfo, keys: Ke
     if (!isObj(o)) continue;
     const props = isObj(o.props) ? { ...(step.props ?? {}), ...o.props } : step.props;
     if (o.next !== undefined) issues.push(...checkNext(project, { doc, pointer: ptr(at, 'next'), stepId, screen: step.screen, props }, o.next));
-    if (isObj(o.props)) issues.push(...checkOverrideProps(project, doc, step, ptr(at, 'props'), o.props, keys));
+    if (isObj(o.props)) issues.push(...checkOverrideProps(project, doc, step, ptr(at, 'props'), o.props, keys, binds));
   }
   return issues;
 }
 
-/** Every check of the variants in landings.json; i18n keys used in override props are appended to `keys`. */
-export function checkVariants(project: Project, keys: KeyUse[]): ValidationIssue[] {
+/**
+ * Every check of the variants in landings.json; i18n keys used in override props are appended to
+ * `keys`, store fields named by binds in override props to `binds`.
+ */
+export function checkVariants(project: Project, keys: KeyUse[], binds: KeyUse[] = []): ValidationIssue[] {
   const doc = project.landings;
   if (!doc) return [];
   const flowIds = project.flows.map((f) => f.id);
@@ -76,6 +79,6 @@ export function checkVariants(project: Project, keys: KeyUse[]): ValidationIssue
     if (typeof flow === 'string' && !flowIds.includes(flow)) {
       issues.push(issueAt(doc, ptr(v.pointer, 'flow'), 'unknown-flow', `flow "${flow}" of variant "${v.id}" does not exist`, didYouMean(flow, flowIds) ?? `use one of ${quoteList(flowIds)}`));
     }
-    return [...issues, ...checkPlans(project, doc, v), ...checkOverrides(project, doc, v, keys)];
+    return [...issues, ...checkPlans(project, doc, v), ...checkOverrides(project, doc, v, keys, binds)];
   });
 }

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadAlternatives } from '../../engine/payments/loadGateway.ts';
+import { useEngine } from '../../engine/react/context.ts';
 import type { AlternativeMethod } from '../../engine/payments/port.ts';
 import { Button } from '../ui/Button.tsx';
 
@@ -15,14 +15,15 @@ export interface AlternativeMethodsProps {
 export function AlternativeMethods({ preview, busy, onNonce }: AlternativeMethodsProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { gateways } = useEngine();
   const [methods, setMethods] = useState<AlternativeMethod[]>([]);
   useEffect(() => {
     let live = true;
-    loadAlternatives({ preview }).then((list) => live && setMethods(list), () => undefined);
+    gateways.alternatives({ preview }).then((list) => live && setMethods(list), () => undefined);
     return () => {
       live = false;
     };
-  }, [preview]);
+  }, [preview, gateways]);
   if (!methods.length) return null;
   const pay = async (method: AlternativeMethod): Promise<void> => {
     const answer = await method.requestNonce();

@@ -4,7 +4,6 @@ import { useEngine } from '../../engine/react/context.ts';
 import { httpClientsFor, loadPaymentSettings } from '../product/signup.ts';
 import type { PurchaseOutcome } from '../../engine/payments/checkoutMachine.ts';
 import { failureTextKey, type PaymentFailure } from '../../engine/payments/failures.ts';
-import { loadCardGateway } from '../../engine/payments/loadGateway.ts';
 import type { PaymentGateway } from '../../engine/payments/port.ts';
 import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/subscriptionApi.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
@@ -27,7 +26,7 @@ export interface PurchaseRunner {
 /** What the checkout and the upsell share: the API, the gateway loader, and one purchase at a time. */
 export function usePurchaseRunner(): PurchaseRunner {
   const { t, i18n } = useTranslation();
-  const { store, analytics, config } = useEngine();
+  const { store, analytics, config, gateways } = useEngine();
   const http = useMemo(() => httpClientsFor(store, config), [store, config]);
   const api = useMemo(() => createSubscriptionApi(http), [http]);
   const signal = useUnmountSignal();
@@ -38,8 +37,8 @@ export function usePurchaseRunner(): PurchaseRunner {
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
     // the settings may have failed at signup (three tries): try again before the form needs the key
     if (!store.signup.stripePublishKey) await loadPaymentSettings({ store, analytics, http });
-    return loadCardGateway({ publishableKey: store.signup.stripePublishKey, preview: config.preview, language: () => i18n.language });
-  }, [store, analytics, http, config.preview, i18n]);
+    return gateways.card({ publishableKey: store.signup.stripePublishKey, preview: config.preview, language: () => i18n.language });
+  }, [store, analytics, http, config.preview, i18n, gateways]);
 
   const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render

@@ -3,25 +3,26 @@ import { useTranslation } from 'react-i18next';
 import type { ChoiceProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
+import { readBound, writeBound } from '../../engine/core/binding.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { ChoiceIcon } from './icons.tsx';
 
 /**
  * A list of options; choosing one ends the screen with the option's id as the outcome (the flow maps
- * outcomes to steps). With `field` set, the id is also stored in the family state, and shown as
+ * outcomes to steps). With `bind` set, the id is also stored in that store field, and shown as
  * chosen when the visitor returns.
  */
 export default function ChoiceScreen({ props, next }: ScreenProps<ChoiceProps>) {
   const { t } = useTranslation();
   const { store, snap } = useStore();
-  const chosen = props.field ? snap.family[props.field] : '';
+  const chosen = props.bind ? readBound(snap, props.bind) : '';
   const done = useRef(false);
 
   const choose = (id: string): void => {
     if (done.current) return; // a double tap must not move the funnel twice
     done.current = true;
-    if (props.field) store.family[props.field] = id;
+    if (props.bind) writeBound(store, props.bind, id);
     next(id);
   };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
+import { readBound, writeBound } from '../../engine/core/binding.ts';
 import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
@@ -18,14 +19,14 @@ const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
 };
 
 /**
- * One text field of the family state (name, Circle name or invite code, per the `field` prop), checked
- * by that field's rule; the normalised value is stored and the funnel moves on.
+ * One text field, checked by the rule its `rule` prop names (a name, a Circle name or an invite code);
+ * the normalised value is written to the store field its `bind` prop names and the funnel moves on.
  */
 export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryProps>) {
   const { t, i18n } = useTranslation();
   const { store } = useStore();
-  const field = props.field;
-  const [value, setValue] = useState(() => displayValue(field, store.family[field]));
+  const field = props.rule;
+  const [value, setValue] = useState(() => displayValue(field, readBound(store, props.bind)));
   const [error, setError] = useState('');
   const done = useRef(false);
   const inputId = useId();
@@ -39,7 +40,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
       return;
     }
     done.current = true;
-    store.family[field] = result.value;
+    writeBound(store, props.bind, result.value);
     next();
   };
 

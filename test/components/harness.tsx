@@ -12,6 +12,7 @@ import { initReactI18next } from 'react-i18next';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { indexSteps } from '../../engine/core/flowGraph.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
 import { EngineContext, type FunnelEngine } from '../../engine/react/context.ts';
 import { FunnelRoutes } from '../../engine/react/FunnelRoutes.tsx';
@@ -19,6 +20,7 @@ import { MessageOverlay } from '../../engine/react/overlays/MessageOverlay.tsx';
 import { HistoryGuard } from '../../engine/react/HistoryGuard.tsx';
 import { funnelData } from '../../screens/flowData.ts';
 import { screens } from '../../screens/registry.ts';
+import { funnel } from '../../screens/funnel.ts';
 import en from '../../locales/en.json';
 
 let i18nReady: Promise<unknown> | undefined;
@@ -58,7 +60,7 @@ export async function renderFunnel(
   options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry']; texts?: FunnelEngine['texts'] } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
-  const store = createFunnelStore();
+  const store = createFunnelStore(productSlices);
   options.state?.(store);
   const events: AnalyticsEvent[] = [];
   const data = options.data ?? funnelData;
@@ -70,6 +72,7 @@ export async function renderFunnel(
     registry: options.registry ?? screens,
     config: PREVIEW_CONFIG,
     texts: proxy(options.texts ?? { complete: true, failed: false }),
+    gateways: funnel.gateways,
   };
   let current = path;
   const result = render(

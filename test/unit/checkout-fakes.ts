@@ -2,6 +2,7 @@
 import { vi } from 'vitest';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import type { CardProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/port.ts';
 import { AbortedError, type Clock } from '../../engine/payments/polling.ts';
 import type { BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody, BraintreeBody } from '../../engine/payments/subscriptionApi.ts';
@@ -75,7 +76,7 @@ export function scriptedGateway(script: { created?: PaymentMethodResult[]; confi
 
 /** A store with a signed-in visitor and a filled card form, and an analytics log. */
 export function funnel(): { store: FunnelState; events: AnalyticsEvent[]; analytics: ReturnType<typeof createAnalytics>; names: () => string[] } {
-  const store = createFunnelStore();
+  const store = createFunnelStore(productSlices);
   store.signup.token = 'token';
   store.checkout.cardholderName = 'Ada Lovelace';
   const events: AnalyticsEvent[] = [];

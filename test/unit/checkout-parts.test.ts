@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Stripe } from '@stripe/stripe-js';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { cardErrors, formatCardNumber, formatExpiry, luhnValid, parseExpiry } from '../../engine/payments/sandbox/cardRules.ts';
 import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../engine/payments/failures.ts';
 import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/receipt.ts';
@@ -72,12 +73,12 @@ describe('session receipt', () => {
   });
 
   it('keeps the paid prices and the upsell state across a reload, never card data', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     Object.assign(store.checkout, { id: 'sub_1', finalPrice: 29.94, regularPrice: 59.88, discountPercentage: 50, stripeNonce: 'pm_1', cardholderName: 'Ada' });
     store.checkout.upsellData = { success: true, finalPrice: 9.99, regularPrice: 9.99 };
     saveReceipt(store, 'gz-3-month-fox', true);
     expect(sessionStorage.getItem(RECEIPT_KEY)).not.toContain('Ada');
-    const fresh = createFunnelStore();
+    const fresh = createFunnelStore(productSlices);
     expect(restoreReceipt(fresh)).toMatchObject({ plan: 'gz-3-month-fox', upsellClosed: true });
     expect(fresh.checkout).toMatchObject({ id: 'sub_1', finalPrice: 29.94, regularPrice: 59.88, discountPercentage: 50, stripeNonce: 'pm_1', isSuccess: true });
     expect(fresh.checkout.upsellData.success).toBe(true);
@@ -86,7 +87,7 @@ describe('session receipt', () => {
   it('ignores a missing or corrupt receipt', () => {
     expect(readReceipt()).toBeUndefined();
     sessionStorage.setItem(RECEIPT_KEY, '{oops');
-    expect(restoreReceipt(createFunnelStore())).toBeUndefined();
+    expect(restoreReceipt(createFunnelStore(productSlices))).toBeUndefined();
     sessionStorage.setItem(RECEIPT_KEY, JSON.stringify({ id: 5 }));
     expect(readReceipt()).toBeUndefined();
   });

@@ -12,6 +12,7 @@ import {
 } from '../../engine/core/errorReporting.ts';
 import { errorContextReader, stepIdForPath } from '../../engine/react/errorContext.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { getVariant } from '../../engine/core/flowGraph.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
@@ -108,7 +109,7 @@ describe('step and variant tags', () => {
   });
 
   it('reads the variant from the landing path, else the recorded landing type', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     store.plans.landingType = 'promo';
     expect(errorContextReader(funnelData, store, { pathname: '/' })().variant).toBe('fullPrice');
     expect(errorContextReader(funnelData, store, { pathname: '/no-such-page' })().variant).toBe('promo');

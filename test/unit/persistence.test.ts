@@ -1,11 +1,12 @@
 import { applySaved, PERSIST_KEY, restore, serialize, startPersisting } from '../../engine/core/persistence.ts';
 import { createFunnelStore, defaultState } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('persistence (root key, version 0)', () => {
   it('writes plans, ui, signup, family and events, never the access token or the other slices', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     store.signup.token = 'secret-token';
     store.signup.email = 'a@b.co';
     store.options.answeredCount = 2;
@@ -19,12 +20,12 @@ describe('persistence (root key, version 0)', () => {
   });
 
   it('round-trips the persisted slices', () => {
-    const a = createFunnelStore();
+    const a = createFunnelStore(productSlices);
     a.plans.plan = 'gz-1-month-tiger';
     a.plans.landingType = 'discount';
     a.family.name = 'Olena';
     a.events.utm = { utm_source: 'fb' };
-    const b = createFunnelStore();
+    const b = createFunnelStore(productSlices);
     expect(applySaved(b, serialize(a))).toBe('restored');
     expect(b.plans.plan).toBe('gz-1-month-tiger');
     expect(b.plans.landingType).toBe('discount');
@@ -33,7 +34,7 @@ describe('persistence (root key, version 0)', () => {
   });
 
   it('falls back to defaults for corrupt JSON, a foreign version, or wrongly typed fields', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     expect(applySaved(store, '{not json')).toBe('corrupt');
     expect(applySaved(store, '"a string"')).toBe('corrupt');
     expect(applySaved(store, JSON.stringify({ version: 3, plans: { plan: 'x' } }))).toBe('version-mismatch');
@@ -43,28 +44,28 @@ describe('persistence (root key, version 0)', () => {
     expect(store.plans.plan).toBe('');
     expect(store.plans.landingType).toBe('promo');
     expect(store.plans.utm).toEqual({});
-    expect(store.ui).toEqual(defaultState().ui);
+    expect(store.ui).toEqual(defaultState(productSlices).ui);
     expect(store.signup.token).toBe(''); // a token found in local storage is ignored
     expect(store.signup.email).toBe('e@x.io');
   });
 
   it('gives up restoring after the time-out and keeps the defaults', async () => {
     vi.useFakeTimers();
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const pending = restore(store, () => new Promise<string>(() => {}), 5000);
     await vi.advanceTimersByTimeAsync(5000);
     await expect(pending).resolves.toBe('timeout');
     vi.useRealTimers();
-    expect(store.plans).toEqual(defaultState().plans);
+    expect(store.plans).toEqual(defaultState(productSlices).plans);
   });
 
   it('reports a read that throws as corrupt instead of crashing', async () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     await expect(restore(store, () => { throw new Error('SecurityError'); })).resolves.toBe('corrupt');
   });
 
   it('saves on change and reports a full storage once, keeping the state in memory', async () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const writes: string[] = [];
     let full = false;
     const failed = vi.fn();

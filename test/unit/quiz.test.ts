@@ -1,13 +1,14 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { applySaved, serialize } from '../../engine/core/persistence.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { answerQuestion, firstUnanswered, restoreQuiz } from '../../screens/quiz/model.ts';
 
 const IDS = ['locate', 'place', 'follow'];
 
 describe('quiz', () => {
   it('counts each answer, tracks it, and is done after the third', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const events: AnalyticsEvent[] = [];
     const analytics = createAnalytics([memorySink(events)]);
     expect(answerQuestion(store, analytics, IDS, 'locate', 'friend')).toBe(false);
@@ -23,7 +24,7 @@ describe('quiz', () => {
   });
 
   it('counts a changed answer once', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const analytics = createAnalytics([]);
     answerQuestion(store, analytics, IDS, 'locate', 'friend');
     answerQuestion(store, analytics, IDS, 'locate', 'lovedOne');
@@ -31,12 +32,12 @@ describe('quiz', () => {
   });
 
   it('survives a reload: the answers come back from the persisted analytics data', () => {
-    const before = createFunnelStore();
+    const before = createFunnelStore(productSlices);
     const analytics = createAnalytics([]);
     answerQuestion(before, analytics, IDS, 'locate', 'familyMember');
     answerQuestion(before, analytics, IDS, 'place', 'school');
 
-    const after = createFunnelStore(); // a reload: options start empty, persisted slices come back
+    const after = createFunnelStore(productSlices); // a reload: options start empty, persisted slices come back
     applySaved(after, serialize(before));
     expect(after.options.answeredCount).toBe(0);
     restoreQuiz(after, IDS);

@@ -3,12 +3,13 @@ import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
 import { createHttpClients } from '../../engine/core/http.ts';
 import { serialize } from '../../engine/core/persistence.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { submitSignup, SIGNUP_FAILED_KEY } from '../../screens/product/signup.ts';
 import { answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply as Reply, type SeenRequest as Seen } from '../fakeAxios.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
-  const store = createFunnelStore();
+  const store = createFunnelStore(productSlices);
   store.plans.landingType = 'discount';
   store.signup.userUuid = 'visitor-1';
   const events: AnalyticsEvent[] = [];

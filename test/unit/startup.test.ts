@@ -1,5 +1,6 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { runStartup, ONBOARDING_STARTED_DELAY_MS, type StartupEnv } from '../../engine/core/startup.ts';
 import { ensureVisitorId, readCookie, VISITOR_COOKIE_DAYS } from '../../engine/core/visitor.ts';
 import { MemoryStorage } from './memoryStorage.ts';
@@ -28,7 +29,7 @@ function env(overrides: Partial<StartupEnv> = {}) {
   const steps: string[] = [];
   const timers: Array<{ fn: () => void; ms: number }> = [];
   const base: StartupEnv = {
-    store: createFunnelStore(),
+    store: createFunnelStore(productSlices),
     analytics: createAnalytics([memorySink(events)]),
     document: cookieJar(),
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/124.0',

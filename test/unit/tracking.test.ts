@@ -1,5 +1,6 @@
 import { captureTracking, recordLandingType } from '../../engine/core/capture.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { deviceLabel, detectOs, MAX_PARAM_LENGTH, parseQuery, supportsWebp } from '../../engine/core/tracking.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -52,7 +53,7 @@ describe('query capture', () => {
   });
 
   it('stores tracking once per visitor; later visits keep the first capture', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const page = { search: '?utm_source=tiktok', hostname: 'app.example', origin: 'https://app.example', userAgent: ANDROID, appName: 'Family Locator' };
     expect(captureTracking(store, page)).toBe(true);
     expect(store.events).toMatchObject({ utm_source: 'tiktok', app_domain: 'app.example', os: 'Android 14', captured: true });
@@ -63,7 +64,7 @@ describe('query capture', () => {
   });
 
   it('records the landing type and the page URL as origin plus variant path', () => {
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     recordLandingType(store, 'promo', 'https://app.example', '/promo');
     expect(store.plans.landingType).toBe('promo');
     expect(store.events.analyticsData).toMatchObject({ landing_type: 'promo', page_url: 'https://app.example/promo' });

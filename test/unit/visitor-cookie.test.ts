@@ -1,6 +1,7 @@
 /** The visitor id survives a `document.cookie` that throws: start-up completes, the id is kept in storage or memory. */
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { createFunnelStore } from '../../engine/core/store.ts';
+import { productSlices } from '../../screens/product/slices.ts';
 import { runStartup } from '../../engine/core/startup.ts';
 import { ensureVisitorId, readCookie, writeVisitorCookie } from '../../engine/core/visitor.ts';
 import { MemoryStorage } from './memoryStorage.ts';
@@ -41,7 +42,7 @@ describe('a document.cookie that throws', () => {
   it('lets the start-up sequence finish with the id in the store', async () => {
     vi.stubGlobal('localStorage', new MemoryStorage());
     const events: AnalyticsEvent[] = [];
-    const store = createFunnelStore();
+    const store = createFunnelStore(productSlices);
     const id = await runStartup({
       store,
       analytics: createAnalytics([memorySink(events)]),

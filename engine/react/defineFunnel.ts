@@ -1,0 +1,61 @@
+/**
+ * The one composition point of a funnel: its flow data, screen types, declared state slices,
+ * analytics sinks and payment gateways, checked once and handed to the browser entry (bootFunnel)
+ * and the build's prerenderer alike, so both run exactly the same funnel.
+ */
+import type { AnalyticsSink } from '../core/analytics.ts';
+import type { FunnelConfig } from '../core/config.ts';
+import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
+import type { GatewayOptions } from '../payments/loadGateway.ts';
+import type { AlternativeMethod, PaymentGateway } from '../payments/port.ts';
+import type { ScreenRegistry } from './types.ts';
+
+/** How the checkout gets its ways to pay. */
+export interface PaymentGateways {
+  /** Loads this build's card gateway (bounded in time; rejects when it cannot load). */
+  card: (options: GatewayOptions) => Promise<PaymentGateway>;
+  /** Loads the other ways to pay this build offers (may be none). */
+  alternatives: (options: Pick<GatewayOptions, 'preview'>) => Promise<AlternativeMethod[]>;
+}
+
+/** Everything a funnel is made of. */
+export interface FunnelDefinition {
+  /** The flow files as loaded: flows by id, variants by landing type, the plan catalogue. */
+  data: FunnelData;
+  /** Screen type -> component (a `satisfies ScreenRegistry` map). */
+  screens: ScreenRegistry;
+  /** The product's state slices with their defaults and whether they persist. */
+  slices: SliceDeclarations;
+  /** The build's configuration (API addresses, preview or production). */
+  config: FunnelConfig;
+  /** Where analytics events go; the engine holds them until the page has started up. */
+  sinks: readonly AnalyticsSink[];
+  /** The checkout's gateways. */
+  gateways: PaymentGateways;
+}
+
+/** A funnel definition that does not hold together: names what is wrong and how to fix it. */
+export class FunnelDefinitionError extends Error {
+  override name = 'FunnelDefinitionError';
+}
+
+/**
+ * Checks a funnel's parts against each other and returns the definition. Fails early, with the
+ * part named, on a product slice that reuses a kernel slice's name or a step whose screen type has
+ * no component (the validator reports the same for flow files; this also covers code-built data).
+ * @example export const funnel = defineFunnel({ data, screens, slices, config, sinks: [], gateways });
+ */
+export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
+  for (const name of Object.keys(definition.slices)) {
+    if (name in KERNEL_SLICES) {
+      throw new FunnelDefinitionError(`slices.${name}: "${name}" is a kernel slice of the engine; give the product's slice another name.`);
+    }
+  }
+  for (const ref of indexSteps(definition.data.flows).values()) {
+    if (!(ref.step.screen in definition.screens)) {
+      throw new FunnelDefinitionError(`flows.${ref.flowId}.steps.${ref.id}: screen "${ref.step.screen}" has no component; add it to the screen registry.`);
+    }
+  }
+  return definition;
+}

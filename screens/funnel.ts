@@ -1,0 +1,22 @@
+/**
+ * The funnel, composed in one place: the flow files, the screen types, the product's state slices,
+ * where analytics events go and how the checkout pays. The browser entry (main.tsx) boots it and the
+ * build's prerenderer (prerender.ts) renders it.
+ */
+import { httpSink } from '../engine/core/analytics.ts';
+import { config } from '../engine/core/config.ts';
+import { loadAlternatives, loadCardGateway } from '../engine/payments/loadGateway.ts';
+import { defineFunnel } from '../engine/react/defineFunnel.ts';
+import { funnelData } from './flowData.ts';
+import { productSlices } from './product/slices.ts';
+import { screens } from './registry.ts';
+
+export const funnel = defineFunnel({
+  data: funnelData,
+  screens,
+  slices: productSlices,
+  config,
+  // the collector of this build's ANALYTICS_URL; none when it is empty
+  sinks: config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [],
+  gateways: { card: loadCardGateway, alternatives: loadAlternatives },
+});
