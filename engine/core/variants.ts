@@ -23,9 +23,25 @@ export function variantForPath(landings: Landings, pathname: string): { id: stri
   return undefined;
 }
 
-/** The active variant for a recorded landing type, falling back to fullPrice for an unknown one. */
-export function activeVariant(landings: Landings, landingType: string): { id: string; variant: Variant } {
-  const variant = getVariant(landings, landingType);
-  if (variant) return { id: landingType, variant };
-  return { id: DEFAULT_LANDING_TYPE, variant: getVariant(landings, DEFAULT_LANDING_TYPE)! };
+/** The variant a step is shown in, and whether the opened path chose it (a landing route). */
+export interface ActiveVariant {
+  id: string;
+  variant: Variant;
+  /** True on a variant's own path: the path chose the variant, which is then recorded as the landing type. */
+  fromPath: boolean;
+}
+
+/**
+ * The one rule for the variant a step is shown in: the variant whose path was opened (variantForPath),
+ * else the recorded landing type's variant, else fullPrice. The engine resolves it once per step
+ * (StepHost) and gives it to screens through context (useVariant).
+ * @example resolveActiveVariant(landings, '/optionsy', 'fullPrice').id // 'optionsy'
+ * @example resolveActiveVariant(landings, '/signup/email', 'promo').id // 'promo'
+ */
+export function resolveActiveVariant(landings: Landings, pathname: string, landingType: string): ActiveVariant {
+  const opened = variantForPath(landings, pathname);
+  if (opened) return { ...opened, fromPath: true };
+  const recorded = getVariant(landings, landingType);
+  if (recorded) return { id: landingType, variant: recorded, fromPath: false };
+  return { id: DEFAULT_LANDING_TYPE, variant: getVariant(landings, DEFAULT_LANDING_TYPE)!, fromPath: false };
 }

@@ -9,11 +9,12 @@ import { StepHost } from './StepHost.tsx';
  */
 export function FunnelRoutes() {
   const { data, steps } = useEngine();
+  // the routes only: which variant a path shows is resolved by StepHost (resolveActiveVariant)
   const variantRoutes = variantIds(data.landings).flatMap((id) => {
     const variant = getVariant(data.landings, id)!;
     const entry = data.flows[variant.flow]!.entry;
     return variant.paths.map((path) => (
-      <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} variantId={id} />} />
+      <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} />} />
     ));
   });
   const stepRoutes = [...steps.values()]

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
-import { activeVariant } from '../core/variants.ts';
+import { resolveActiveVariant } from '../core/variants.ts';
 import { captureTracking, recordLandingType } from '../core/capture.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
@@ -33,15 +33,14 @@ function TextsGate({ needsAll, children }: { needsAll: boolean; children: ReactN
 
 export interface StepHostProps {
   stepId: string;
-  /** Set on landing routes: the variant whose path was opened. */
-  variantId?: string;
 }
 
 /**
- * Renders one step: resolves it for the active variant, records the landing type and tracking data,
- * shows the progress bar, and loads the screen lazily behind the loading overlay.
+ * Renders one step: resolves the active variant once (resolveActiveVariant) and the step for it,
+ * records the landing type and tracking data, shows the progress bar, and loads the screen lazily
+ * behind the loading overlay. Screens read the variant from context (useVariant), never resolve it.
  */
-export function StepHost({ stepId, variantId }: StepHostProps) {
+export function StepHost({ stepId }: StepHostProps) {
   const engine = useEngine();
   const { data, steps, store, registry, analytics, config } = engine;
   const navigate = useNavigate();
@@ -50,11 +49,12 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
   const { landingType } = useSnapshot(store.plans);
   const ref = steps.get(stepId);
   if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);
-  const variant = activeVariant(data.landings, variantId ?? landingType).variant;
+  const active = useMemo(() => resolveActiveVariant(data.landings, location.pathname, landingType), [data.landings, location.pathname, landingType]);
+  const { variant } = active;
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
 
   useEffect(() => {
-    if (variantId) recordLandingType(store, variantId, window.location.origin, location.pathname);
+    if (active.fromPath) recordLandingType(store, active.id, window.location.origin, location.pathname);
     captureTracking(store, {
       search: location.search,
       hostname: window.location.hostname,
@@ -64,7 +64,7 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
     }, analytics);
     analytics.page(location.pathname, { step: stepId });
     window.scrollTo?.(0, 0);
-  }, [stepId, variantId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
+  }, [stepId, active.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
 
   const next = useCallback(
     (outcome?: string) => {
@@ -80,7 +80,7 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
 
   useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);
-  const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next }), [stepInfo, next]);
+  const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next, variant: active }), [stepInfo, next, active]);
   const entry = data.flows[ref.flowId]!.entry;
   const progress = step.showProgress === false ? undefined : progressOf(steps, entry, stepId, variant);
   const Screen = registry[step.screen] as ComponentType<ScreenProps<unknown>>;

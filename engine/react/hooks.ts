@@ -1,16 +1,18 @@
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { Variant } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
 import type { Plan } from '../types/plans.gen.ts';
-import { activeVariant } from '../core/variants.ts';
+import type { ActiveVariant } from '../core/variants.ts';
 import { useEngine } from './context.ts';
 import type { StepInfo } from './types.ts';
 
 export interface FunnelStepContext {
   step: StepInfo;
   next: (outcome?: string) => void;
+  /** The variant this step is shown in, resolved once by StepHost. */
+  variant: ActiveVariant;
 }
 
 export const StepContext = createContext<FunnelStepContext | null>(null);
@@ -32,11 +34,16 @@ export function useStore(): { store: FunnelState; snap: ReturnType<typeof useSna
   return { store, snap: useSnapshot(store) };
 }
 
-/** The active variant (from the recorded landing type) with its plans resolved from the catalogue. */
+/**
+ * The variant the current step is shown in (resolved once per step by StepHost, see
+ * resolveActiveVariant), with its plans taken from the catalogue.
+ * @example const { id, variant, plans } = useVariant();
+ */
 export function useVariant(): { id: string; variant: Variant; plans: Plan[]; upsell: Plan } {
-  const { data, store } = useEngine();
-  const { plans } = useSnapshot(store);
-  const active = activeVariant(data.landings, plans.landingType);
-  const list = active.variant.plans.map((name) => data.plans.plans[name]).filter((p): p is Plan => p !== undefined);
-  return { ...active, plans: list, upsell: data.plans.upsell };
+  const { data } = useEngine();
+  const step = useContext(StepContext);
+  if (!step) throw new Error('useVariant() must be used inside a screen rendered by the engine (StepHost).');
+  const { id, variant } = step.variant;
+  const plans = useMemo(() => variant.plans.map((name) => data.plans.plans[name]).filter((p): p is Plan => p !== undefined), [variant, data.plans]);
+  return { id, variant, plans, upsell: data.plans.upsell };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
-import { useFunnel, useStore } from '../../engine/react/hooks.ts';
+import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
 import { offerPlan } from './model.ts';
 import { formatUsd, planPricing, trialEnd } from '../../engine/core/pricing.ts';
@@ -15,7 +15,7 @@ import { cadenceText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { useReservation } from './useReservation.ts';
 
 /**
- * The trial offer for the default plan of the variant that opens this flow (engine/core/offerPlan.ts),
+ * The trial offer for the default plan of the variant that opens this flow (model.ts),
  * with the reservation countdown. The
  * reservation starts on the first visit and is kept in the persisted family state, so a reload
  * continues it. When it runs out the offer stays available at the same price, marked as expired.
@@ -26,6 +26,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const { store, snap } = useStore();
   const { analytics, step } = useFunnel();
   const { data } = useEngine();
+  const { id: variantId } = useVariant();
   const done = useRef(false);
   const format = useLocale();
   const [now] = useState(() => new Date());
@@ -38,7 +39,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const reservation = useReservation(snap.family.offerStartedAt, props.reservationMinutes);
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
 
-  const plan = offerPlan(data.landings, data.plans, snap.plans.landingType, step.flowId);
+  const plan = offerPlan(data.landings, data.plans, variantId, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
   const billing = plan && pricing ? t('pricing.billing', { price: format.money(pricing.renewal), cadence: cadenceText(t, plan.duration) }) : '';
   const trial = pricing !== undefined && pricing.trialDays > 0;

@@ -1,5 +1,5 @@
 import { indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds, getVariant } from '../../engine/core/flowGraph.ts';
-import { activeVariant, landingTypeFromPath, variantForPath } from '../../engine/core/variants.ts';
+import { landingTypeFromPath, resolveActiveVariant, variantForPath } from '../../engine/core/variants.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const steps = indexSteps(funnelData.flows);
@@ -79,8 +79,14 @@ describe('variants', () => {
   });
 
   it('falls back to fullPrice for an unknown recorded landing type', () => {
-    expect(activeVariant(landings, 'nope').id).toBe('fullPrice');
-    expect(activeVariant(landings, '$schema').id).toBe('fullPrice');
-    expect(activeVariant(landings, 'trial').variant.plans).toEqual(['gz-monthly-free3d-2999']);
+    expect(resolveActiveVariant(landings, '/signup/email', 'nope').id).toBe('fullPrice');
+    expect(resolveActiveVariant(landings, '/signup/email', '$schema').id).toBe('fullPrice');
+    expect(resolveActiveVariant(landings, '/signup/email', 'trial').variant.plans).toEqual(['gz-monthly-free3d-2999']);
+  });
+
+  it('resolves the active variant by one rule: the opened variant path, then the recorded landing type', () => {
+    expect(resolveActiveVariant(landings, '/optionsy', 'promo')).toMatchObject({ id: 'optionsy', fromPath: true });
+    expect(resolveActiveVariant(landings, '/', 'promo')).toMatchObject({ id: 'fullPrice', fromPath: true });
+    expect(resolveActiveVariant(landings, '/signup/email', 'promo')).toMatchObject({ id: 'promo', fromPath: false });
   });
 });
