@@ -4,8 +4,9 @@
  * paywall. Each screen carries the way a visitor walks to it, so the visit can give it the data a
  * real visitor would have there (scripts/galleryVisit.ts).
  */
-import { getVariant, nextTargets, variantIds, type FunnelData, type Step } from '../engine/core/flowGraph.ts';
-import { funnelData } from '../screens/flowData.ts';
+import { getVariant, nextTargets, variantIds } from '../engine/core/flowGraph.ts';
+import { funnelData, type FunnelData } from '../screens/flowData.ts';
+import type { Step } from '../screens/types/flow.gen.ts';
 
 /** One step on the way to a screen, with the outcome the visitor chose to leave it (when it branches). */
 export interface WalkedStep {

@@ -1,7 +1,9 @@
 /**
  * `npm run gen`: schemas/ is the single source of truth.
  * 1. Builds schemas/steps.gen.schema.json, the discriminated union of steps, from schemas/screens/*.
- * 2. Writes TypeScript for flows, landings, plans, screen props and screen outcomes into engine/types/*.gen.ts.
+ * 2. Writes TypeScript for landings and plans into engine/types/*.gen.ts (the engine's own schemas), and
+ *    for the product's flows, screen props and screen outcomes into screens/types/*.gen.ts (the
+ *    outcomes and props maps fill the engine's ScreenPropsMap and ScreenOutcomesMap by declaration merging).
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is out of date.
  */
 import { readFile, writeFile, readdir } from 'node:fs/promises';
@@ -46,9 +48,10 @@ function propsMapTs(screens: Record<string, object>): string {
   const lines = types.map((t) => `  '${t}': ${screenTypeName(t)}Props;`);
   const outcomes = types.map((t) => `  '${t}': ${outcomesTs(screens[t] as Record<string, unknown>)};`);
   return `${BANNER}\nimport type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
-    `/** Every registered screen type and the props its schema allows. */\nexport interface ScreenPropsMap {\n${lines.join('\n')}\n}\n\n` +
-    `/** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
-    `export interface ScreenOutcomesMap {\n${outcomes.join('\n')}\n}\n\n` +
+    `declare module '../../engine/react/types.ts' {\n` +
+    `  /** Every registered screen type and the props its schema allows. */\n  interface ScreenPropsMap {\n${lines.map((l) => '  ' + l).join('\n')}\n  }\n\n` +
+    `  /** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
+    `  interface ScreenOutcomesMap {\n${outcomes.map((l) => '  ' + l).join('\n')}\n  }\n}\n\n` +
     `/** The screen types, in the order of schemas/screens/. */\nexport const screenTypes = [${types.map((t) => `'${t}'`).join(', ')}] as const;\n`;
 }
 
@@ -60,10 +63,11 @@ async function main(): Promise<void> {
   // the steps schema must be on disk before flow.schema.json can be compiled against it
   if (!check) await writeFile(join(schemasDir, 'steps.gen.schema.json'), outputs[join(schemasDir, 'steps.gen.schema.json')]!);
   const typesDir = join(root, 'engine', 'types');
-  outputs[join(typesDir, 'flow.gen.ts')] = await toTs('flow.schema.json');
+  const productTypesDir = join(root, 'screens', 'types');
+  outputs[join(productTypesDir, 'flow.gen.ts')] = await toTs('flow.schema.json');
   outputs[join(typesDir, 'landings.gen.ts')] = await toTs('landings.schema.json');
   outputs[join(typesDir, 'plans.gen.ts')] = await toTs('plans.schema.json');
-  outputs[join(typesDir, 'screens.gen.ts')] = propsMapTs(screens);
+  outputs[join(productTypesDir, 'screens.gen.ts')] = propsMapTs(screens);
 
   const stale: string[] = [];
   for (const [file, text] of Object.entries(outputs)) {

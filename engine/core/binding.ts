@@ -11,7 +11,7 @@ export const BIND_PATTERN = /^([a-zA-Z][a-zA-Z0-9]*)\.([a-zA-Z][a-zA-Z0-9]*)$/;
 
 /**
  * The slice and field of a bind.
- * @example parseBind('family.name') // { slice: 'family', field: 'name' }
+ * @example parseBind('profile.name') // { slice: 'profile', field: 'name' }
  */
 export function parseBind(bind: string): { slice: string; field: string } {
   const m = BIND_PATTERN.exec(bind);
@@ -30,7 +30,7 @@ function sliceFor(state: unknown, bind: string): { slice: Record<string, unknown
 
 /**
  * The text in the bound field of the store (or of a render snapshot of it).
- * @example readBound(snap, 'family.role') // 'parent'
+ * @example readBound(snap, 'profile.role') // 'parent'
  */
 export function readBound(state: FunnelState | Readonly<FunnelState>, bind: string): string {
   const { slice, field } = sliceFor(state, bind);
@@ -39,7 +39,7 @@ export function readBound(state: FunnelState | Readonly<FunnelState>, bind: stri
 
 /**
  * Writes text into the bound field of the store.
- * @example writeBound(store, 'family.name', 'Anna')
+ * @example writeBound(store, 'profile.name', 'Anna')
  */
 export function writeBound(store: FunnelState, bind: string, value: string): void {
   const { slice, field } = sliceFor(store, bind);

@@ -2,15 +2,18 @@
  * The flow graph: all flows, variants and plans as one catalogue, and the pure functions that walk it.
  * No React here: the same functions serve the router, the validator's tests and the unit tests.
  */
-import type { Flow, Next, Step } from '../types/flow.gen.ts';
+import type { Flow, Next, Step } from './flowTypes.ts';
 import type { Landings, Variant } from '../types/landings.gen.ts';
 import type { Plans } from '../types/plans.gen.ts';
 
 export type { Flow, Next, Step, Variant, Plans };
 
-/** The flow files as loaded: flows by id, variants by landing type, the plan catalogue. */
-export interface FunnelData {
-  flows: Record<string, Flow>;
+/**
+ * The flow files as loaded: flows by id, variants by landing type, the plan catalogue. A product
+ * passes its generated Flow type for precise steps (`FunnelData<ProductFlow>`).
+ */
+export interface FunnelData<F extends Flow = Flow> {
+  flows: Record<string, F>;
   landings: Landings;
   plans: Plans;
 }
@@ -53,7 +56,7 @@ export function resolveStep(step: Step, stepId: string, variant: Variant | undef
     ...step,
     ...(patch.next !== undefined ? { next: patch.next } : {}),
     ...(patch.props ? { props: { ...step.props, ...patch.props } } : {}),
-  } as Step;
+  };
 }
 
 /**

@@ -47,7 +47,7 @@ function put(tree: TextTree, path: string[], value: TextTree | string): void {
 
 /**
  * The first-paint part (the given keys or sections) and the rest of a language's texts.
- * @example splitTexts({ common: { ok: 'OK' }, quiz: { t: 'Q' } }, ['common']) // { first: { common: … }, rest: { quiz: … } }
+ * @example splitTexts({ common: { ok: 'OK' }, later: { t: 'Q' } }, ['common']) // { first: { common: … }, rest: { later: … } }
  */
 export function splitTexts(tree: TextTree, keys: readonly string[]): { first: TextTree; rest: TextTree } {
   const first: TextTree = {};

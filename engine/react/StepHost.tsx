@@ -83,7 +83,8 @@ export function StepHost({ stepId }: StepHostProps) {
   const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next, variant: active }), [stepInfo, next, active]);
   const entry = data.flows[ref.flowId]!.entry;
   const progress = step.showProgress === false ? undefined : progressOf(steps, entry, stepId, variant);
-  const Screen = registry[step.screen] as ComponentType<ScreenProps<unknown>>;
+  // the registry covers every screen type of the flows (validator: unregistered-screen; defineFunnel)
+  const Screen = (registry as unknown as Record<string, ComponentType<ScreenProps<unknown, string>>>)[step.screen]!;
 
   return (
     <StepContext.Provider value={context}>

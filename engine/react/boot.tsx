@@ -48,7 +48,7 @@ function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: 
   const step = variant
     ? data.flows[variant.variant.flow]?.steps[data.flows[variant.variant.flow]!.entry]
     : Object.values(data.flows).flatMap((f) => Object.values(f.steps)).find((s) => s.path === pathname);
-  const screen = step ? (registry[step.screen] as { preload?: () => Promise<unknown> }) : undefined;
+  const screen = step ? (registry as Record<string, { preload?: () => Promise<unknown> } | undefined>)[step.screen] : undefined;
   return (screen?.preload?.() ?? Promise.resolve()).catch(() => {});
 }
 

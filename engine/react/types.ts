@@ -1,6 +1,16 @@
 /** The contract between the engine and a screen component. */
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { ScreenOutcomesMap, ScreenPropsMap } from '../types/screens.gen.ts';
+
+/**
+ * Every screen type and the props its schema allows. Empty in the engine: the product's generated
+ * types (`npm run gen`, screens/types/screens.gen.ts) fill it by declaration merging.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ScreenPropsMap {}
+
+/** The outcomes each screen type can end with; filled by the product's generated types like ScreenPropsMap. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ScreenOutcomesMap {}
 
 /** Where a screen sits: its step id, its route (none for an entry step) and its flow. */
 export interface StepInfo {
@@ -15,7 +25,7 @@ export type ScreenType = keyof ScreenPropsMap;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /**
- * The outcomes of the screen type whose props are P (from its schema's x-outcomes, see screens.gen.ts);
+ * The outcomes of the screen type whose props are P (from its schema's x-outcomes, see screens/types/screens.gen.ts);
  * never for props of no screen type, so such a component can only call next().
  */
 export type OutcomesOf<P> = { [K in ScreenType]: Same<ScreenPropsMap[K], P> extends true ? ScreenOutcomesMap[K] : never }[ScreenType];

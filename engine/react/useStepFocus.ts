@@ -23,7 +23,7 @@ function stepHeading(main: Element): HTMLElement | null {
  * navigation, moves focus to the step's heading (tabIndex -1, so it can take focus without joining
  * the tab order). The heading is found as the first h1 inside the step's <main data-step>, so any
  * screen that renders a title gets this without code of its own. The title follows the heading's
- * text while the step is shown (a quiz that changes its question renames the page).
+ * text while the step is shown (a screen that shows several questions in turn renames the page).
  * @example useStepFocus(stepId) // in the component that renders <main data-step={stepId}>
  */
 export function useStepFocus(stepId: string): void {

@@ -1,5 +1,5 @@
 /**
- * Binds: a generic screen that writes the store names the field in its props (`"bind": "family.name"`,
+ * Binds: a generic screen that writes the store names the field in its props (`"bind": "profile.name"`,
  * marked `"x-store-field": true` in its props schema). Each bind must name a declared slice (the
  * engine's kernel slices or the product's, from its slices module) and a text field of it.
  */

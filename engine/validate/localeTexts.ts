@@ -40,44 +40,44 @@ function texts(data: Obj, keyPrefix = '', pointer = ''): Array<{ key: string; po
 const baseKey = (key: string): string => PLURAL_SUFFIX.exec(key)?.[1] ?? key;
 const braces = (names: Iterable<string>): string => quoteList([...names].map((n) => `{{${n}}}`));
 
-interface Family {
+interface KeyGroup {
   /** The union of the placeholders of the reference's forms (or of its one text). */
   names: Set<string>;
   /** Those of the reference's `_other` form, or of its one text. */
   other: Set<string>;
 }
 
-function referenceFamilies(reference: LocaleDoc): Map<string, Family> {
-  const families = new Map<string, Family>();
+function referenceGroups(reference: LocaleDoc): Map<string, KeyGroup> {
+  const groups = new Map<string, KeyGroup>();
   for (const t of texts(reference.data)) {
     const base = baseKey(t.key);
-    const family = families.get(base) ?? { names: new Set<string>(), other: new Set<string>() };
+    const group = groups.get(base) ?? { names: new Set<string>(), other: new Set<string>() };
     const names = placeholders(t.text);
-    names.forEach((n) => family.names.add(n));
-    if (base === t.key || t.key.endsWith('_other')) names.forEach((n) => family.other.add(n));
-    families.set(base, family);
+    names.forEach((n) => group.names.add(n));
+    if (base === t.key || t.key.endsWith('_other')) names.forEach((n) => group.other.add(n));
+    groups.set(base, group);
   }
-  return families;
+  return groups;
 }
 
-function checkPlaceholders(locale: LocaleDoc, families: Map<string, Family>): ValidationIssue[] {
+function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const t of texts(locale.data)) {
     const base = baseKey(t.key);
-    const family = families.get(base);
-    if (!family) continue;
+    const group = groups.get(base);
+    if (!group) continue;
     const found = placeholders(t.text);
     // a plural form other than _other may leave out the number ("one day"), never anything else
-    const required = base === t.key || t.key.endsWith('_other') ? family.other : new Set([...family.names].filter((n) => n !== 'count'));
+    const required = base === t.key || t.key.endsWith('_other') ? group.other : new Set([...group.names].filter((n) => n !== 'count'));
     const dropped = [...required].filter((n) => !found.has(n));
-    const extra = [...found].filter((n) => !family.names.has(n));
+    const extra = [...found].filter((n) => !group.names.has(n));
     if (dropped.length) {
       issues.push(issueAt(locale.doc, t.pointer, 'missing-placeholder', `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${REFERENCE_LANGUAGE} text`,
         `keep ${braces(dropped)} in the translation, spelt exactly so: i18next fills ${dropped.length > 1 ? 'them' : 'it'} in`));
     }
     if (extra.length) {
       issues.push(issueAt(locale.doc, t.pointer, 'extra-placeholder', `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${REFERENCE_LANGUAGE} text does not`,
-        family.names.size ? `use only ${braces(family.names)}, as in ${REFERENCE_LANGUAGE}.json` : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`));
+        group.names.size ? `use only ${braces(group.names)}, as in ${REFERENCE_LANGUAGE}.json` : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`));
     }
   }
   return issues;
@@ -85,20 +85,20 @@ function checkPlaceholders(locale: LocaleDoc, families: Map<string, Family>): Va
 
 function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
   const needed = new Intl.PluralRules(locale.lang).resolvedOptions().pluralCategories as string[];
-  const families = new Map<string, { forms: Set<string>; pointer: string }>();
+  const groups = new Map<string, { forms: Set<string>; pointer: string }>();
   for (const t of texts(locale.data)) {
     const m = PLURAL_SUFFIX.exec(t.key);
     if (!m) continue;
-    const family = families.get(m[1]!) ?? { forms: new Set<string>(), pointer: t.pointer };
-    family.forms.add(m[2]!);
-    families.set(m[1]!, family);
+    const group = groups.get(m[1]!) ?? { forms: new Set<string>(), pointer: t.pointer };
+    group.forms.add(m[2]!);
+    groups.set(m[1]!, group);
   }
   const issues: ValidationIssue[] = [];
-  for (const [base, family] of families) {
-    const missing = [...new Set([...needed, 'other'])].filter((form) => !family.forms.has(form));
+  for (const [base, group] of groups) {
+    const missing = [...new Set([...needed, 'other'])].filter((form) => !group.forms.has(form));
     if (!missing.length) continue;
     const last = base.split('.').pop()!;
-    issues.push(issueAt(locale.doc, family.pointer, 'missing-plural-form',
+    issues.push(issueAt(locale.doc, group.pointer, 'missing-plural-form',
       `plural key "${base}" has no ${quoteList(missing.map((f) => `${last}_${f}`))} in ${locale.lang}, which needs the forms ${needed.join(', ')}`,
       `add ${quoteList(missing.map((f) => `${last}_${f}`))} next to it (Intl.PluralRules('${locale.lang}') categories; i18next picks the form by count)`, 'key'));
   }
@@ -108,6 +108,6 @@ function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
 /** Placeholders of every language against the reference, and plural forms of every language. */
 export function checkLocaleTexts(locales: LocaleDoc[]): ValidationIssue[] {
   const reference = locales.find((l) => l.lang === REFERENCE_LANGUAGE);
-  const families = reference ? referenceFamilies(reference) : new Map<string, Family>();
-  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, families)), ...checkPluralForms(locale)]);
+  const groups = reference ? referenceGroups(reference) : new Map<string, KeyGroup>();
+  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, groups)), ...checkPluralForms(locale)]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddHomeProps } from '../../engine/types/flow.gen.ts';
+import type { AddHomeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { RULE_LIMITS, checkAddress } from '../product/family.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { CheckoutSuccessProps } from '../../engine/types/flow.gen.ts';
+import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
 import { useStore } from '../../engine/react/hooks.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../engine/react/context.ts';
 import { formatUsd } from '../../engine/core/pricing.ts';
 import { purchase } from '../../engine/payments/checkoutMachine.ts';
-import type { UpsellTexts } from '../../engine/types/flow.gen.ts';
+import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { useCardGateway } from '../checkout/useCardGateway.ts';
 import { usePurchaseRunner } from '../checkout/usePurchaseRunner.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { CheckoutProps } from '../../engine/types/flow.gen.ts';
+import type { CheckoutProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
 import { useStore, useVariant } from '../../engine/react/hooks.ts';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChoiceProps } from '../../engine/types/flow.gen.ts';
+import type { ChoiceProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { readBound, writeBound } from '../../engine/core/binding.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreatingProfileProps } from '../../engine/types/flow.gen.ts';
+import type { CreatingProfileProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Screen } from '../ui/Screen.tsx';
 

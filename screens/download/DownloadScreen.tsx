@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DownloadProps } from '../../engine/types/flow.gen.ts';
+import type { DownloadProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { storeOrder } from './model.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FeatureIntroProps } from '../../engine/types/flow.gen.ts';
+import type { FeatureIntroProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { Picture } from '../ui/Picture.tsx';

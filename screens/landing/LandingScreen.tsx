@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LandingProps } from '../../engine/types/flow.gen.ts';
+import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { Logo } from '../ui/Logo.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaywallProps } from '../../engine/types/flow.gen.ts';
+import type { PaywallProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useEngine } from '../../engine/react/context.ts';
 import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PhoneNumberProps } from '../../engine/types/flow.gen.ts';
+import type { PhoneNumberProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
 import { countryOptions } from './countryList.ts';

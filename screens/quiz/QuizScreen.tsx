@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QuizProps } from '../../engine/types/flow.gen.ts';
+import type { QuizProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { answerQuestion, firstUnanswered, restoreQuiz } from './model.ts';

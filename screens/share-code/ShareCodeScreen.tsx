@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShareCodeProps } from '../../engine/types/flow.gen.ts';
+import type { ShareCodeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel, useStore } from '../../engine/react/hooks.ts';
 import { formatCode, generateCode, isCodeShape } from '../product/family.ts';

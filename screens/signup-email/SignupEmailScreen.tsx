@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignupEmailProps } from '../../engine/types/flow.gen.ts';
+import type { SignupEmailProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useFunnel } from '../../engine/react/hooks.ts';
 import { isValidEmail } from '../product/email.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SocialProofProps } from '../../engine/types/flow.gen.ts';
+import type { SocialProofProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';

@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { funnelData } from '../../screens/flowData.ts';
-import type { FunnelData } from '../../engine/core/flowGraph.ts';
+import type { FunnelData } from '../../screens/flowData.ts';
 import { renderFunnel } from './harness.tsx';
 
 const PATH = '/signup/creating-your-profile';

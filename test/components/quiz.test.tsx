@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { funnelData } from '../../screens/flowData.ts';
-import type { FunnelData } from '../../engine/core/flowGraph.ts';
+import type { FunnelData } from '../../screens/flowData.ts';
 import { renderFunnel } from './harness.tsx';
 
 const PATH = '/signup/set-your-options';

@@ -3,7 +3,7 @@
  * only with an outcome its screen type's schema declares (x-outcomes; any id for x-outcomes-from).
  */
 import type { ScreenProps, ScreenRegistry } from '../../engine/react/types.ts';
-import type { CheckoutProps, ChoiceProps, LandingProps } from '../../engine/types/flow.gen.ts';
+import type { CheckoutProps, ChoiceProps, LandingProps } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 
 export function Landing({ next }: ScreenProps<LandingProps>) {

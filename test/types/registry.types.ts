@@ -3,7 +3,7 @@
  * compile, or the type check fails ("Unused '@ts-expect-error' directive").
  */
 import type { ScreenProps, ScreenRegistry } from '../../engine/react/types.ts';
-import type { LandingProps, QuizProps, Step } from '../../engine/types/flow.gen.ts';
+import type { LandingProps, QuizProps, Step } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 
 function Landing(_: ScreenProps<LandingProps>) {
