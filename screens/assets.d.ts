@@ -15,7 +15,7 @@ declare module '*.svg' {
 /** The per-language text chunks made by build.mjs from locales/<lang>.json. */
 declare module 'virtual:locales' {
   type Texts = { default: Record<string, unknown> };
-  export const locales: Record<import('../engine/core/languages.ts').Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }>;
+  export const locales: Record<import('../engine/index.ts').Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }>;
 }
 declare module '*.avif' {
   const url: string;

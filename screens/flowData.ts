@@ -2,10 +2,10 @@
  * The flow files as the browser bundle sees them. JSON imports widen every string, so they are cast:
  * the build refuses to bundle flows that `npm run validate` rejects, which is what makes the cast true.
  */
-import type { FunnelData as EngineFunnelData } from '../engine/core/flowGraph.ts';
+import type { FunnelData as EngineFunnelData } from '../engine/index.ts';
 import type { Flow } from './types/flow.gen.ts';
-import type { Landings } from '../engine/types/landings.gen.ts';
-import type { Plans } from '../engine/types/plans.gen.ts';
+import type { Landings } from '../engine/index.ts';
+import type { Plans } from '../engine/index.ts';
 import mainFlow from '../flows/main.json';
 import familyFlow from '../flows/family.json';
 import landings from '../flows/landings.json';

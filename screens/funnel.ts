@@ -3,10 +3,10 @@
  * where analytics events go and how the checkout pays. The browser entry (main.tsx) boots it and the
  * build's prerenderer (prerender.ts) renders it.
  */
-import { httpSink } from '../engine/core/analytics.ts';
-import { config } from '../engine/core/config.ts';
-import { loadAlternatives, loadCardGateway } from '../engine/payments/loadGateway.ts';
-import { defineFunnel } from '../engine/react/defineFunnel.ts';
+import { httpSink } from '../engine/index.ts';
+import { config } from '../engine/index.ts';
+import { loadAlternatives, loadCardGateway } from '../engine/payments/index.ts';
+import { defineFunnel } from '../engine/react/index.ts';
 import { funnelData } from './flowData.ts';
 import { productSlices } from './product/slices.ts';
 import { screens } from './registry.ts';

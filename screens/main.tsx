@@ -1,17 +1,18 @@
 /** The browser entry: boots the funnel (funnel.ts) with the visitor's locale and error reporting. */
-import { bootFunnel } from '../engine/react/boot.tsx';
-import { config } from '../engine/core/config.ts';
-import type { Language } from '../engine/react/i18n.ts';
+import { bootFunnel } from '../engine/react/index.ts';
+import { config } from '../engine/index.ts';
+import type { Language } from '../engine/react/index.ts';
 import { funnel } from './funnel.ts';
 import { locales } from 'virtual:locales';
-import { startErrorReporting } from '../engine/core/errorReporting.ts';
+import { startErrorReporting } from '../engine/index.ts';
+import { loadSentryReporter } from '../engine/index.ts';
 
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
 const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
 const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
 
-startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) => import('../engine/reporting/sentryReporter.ts').then((m) => m.createReporter(s)), window });
+startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: loadSentryReporter, window });
 
 // each page preloads its own hero image (a <link rel=preload> with the same srcset as the <picture>);
 // a second, single-URL preload here would download another size of the same image

@@ -1,7 +1,8 @@
 /** The prerenderer's entry (Node, at build time): the same funnel (funnel.ts) as main.tsx. */
 import type { ResourceKey } from 'i18next';
-import type { Language } from '../engine/core/languages.ts';
-import { createPrerenderer } from '../engine/react/prerender.tsx';
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { Language } from '../engine/index.ts';
+import { createPrerenderer } from '../engine/react/index.ts';
 import { funnelData } from './flowData.ts';
 import { funnel } from './funnel.ts';
 import { images } from './ui/images.ts';
@@ -9,4 +10,4 @@ import { images } from './ui/images.ts';
 export { funnelData, images };
 
 export const prerenderer = (firstPaintTexts: Record<Language, ResourceKey>) =>
-  createPrerenderer({ funnel, firstPaintTexts });
+  createPrerenderer({ funnel, firstPaintTexts, renderToStream: prerenderToNodeStream });

@@ -3,8 +3,8 @@
  * schemas/screens/, `npm run gen`, a component, and one line here; the compiler rejects a missing or
  * extra type and props that do not fit the schema.
  */
-import { lazyScreen } from '../engine/react/lazyScreen.ts';
-import type { ScreenRegistry } from '../engine/react/types.ts';
+import { lazyScreen } from '../engine/react/index.ts';
+import type { ScreenRegistry } from '../engine/react/index.ts';
 
 export const screens = {
   'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),

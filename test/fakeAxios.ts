@@ -3,8 +3,8 @@
  * every client of an HttpClients set, and each request is recorded (with whether the loader was on).
  */
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { HttpClients } from '../engine/core/http.ts';
-import type { FunnelState } from '../engine/core/store.ts';
+import type { HttpClients } from '../engine/index.ts';
+import type { FunnelState } from '../engine/index.ts';
 
 export interface SeenRequest {
   method: string;

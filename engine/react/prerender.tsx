@@ -3,7 +3,7 @@
  * with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the
  * screen itself. The browser hydrates it with the same texts (see boot.tsx).
  */
-import { prerenderToNodeStream } from 'react-dom/static';
+import type { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import i18next, { type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -29,6 +29,11 @@ export interface Prerenderer {
 export async function createPrerenderer(options: {
   /** The funnel (defineFunnel), the same one the browser boots. */
   funnel: FunnelDefinition;
+  /**
+   * React's static renderer (`react-dom/static`), passed in by the Node entry so that this module,
+   * reachable from the engine's public entry, never brings the server renderer into a browser bundle.
+   */
+  renderToStream: typeof prerenderToNodeStream;
   firstPaintTexts: Record<Language, ResourceKey>;
 }): Promise<Prerenderer> {
   const { data, screens: registry, config, slices, gateways } = options.funnel;
@@ -57,7 +62,7 @@ export async function createPrerenderer(options: {
         gateways,
       };
       const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-      const { prelude } = await prerenderToNodeStream(<FunnelApp engine={engine} Router={Router} />);
+      const { prelude } = await options.renderToStream(<FunnelApp engine={engine} Router={Router} />);
       let html = '';
       for await (const chunk of prelude) html += String(chunk);
       return { html, dir: i18next.dir(language) };

@@ -20,9 +20,30 @@ import { checkPaths, checkReachable, checkStepImages, checkSteps } from './seman
 import type { JsonDoc, ValidationIssue, ValidationResult } from './types.ts';
 import { checkVariants } from './variantCheck.ts';
 
+/** What the validator reports: located issues, the files read and their parsed values. */
 export type { FunnelDocuments, ValidationIssue, ValidationResult } from './types.ts';
+/** True when an issue fails validation (every issue that is not a warning). */
 export { isError } from './types.ts';
+/** An issue as one line (`file:line:col pointer [code] message; hint`) or as a GitHub annotation. */
 export { formatIssue, formatGithubAnnotation } from './format.ts';
+
+// the validator's building blocks, public for tests and tools
+/** Every code the validator can report, with what it means. */
+export { ISSUE_CODES } from './codes.ts';
+/** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist; the texts keep the English placeholders and have their language's plural forms (localeTexts.ts). */
+export { hasKey } from './i18nCheck.ts';
+/** One strict JSON parse (RFC 8259, by @humanwhocodes/momoa) that yields the value, the line and column of every key and value by JSON pointer, the duplicate keys JSON.parse would silently drop, and a located, readable message for a syntax error. */
+export { parseJson, positions } from './jsonParse.ts';
+/** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */
+export { placeholders } from './localeTexts.ts';
+/** Loops with no way out: a strongly connected set of steps from which no terminal step (one without next) can be reached traps the visitor. */
+export { stronglyConnected, trappedLoops } from './loopCheck.ts';
+/** Every screen type a flow uses needs a line in screens/registry.ts whose component file exists. */
+export { parseRegistry } from './registryCheck.ts';
+/** The JSON Schemas of schemas/, compiled once by ajv in strict mode (draft-07, discriminator on `screen`), with the project's keywords declared: `x-i18n-key` reports every i18n key a validated document uses, `x-store-field` every store field a `bind` prop names; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks. */
+export { loadSchemas } from './schemas.ts';
+/** "Did you mean" suggestions: the closest candidate by Levenshtein distance. */
+export { closest, levenshtein } from './suggest.ts';
 
 /** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
 const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'expected.json']);

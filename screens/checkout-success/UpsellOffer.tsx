@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/context.ts';
-import { formatUsd } from '../../engine/core/pricing.ts';
-import { purchase } from '../../engine/payments/checkoutMachine.ts';
+import { useEngine } from '../../engine/react/index.ts';
+import { formatUsd } from '../../engine/index.ts';
+import { purchase } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { useCardGateway } from '../checkout/useCardGateway.ts';

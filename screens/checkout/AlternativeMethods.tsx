@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/context.ts';
-import type { AlternativeMethod } from '../../engine/payments/port.ts';
+import { useEngine } from '../../engine/react/index.ts';
+import type { AlternativeMethod } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 
 export interface AlternativeMethodsProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardFormState, PaymentGateway } from '../../engine/payments/port.ts';
+import type { CardFormState, PaymentGateway } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import type { GatewayState } from './useCardGateway.ts';

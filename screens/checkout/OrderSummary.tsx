@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPricing, formatUsd, planPricing, roundCents } from '../../engine/core/pricing.ts';
-import type { Plan } from '../../engine/types/plans.gen.ts';
+import { formatPricing, formatUsd, planPricing, roundCents } from '../../engine/index.ts';
+import type { Plan } from '../../engine/index.ts';
 
 /**
  * The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). On a

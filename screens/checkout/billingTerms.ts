@@ -3,8 +3,8 @@
  * first charge falls (today + trial days, in the visitor's locale through Intl).
  */
 import type { TFunction } from 'i18next';
-import { formatDuration, formatUsd, planPricing } from '../../engine/core/pricing.ts';
-import type { Plan } from '../../engine/types/plans.gen.ts';
+import { formatDuration, formatUsd, planPricing } from '../../engine/index.ts';
+import type { Plan } from '../../engine/index.ts';
 
 const DAY_MS = 86_400_000;
 

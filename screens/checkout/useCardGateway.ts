@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PaymentGateway } from '../../engine/payments/port.ts';
+import type { PaymentGateway } from '../../engine/payments/index.ts';
 
 export type GatewayState =
   | { status: 'loading' }

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/context.ts';
+import { useEngine } from '../../engine/react/index.ts';
 import { httpClientsFor, loadPaymentSettings } from '../product/signup.ts';
-import type { PurchaseOutcome } from '../../engine/payments/checkoutMachine.ts';
-import { failureTextKey, type PaymentFailure } from '../../engine/payments/failures.ts';
-import type { PaymentGateway } from '../../engine/payments/port.ts';
-import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/subscriptionApi.ts';
+import type { PurchaseOutcome } from '../../engine/payments/index.ts';
+import { failureTextKey, type PaymentFailure } from '../../engine/payments/index.ts';
+import type { PaymentGateway } from '../../engine/payments/index.ts';
+import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/index.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
 
 export interface PurchaseRunner {

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useStore } from '../../engine/react/hooks.ts';
-import { readBound, writeBound } from '../../engine/core/binding.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useStore } from '../../engine/react/index.ts';
+import { readBound, writeBound } from '../../engine/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { ChoiceIcon } from './icons.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 
 /** The pause after the last tick, so the visitor sees the final check mark before the page changes. */

@@ -1,5 +1,5 @@
 /** The order of the app-store buttons: the visitor's own platform first. */
-import { detectOs } from '../../engine/core/tracking.ts';
+import { detectOs } from '../../engine/index.ts';
 
 export type AppStore = 'appStore' | 'googlePlay';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LandingProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { Picture } from '../ui/Picture.tsx';

@@ -1,13 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useEngine } from '../../engine/react/context.ts';
-import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useEngine } from '../../engine/react/index.ts';
+import { useFunnel, useStore, useVariant } from '../../engine/react/index.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
 import { offerPlan } from './model.ts';
-import { formatUsd, planPricing, trialEnd } from '../../engine/core/pricing.ts';
-import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
+import { formatUsd, planPricing, trialEnd } from '../../engine/index.ts';
+import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';

@@ -4,9 +4,9 @@
  * who reached a family step without its landing (an old bookmark, a shared link) still sees the
  * family offer rather than another funnel's plan.
  */
-import type { Landings } from '../../engine/types/landings.gen.ts';
-import type { Plan, Plans } from '../../engine/types/plans.gen.ts';
-import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
+import type { Landings } from '../../engine/index.ts';
+import type { Plan, Plans } from '../../engine/index.ts';
+import { getVariant, variantIds } from '../../engine/index.ts';
 
 /**
  * @example offerPlan(landings, plans, 'family', 'family')?.name // 'gz-monthly-free3d-2999'

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useEngine } from '../../engine/react/context.ts';
-import { useFunnel, useStore, useVariant } from '../../engine/react/hooks.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useEngine } from '../../engine/react/index.ts';
+import { useFunnel, useStore, useVariant } from '../../engine/react/index.ts';
 import { initialPlan } from './model.ts';
-import { useSubscribedRedirect } from '../../engine/payments/usePurchaseRecord.ts';
+import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { renewalTermsText, useLocale } from '../ui/priceTexts.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../engine/types/plans.gen.ts';
-import { formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/core/pricing.ts';
+import type { Plan } from '../../engine/index.ts';
+import { formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from './model.ts';
 import { durationText, trialTermsText, type LocaleFormat } from '../ui/priceTexts.ts';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Landings } from '../../engine/types/landings.gen.ts';
-import type { Plan, Plans } from '../../engine/types/plans.gen.ts';
-import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
-import { formatPercent } from '../../engine/core/pricing.ts';
+import type { Landings } from '../../engine/index.ts';
+import type { Plan, Plans } from '../../engine/index.ts';
+import { getVariant, variantIds } from '../../engine/index.ts';
+import { formatPercent } from '../../engine/index.ts';
 import { discountAgainst, type Discount } from './model.ts';
 
 /** The landing at "/" sells at the regular prices: the reference a discount is measured against. */

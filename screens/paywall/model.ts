@@ -2,8 +2,8 @@
  * The paywall's plan rules (no React): which plan it selects first, and the discount of a plan
  * against the regular price of a plan of the same length.
  */
-import type { Plan } from '../../engine/types/plans.gen.ts';
-import { durationDays } from '../../engine/core/pricing.ts';
+import type { Plan } from '../../engine/index.ts';
+import { durationDays } from '../../engine/index.ts';
 
 /** A plan's discount against the regular price of a plan of the same length. */
 export interface Discount {

@@ -1,6 +1,6 @@
 /** Calls 1 and 2 of spec section 7: signup and payment settings, with the response fields the funnel reads. */
-import type { HttpClients } from '../../engine/core/http.ts';
-import { failureOf } from '../../engine/core/http.ts';
+import type { HttpClients } from '../../engine/index.ts';
+import { failureOf } from '../../engine/index.ts';
 
 export interface SignupRequest {
   email: string;

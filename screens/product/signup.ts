@@ -4,14 +4,14 @@
  * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
  * loader off at the end. This module brings axios with it, so only the signup screen imports it.
  */
-import type { Analytics } from '../../engine/core/analytics.ts';
+import type { Analytics } from '../../engine/index.ts';
 import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
-import { config, type FunnelConfig } from '../../engine/core/config.ts';
-import { createHttpClients, type HttpClients } from '../../engine/core/http.ts';
-import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/core/retry.ts';
-import { writeItem } from '../../engine/core/safeStorage.ts';
-import { ACCESS_TOKEN_KEY } from '../../engine/core/startup.ts';
-import { hideError, setLoader, showError, type FunnelState } from '../../engine/core/store.ts';
+import { config, type FunnelConfig } from '../../engine/index.ts';
+import { createHttpClients, type HttpClients } from '../../engine/index.ts';
+import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
+import { writeItem } from '../../engine/index.ts';
+import { ACCESS_TOKEN_KEY } from '../../engine/index.ts';
+import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
 import { normalizeEmail } from './email.ts';
 
 /** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */

@@ -3,7 +3,7 @@
  * is kept in local storage. The kernel slices (plans, signup, checkout, events, error, loader, ui)
  * are the engine's own.
  */
-import type { SliceDeclarations } from '../../engine/core/store.ts';
+import type { SliceDeclarations } from '../../engine/index.ts';
 
 /** What the visitor entered in the family funnel (persisted, spec section 3). */
 export interface FamilyState {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useFunnel, useStore } from '../../engine/react/hooks.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useFunnel, useStore } from '../../engine/react/index.ts';
 import { answerQuestion, firstUnanswered, restoreQuiz } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 

@@ -6,8 +6,8 @@
  * written to the persisted events.analyticsData as `quiz_<questionId>` (the answers are analytics
  * data anyway), and restoreQuiz() rebuilds the options slice from there when the quiz opens again.
  */
-import type { Analytics } from '../../engine/core/analytics.ts';
-import type { FunnelState } from '../../engine/core/store.ts';
+import type { Analytics } from '../../engine/index.ts';
+import type { FunnelState } from '../../engine/index.ts';
 
 /** The prefix of the answers kept in events.analyticsData. */
 export const QUIZ_ANSWER_PREFIX = 'quiz_';

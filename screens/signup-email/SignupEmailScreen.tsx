@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useFunnel } from '../../engine/react/hooks.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useFunnel } from '../../engine/react/index.ts';
 import { isValidEmail } from '../product/email.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
-import { useStore } from '../../engine/react/hooks.ts';
-import { readBound, writeBound } from '../../engine/core/binding.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useStore } from '../../engine/react/index.ts';
+import { readBound, writeBound } from '../../engine/index.ts';
 import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';

@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Duration, Plan } from '../../engine/types/plans.gen.ts';
-import { formatDate, formatUsd, formattingLocale, planPricing, trialEnd } from '../../engine/core/pricing.ts';
+import type { Duration, Plan } from '../../engine/index.ts';
+import { formatDate, formatUsd, formattingLocale, planPricing, trialEnd } from '../../engine/index.ts';
 
 /** How the visitor reads amounts and dates. */
 export interface LocaleFormat {

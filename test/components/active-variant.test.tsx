@@ -4,8 +4,8 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useVariant } from '../../engine/react/hooks.ts';
-import type { ScreenProps } from '../../engine/react/types.ts';
+import { useVariant } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
 import { screens } from '../../screens/registry.ts';
 import { renderFunnel } from './harness.tsx';
 

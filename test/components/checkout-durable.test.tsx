@@ -7,7 +7,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPurchaseRecord } from '../../engine/payments/purchaseRecord.ts';
+import { readPurchaseRecord } from '../../engine/payments/index.ts';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 

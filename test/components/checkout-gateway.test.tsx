@@ -5,9 +5,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_LOAD_TIMEOUT_MS, loadCardGateway } from '../../engine/payments/loadGateway.ts';
+import { GATEWAY_LOAD_TIMEOUT_MS, loadCardGateway } from '../../engine/payments/index.ts';
 import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
-import type { PaymentGateway } from '../../engine/payments/port.ts';
+import type { PaymentGateway } from '../../engine/payments/index.ts';
 import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
 import { useCardGateway } from '../../screens/checkout/useCardGateway.ts';
 import { setupI18n } from './harness.tsx';

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
-import { RECEIPT_KEY } from '../../engine/payments/receipt.ts';
+import { RECEIPT_KEY } from '../../engine/payments/index.ts';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 let sandbox: Sandbox;

@@ -1,10 +1,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { showError, setLoader } from '../../engine/core/store.ts';
-import { AppErrorBoundary } from '../../engine/react/AppErrorBoundary.tsx';
-import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/ChunkErrorBoundary.tsx';
-import { ChunkLoadError, lazyScreen } from '../../engine/react/lazyScreen.ts';
-import { applyDocumentLanguage, detectLanguage, pickLanguage } from '../../engine/react/i18n.ts';
+import { showError, setLoader } from '../../engine/index.ts';
+import { AppErrorBoundary } from '../../engine/react/index.ts';
+import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/index.ts';
+import { ChunkLoadError, lazyScreen } from '../../engine/react/index.ts';
+import { applyDocumentLanguage, detectLanguage, pickLanguage } from '../../engine/react/index.ts';
 import { screens } from '../../screens/registry.ts';
 import i18next from 'i18next';
 import { renderFunnel } from './harness.tsx';

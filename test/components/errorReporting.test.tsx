@@ -1,10 +1,10 @@
 /** Error-boundary catches and chunk-load failures reach error reporting, with the step and variant of the funnel. */
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
-import { connectReporter, resetErrorReporting, setErrorContext, type ErrorReporter } from '../../engine/core/errorReporting.ts';
-import { AppErrorBoundary } from '../../engine/react/AppErrorBoundary.tsx';
-import { ChunkErrorBoundary } from '../../engine/react/ChunkErrorBoundary.tsx';
-import { lazyScreen } from '../../engine/react/lazyScreen.ts';
+import { connectReporter, resetErrorReporting, setErrorContext, type ErrorReporter } from '../../engine/index.ts';
+import { AppErrorBoundary } from '../../engine/react/index.ts';
+import { ChunkErrorBoundary } from '../../engine/react/index.ts';
+import { lazyScreen } from '../../engine/react/index.ts';
 
 function recorder() {
   const calls: Array<{ message: string; source: string; tags: Record<string, string> }> = [];

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Variant } from '../../engine/core/flowGraph.ts';
+import type { Variant } from '../../engine/index.ts';
 import { renderFunnel } from './harness.tsx';
 
 describe('landing screen', () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { funnelData } from '../../screens/flowData.ts';
 import type { FunnelData } from '../../screens/flowData.ts';
-import type { Variant } from '../../engine/types/landings.gen.ts';
+import type { Variant } from '../../engine/index.ts';
 import { renderFunnel } from './harness.tsx';
 
 const PATH = '/signup/plans';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FunnelState } from '../../engine/core/store.ts';
+import type { FunnelState } from '../../engine/index.ts';
 import { renderFunnel } from './harness.tsx';
 
 const openPhone = async (state?: (store: FunnelState) => void) => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { httpClientsFor } from '../../screens/product/signup.ts';
-import { PERSIST_KEY } from '../../engine/core/persistence.ts';
+import { PERSIST_KEY } from '../../engine/index.ts';
 import { ALREADY_REGISTERED, answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply, type SeenRequest } from '../fakeAxios.ts';
 import { renderFunnel } from './harness.tsx';
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
-import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
+import { getVariant, variantIds } from '../../engine/index.ts';
 
 afterAll(closeBrowser);
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
-import { getVariant } from '../../engine/core/flowGraph.ts';
+import { getVariant } from '../../engine/index.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 

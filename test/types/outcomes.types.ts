@@ -2,7 +2,7 @@
  * Negative type tests of screen outcomes, checked by `tsc` in `npm test`: a screen may call next()
  * only with an outcome its screen type's schema declares (x-outcomes; any id for x-outcomes-from).
  */
-import type { ScreenProps, ScreenRegistry } from '../../engine/react/types.ts';
+import type { ScreenProps, ScreenRegistry } from '../../engine/react/index.ts';
 import type { CheckoutProps, ChoiceProps, LandingProps } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 

@@ -2,7 +2,7 @@
  * Negative type tests, checked by `tsc` in `npm test`: each @ts-expect-error line must fail to
  * compile, or the type check fails ("Unused '@ts-expect-error' directive").
  */
-import type { ScreenProps, ScreenRegistry } from '../../engine/react/types.ts';
+import type { ScreenProps, ScreenRegistry } from '../../engine/react/index.ts';
 import type { LandingProps, QuizProps, Step } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 

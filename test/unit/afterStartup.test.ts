@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterStartup } from '../../engine/react/afterStartup.ts';
-import { deferredSink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
+import { afterStartup } from '../../engine/react/index.ts';
+import { deferredSink, type AnalyticsEvent } from '../../engine/index.ts';
 
 const event = (name: string): AnalyticsEvent => ({ kind: 'track', name, props: {}, userUuid: '', at: 0 });
 

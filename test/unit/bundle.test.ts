@@ -10,7 +10,7 @@ import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
 import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute } from '../../scripts/bundleReport.ts';
 import { APP_SHELL, pageFile, prerenderedPaths } from '../../scripts/build/pages.ts';
-import { LANGUAGES } from '../../engine/core/languages.ts';
+import { LANGUAGES } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const root = new URL('../../', import.meta.url).pathname;

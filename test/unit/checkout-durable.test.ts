@@ -4,13 +4,13 @@
  * reload resumes it with the same idempotency key and fb_event_id instead of charging again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { purchase } from '../../engine/payments/checkoutMachine.ts';
-import { failureTextKey, isOpenFailure } from '../../engine/payments/failures.ts';
-import { pollResult } from '../../engine/payments/polling.ts';
+import { purchase } from '../../engine/payments/index.ts';
+import { failureTextKey, isOpenFailure } from '../../engine/payments/index.ts';
+import { pollResult } from '../../engine/payments/index.ts';
 import {
   clearPurchaseRecord, parseRecord, PURCHASE_RECORD_KEY, readPurchaseRecord, writePurchaseRecord, type PurchaseRecord,
-} from '../../engine/payments/purchaseRecord.ts';
-import { PaymentApiError } from '../../engine/payments/subscriptionApi.ts';
+} from '../../engine/payments/index.ts';
+import { PaymentApiError } from '../../engine/payments/index.ts';
 import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 

@@ -1,11 +1,11 @@
 /** Fakes for the checkout machine tests: a scripted API, a scripted gateway and a virtual clock. */
 import { vi } from 'vitest';
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import type { CardProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/port.ts';
-import { AbortedError, type Clock } from '../../engine/payments/polling.ts';
-import type { BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody, BraintreeBody } from '../../engine/payments/subscriptionApi.ts';
+import type { CardProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/index.ts';
+import { AbortedError, type Clock } from '../../engine/payments/index.ts';
+import type { BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody, BraintreeBody } from '../../engine/payments/index.ts';
 
 /** A clock whose sleep advances virtual time at once and records each wait. */
 export function virtualClock(): Clock & { waits: number[]; time: () => number } {

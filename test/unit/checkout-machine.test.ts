@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isPurchaseRunning, purchase, purchaseWithBraintree, UPSELL_MARKER } from '../../engine/payments/checkoutMachine.ts';
-import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/cardFlow.ts';
-import { PaymentApiError } from '../../engine/payments/subscriptionApi.ts';
+import { isPurchaseRunning, purchase, purchaseWithBraintree, UPSELL_MARKER } from '../../engine/payments/index.ts';
+import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/index.ts';
+import { PaymentApiError } from '../../engine/payments/index.ts';
 import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 
 const PLAN = 'gz-3-month-fox';

@@ -1,14 +1,14 @@
 /** The small pieces around the checkout machine: card rules, failures, receipt, Stripe mapping, Retry-After. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Stripe } from '@stripe/stripe-js';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { cardErrors, formatCardNumber, formatExpiry, luhnValid, parseExpiry } from '../../engine/payments/sandbox/cardRules.ts';
-import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../engine/payments/failures.ts';
-import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/receipt.ts';
+import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../engine/payments/index.ts';
+import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/index.ts';
 import { createStripeGateway } from '../../engine/payments/stripe/stripeGateway.tsx';
-import { retryAfterMs, messagesOf } from '../../engine/payments/subscriptionApi.ts';
-import { withTimeout, GatewayLoadError } from '../../engine/payments/loadGateway.ts';
+import { retryAfterMs, messagesOf } from '../../engine/payments/index.ts';
+import { withTimeout, GatewayLoadError } from '../../engine/payments/index.ts';
 import en from '../../locales/en.json';
 
 const NOW = new Date(2026, 10, 20); // November 2026

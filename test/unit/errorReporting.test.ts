@@ -9,11 +9,11 @@ import {
   startErrorReporting,
   type ErrorReporter,
   type ErrorReportingOptions,
-} from '../../engine/core/errorReporting.ts';
-import { errorContextReader, stepIdForPath } from '../../engine/react/errorContext.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+} from '../../engine/index.ts';
+import { errorContextReader, stepIdForPath } from '../../engine/react/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { getVariant } from '../../engine/core/flowGraph.ts';
+import { getVariant } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 /** A window with an event bus, a controllable load state and idle callbacks run by the test. */

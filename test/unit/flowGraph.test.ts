@@ -1,5 +1,5 @@
-import { indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds, getVariant } from '../../engine/core/flowGraph.ts';
-import { landingTypeFromPath, resolveActiveVariant, variantForPath } from '../../engine/core/variants.ts';
+import { indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds, getVariant } from '../../engine/index.ts';
+import { landingTypeFromPath, resolveActiveVariant, variantForPath } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const steps = indexSteps(funnelData.flows);

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { funnelData } from '../../screens/flowData.ts';
-import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
-import { PERSIST_KEY } from '../../engine/core/persistence.ts';
-import { HISTORY_KEY } from '../../engine/core/history.ts';
+import { getVariant, variantIds } from '../../engine/index.ts';
+import { PERSIST_KEY } from '../../engine/index.ts';
+import { HISTORY_KEY } from '../../engine/index.ts';
 import { galleryScreens, selectScreens } from '../../scripts/galleryScreens.ts';
 import { seededStorage } from '../../scripts/galleryVisit.ts';
 import { flowDiagram, variantRows } from '../../scripts/galleryDiagram.ts';

@@ -1,4 +1,4 @@
-import { recordNavigation } from '../../engine/core/history.ts';
+import { recordNavigation } from '../../engine/index.ts';
 
 describe('navigation history (spec section 2)', () => {
   it('appends a new path on forward navigation', () => {

@@ -1,5 +1,5 @@
-import { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from '../../engine/core/languageChoice.ts';
-import { detectLanguage } from '../../engine/react/i18n.ts';
+import { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from '../../engine/index.ts';
+import { detectLanguage } from '../../engine/react/index.ts';
 
 describe('the language rule shared by the server and the browser', () => {
   it('takes ?lng= first, then the stored choice, then the browser, else English', () => {

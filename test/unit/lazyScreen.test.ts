@@ -1,4 +1,4 @@
-import { ChunkLoadError, CHUNK_TIMEOUT_MS, loadWithTimeout } from '../../engine/react/lazyScreen.ts';
+import { ChunkLoadError, CHUNK_TIMEOUT_MS, loadWithTimeout } from '../../engine/react/index.ts';
 
 describe('chunk loading', () => {
   it('passes a loaded module through', async () => {
@@ -26,7 +26,7 @@ describe('a preloaded lazy screen', () => {
   it('renders at once, without suspending, once preload() has finished', async () => {
     const { renderToString } = await import('react-dom/server');
     const { createElement, Suspense } = await import('react');
-    const { lazyScreen } = await import('../../engine/react/lazyScreen.ts');
+    const { lazyScreen } = await import('../../engine/react/index.ts');
     const Screen = lazyScreen(async () => ({ default: ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`) }));
     const tree = () => createElement(Suspense, { fallback: 'loading' }, createElement(Screen, { name: 'Ada' }));
     expect(renderToString(tree())).toContain('loading');

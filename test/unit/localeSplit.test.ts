@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/core/localeSplit.ts';
+import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const en = JSON.parse(readFileSync(new URL('../../locales/en.json', import.meta.url), 'utf8')) as TextTree;

@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '../../engine/react/i18n.ts';
+import { LANGUAGES } from '../../engine/react/index.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 type Tree = { [key: string]: string | Tree };

@@ -1,7 +1,7 @@
 import landingsJson from '../../flows/landings.json';
 import plansJson from '../../flows/plans.json';
-import type { Landings, Variant } from '../../engine/types/landings.gen.ts';
-import type { Plans } from '../../engine/types/plans.gen.ts';
+import type { Landings, Variant } from '../../engine/index.ts';
+import type { Plans } from '../../engine/index.ts';
 import { offerPlan } from '../../screens/offer/model.ts';
 
 const landings = landingsJson as unknown as Landings;

@@ -1,5 +1,5 @@
-import { applySaved, PERSIST_KEY, restore, serialize, startPersisting } from '../../engine/core/persistence.ts';
-import { createFunnelStore, defaultState } from '../../engine/core/store.ts';
+import { applySaved, PERSIST_KEY, restore, serialize, startPersisting } from '../../engine/index.ts';
+import { createFunnelStore, defaultState } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
-import { LANGUAGES } from '../../engine/react/i18n.ts';
+import { LANGUAGES } from '../../engine/react/index.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 type Tree = { [key: string]: string | Tree };

@@ -5,9 +5,9 @@
  */
 import plans from '../../flows/plans.json';
 import { funnelData } from '../../screens/flowData.ts';
-import type { Plan } from '../../engine/types/plans.gen.ts';
-import { getVariant, variantIds } from '../../engine/core/flowGraph.ts';
-import { formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/core/pricing.ts';
+import type { Plan } from '../../engine/index.ts';
+import { getVariant, variantIds } from '../../engine/index.ts';
+import { formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/index.ts';
 import { discountAgainst } from '../../screens/paywall/model.ts';
 
 const catalogue = plans.plans as Record<string, Plan>;

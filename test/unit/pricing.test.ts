@@ -1,6 +1,6 @@
 import plans from '../../flows/plans.json';
-import type { Plan } from '../../engine/types/plans.gen.ts';
-import { durationDays, formatDuration, formatPricing, formatUsd, planPricing, roundCents } from '../../engine/core/pricing.ts';
+import type { Plan } from '../../engine/index.ts';
+import { durationDays, formatDuration, formatPricing, formatUsd, planPricing, roundCents } from '../../engine/index.ts';
 import { initialPlan } from '../../screens/paywall/model.ts';
 
 const plan = (name: string): Plan => (plans.plans as Record<string, Plan>)[name]!;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build, PREVIEW_ONLY_TEXTS } from '../../build.mjs';
-import { LANGUAGES } from '../../engine/core/languages.ts';
+import { LANGUAGES } from '../../engine/index.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 let outdir = '';

@@ -1,6 +1,6 @@
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { applySaved, serialize } from '../../engine/core/persistence.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { applySaved, serialize } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { answerQuestion, firstUnanswered, restoreQuiz } from '../../screens/quiz/model.ts';
 

@@ -1,5 +1,5 @@
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { GENERIC_RETRY, networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/core/retry.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { GENERIC_RETRY, networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
 
 describe('retry', () => {
   it('payment settings: 2 more tries, 1 s apart', async () => {

@@ -1,5 +1,5 @@
-import { readItem, readJson, removeItem, writeItem } from '../../engine/core/safeStorage.ts';
-import { loadHistory, saveHistory, HISTORY_KEY } from '../../engine/core/history.ts';
+import { readItem, readJson, removeItem, writeItem } from '../../engine/index.ts';
+import { loadHistory, saveHistory, HISTORY_KEY } from '../../engine/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 afterEach(() => vi.unstubAllGlobals());

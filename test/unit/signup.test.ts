@@ -1,8 +1,8 @@
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { PREVIEW_CONFIG } from '../../engine/core/config.ts';
-import { createHttpClients } from '../../engine/core/http.ts';
-import { serialize } from '../../engine/core/persistence.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { createHttpClients } from '../../engine/index.ts';
+import { serialize } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { submitSignup, SIGNUP_FAILED_KEY } from '../../screens/product/signup.ts';
 import { answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply as Reply, type SeenRequest as Seen } from '../fakeAxios.ts';

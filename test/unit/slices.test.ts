@@ -1,6 +1,6 @@
-import { applySaved, serialize, startPersisting } from '../../engine/core/persistence.ts';
-import { createFunnelStore, KERNEL_SLICES, type SliceDeclarations } from '../../engine/core/store.ts';
-import { defineFunnel, FunnelDefinitionError } from '../../engine/react/defineFunnel.ts';
+import { applySaved, serialize, startPersisting } from '../../engine/index.ts';
+import { createFunnelStore, KERNEL_SLICES, type SliceDeclarations } from '../../engine/index.ts';
+import { defineFunnel, FunnelDefinitionError } from '../../engine/react/index.ts';
 import { funnel } from '../../screens/funnel.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 

@@ -1,8 +1,8 @@
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { runStartup, ONBOARDING_STARTED_DELAY_MS, type StartupEnv } from '../../engine/core/startup.ts';
-import { ensureVisitorId, readCookie, VISITOR_COOKIE_DAYS } from '../../engine/core/visitor.ts';
+import { runStartup, ONBOARDING_STARTED_DELAY_MS, type StartupEnv } from '../../engine/index.ts';
+import { ensureVisitorId, readCookie, VISITOR_COOKIE_DAYS } from '../../engine/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 /** A document.cookie that behaves like a browser's: set one cookie at a time, read them all. */

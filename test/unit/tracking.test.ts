@@ -1,7 +1,7 @@
-import { captureTracking, recordLandingType } from '../../engine/core/capture.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { captureTracking, recordLandingType } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { deviceLabel, detectOs, MAX_PARAM_LENGTH, parseQuery, supportsWebp } from '../../engine/core/tracking.ts';
+import { deviceLabel, detectOs, MAX_PARAM_LENGTH, parseQuery, supportsWebp } from '../../engine/index.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';

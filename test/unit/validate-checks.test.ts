@@ -3,13 +3,13 @@
  * placeholder parsing, and validation time that grows linearly with the flow.
  */
 import { describe, expect, it } from 'vitest';
-import { stronglyConnected, trappedLoops } from '../../engine/validate/loopCheck.ts';
-import { placeholders } from '../../engine/validate/localeTexts.ts';
+import { stronglyConnected, trappedLoops } from '../../engine/validate/index.ts';
+import { placeholders } from '../../engine/validate/index.ts';
 import { timeValidation, writeChainProject } from '../../scripts/benchValidator.ts';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadSchemas } from '../../engine/validate/schemas.ts';
+import { loadSchemas } from '../../engine/validate/index.ts';
 
 const graph = (edges: Record<string, string[]>): Map<string, string[]> => new Map(Object.entries(edges));
 

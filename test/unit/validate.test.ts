@@ -9,12 +9,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatGithubAnnotation, formatIssue, isError, validateProject, type ValidationIssue } from '../../engine/validate/index.ts';
-import { ISSUE_CODES } from '../../engine/validate/codes.ts';
-import { loadSchemas } from '../../engine/validate/schemas.ts';
-import { parseJson, positions } from '../../engine/validate/jsonParse.ts';
-import { closest, levenshtein } from '../../engine/validate/suggest.ts';
-import { parseRegistry } from '../../engine/validate/registryCheck.ts';
-import { hasKey } from '../../engine/validate/i18nCheck.ts';
+import { ISSUE_CODES } from '../../engine/validate/index.ts';
+import { loadSchemas } from '../../engine/validate/index.ts';
+import { parseJson, positions } from '../../engine/validate/index.ts';
+import { closest, levenshtein } from '../../engine/validate/index.ts';
+import { parseRegistry } from '../../engine/validate/index.ts';
+import { hasKey } from '../../engine/validate/index.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'test/fixtures/flows');

@@ -1,9 +1,9 @@
 /** The visitor id survives a `document.cookie` that throws: start-up completes, the id is kept in storage or memory. */
-import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { runStartup } from '../../engine/core/startup.ts';
-import { ensureVisitorId, readCookie, writeVisitorCookie } from '../../engine/core/visitor.ts';
+import { runStartup } from '../../engine/index.ts';
+import { ensureVisitorId, readCookie, writeVisitorCookie } from '../../engine/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 /** A document whose cookie property throws on read and write, as in a sandboxed frame. */

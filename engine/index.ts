@@ -1,0 +1,75 @@
+/**
+ * The engine's public API, React-free: flow graph and variants, the store's kernel slices and the
+ * product's declared ones, bindings, persistence, history, tracking, start-up, analytics and
+ * error-reporting ports, HTTP and retry, pricing, languages and the build configuration.
+ * Screens, tests and products import the engine from here (and from engine/react, engine/payments,
+ * engine/validate), never from a module inside it. Each export keeps its JSDoc at its definition.
+ */
+/** The analytics port: `track`, `identify` and `page`, fanned out to sinks. */
+export { createAnalytics, deferredSink, httpSink, memorySink } from './core/analytics.ts';
+/** Types of the same module. */
+export type { Analytics, AnalyticsEvent } from './core/analytics.ts';
+/** Store fields named by a flow: a generic screen that writes the store takes the field from its props as `"bind": "<slice>.<field>"` (e.g. */
+export { parseBind, readBound, writeBound } from './core/binding.ts';
+/** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */
+export { captureTracking, recordLandingType } from './core/capture.ts';
+/** Build-time configuration (DESIGN.md section 6): API base addresses, the analytics collector and whether this is a preview build. */
+export { PREVIEW_CONFIG, config } from './core/config.ts';
+/** Types of the same module. */
+export type { FunnelConfig } from './core/config.ts';
+/** The error-reporting port. */
+export { MAX_QUEUED_ERRORS, connectReporter, queuedErrors, reportError, resetErrorReporting, setErrorContext, startErrorReporting } from './core/errorReporting.ts';
+/** Types of the same module. */
+export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting.ts';
+/** The flow graph: all flows, variants and plans as one catalogue, and the pure functions that walk it. */
+export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds } from './core/flowGraph.ts';
+/** Types of the same module. */
+export type { FunnelData, Variant } from './core/flowGraph.ts';
+/** The navigation history of spec section 2: visited paths in session storage. */
+export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
+/** axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at build time. */
+export { createHttpClients, failureOf } from './core/http.ts';
+/** Types of the same module. */
+export type { HttpClients } from './core/http.ts';
+/** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; English when none is supported. */
+export { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from './core/languageChoice.ts';
+/** The interface languages (spec section 1); English is the fallback. */
+export { LANGUAGES } from './core/languages.ts';
+/** Types of the same module. */
+export type { Language } from './core/languages.ts';
+/** Splits a language's texts in two for the landing route's budget: the texts the first screen can need (the entry steps' props, shared sections) and the rest, downloaded right after start-up. */
+export { firstPaintKeys, splitTexts } from './core/localeSplit.ts';
+/** Types of the same module. */
+export type { TextTree } from './core/localeSplit.ts';
+/** Persistence in local storage under one root key, version 0 (spec section 3), of every slice declared with `persist: true` (the kernel's plans, ui, signup and events, and the product's own), without the fields a declaration marks transient. */
+export { PERSIST_KEY, applySaved, restore, serialize, startPersisting } from './core/persistence.ts';
+/** Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the visitor's language with Intl. */
+export { durationDays, formatDate, formatDuration, formatPercent, formatPricing, formatUsd, formattingLocale, ladderIssues, planPricing, roundCents, trialEnd } from './core/pricing.ts';
+/** Types of the same module. */
+export type { PerPeriodUnit } from './core/pricing.ts';
+/** Retry helpers for idempotent calls only: a POST is never retried blindly. */
+export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, networkType, retry } from './core/retry.ts';
+/** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
+export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts';
+/** The start-up sequence of spec section 4, in order. */
+export { ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
+/** Types of the same module. */
+export type { StartupEnv } from './core/startup.ts';
+/** The funnel's state: the valtio (vanilla) slices of spec section 3. */
+export { KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
+/** Types of the same module. */
+export type { FunnelState, KernelState, ProductSlices, SliceDeclaration, SliceDeclarations } from './core/store.ts';
+/** Tracking data read once from the first screen's query string (spec sections 3 and 4): utm parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and not kept, and the visitor's operating system. */
+export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
+/** Landing types and variants: which variant a path opens, and the landing type it records. */
+export { landingTypeFromPath, resolveActiveVariant, variantForPath } from './core/variants.ts';
+/** Types of the same module. */
+export type { ActiveVariant } from './core/variants.ts';
+/** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */
+export { VISITOR_COOKIE_DAYS, ensureVisitorId, readCookie, writeVisitorCookie } from './core/visitor.ts';
+/** Loads the Sentry adapter of the error-reporting port on demand, as a chunk of its own. */
+export { loadSentryReporter } from './reporting/load.ts';
+/** Types generated from schemas/landings.schema.json: the variants of flows/landings.json. */
+export type { Landings } from './types/landings.gen.ts';
+/** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
+export type { Duration, Plan, Plans } from './types/plans.gen.ts';

@@ -1,0 +1,38 @@
+/**
+ * The payments engine, public API: the PaymentGateway port, the checkout machine, purchase records,
+ * receipts, failures, polling and the subscription API, and the gateway loader. The gateways
+ * themselves (stripe/, sandbox/) are loaded only through loadCardGateway's dynamic imports, so a
+ * production build never contains the sandbox. Each export keeps its JSDoc at its definition.
+ */
+/** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
+export { MAX_SUBSCRIPTION_POSTS } from './cardFlow.ts';
+/** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
+export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseWithBraintree } from './checkoutMachine.ts';
+/** Types of the same module. */
+export type { PurchaseOutcome } from './checkoutMachine.ts';
+/** Payment failures (spec section 8): what the banner shows, what is stored and logged. */
+export { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds, isOpenFailure } from './failures.ts';
+/** Types of the same module. */
+export type { PaymentFailure } from './failures.ts';
+/** Chooses and loads the card gateway and the alternative payment methods. */
+export { GATEWAY_LOAD_TIMEOUT_MS, GatewayLoadError, loadAlternatives, loadCardGateway, withTimeout } from './loadGateway.ts';
+/** A short order reference a person can read out or type ("GZ-7K3P-QX") instead of the raw subscription id: a stable hash of the id in an alphabet without look-alikes (no 0/O, 1/I/L). */
+export { orderReference } from './orderReference.ts';
+/** Bounded result polling (DESIGN.md section 7, a deliberate deviation from the spec's "repeat without delay while 202"): honour Retry-After but never ask more than once per 500 ms, otherwise back off from 500 ms doubling up to 4 s, retry a poll that failed on the network, with a 5xx or a 429 (the payment may well have gone through), give up after 90 s, and stop at once when the screen unmounts. */
+export { AbortedError, pollResult } from './polling.ts';
+/** Types of the same module. */
+export type { Clock } from './polling.ts';
+/** The PaymentGateway port (DESIGN.md section 7): what the checkout needs from a card provider. */
+export type { AlternativeMethod, CardFormState, CardProcessor, ConfirmResult, PaymentGateway, PaymentMethodResult } from './port.ts';
+/** The durable purchase record: written to local storage before the subscription call, so a reload, a Back navigation or a second tab finds the purchase that is already under way (and its polling id) instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id. */
+export { PURCHASE_RECORD_KEY, clearPurchaseRecord, parseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord } from './purchaseRecord.ts';
+/** Types of the same module. */
+export type { PurchaseRecord } from './purchaseRecord.ts';
+/** The receipt of a paid checkout, kept in session storage (not local storage: the checkout slice is not persisted, spec section 3). */
+export { RECEIPT_KEY, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
+/** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
+export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from './subscriptionApi.ts';
+/** Types of the same module. */
+export type { BraintreeBody, BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
+/** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
+export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';

@@ -1,0 +1,45 @@
+/**
+ * The engine's React layer, public API: the composition point (defineFunnel), boot and prerender,
+ * the routes and the step host, the hooks screens use (useFunnel, useStore, useVariant), the screen
+ * contract (ScreenProps, ScreenRegistry) and lazy screens. Each export keeps its JSDoc at its definition.
+ */
+/** The top-level error boundary ("An error has occurred"). */
+export { AppErrorBoundary } from './AppErrorBoundary.tsx';
+/** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */
+export { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
+/** The routes built from the flow data: one per variant path and per step path. */
+export { FunnelRoutes } from './FunnelRoutes.tsx';
+/** Keeps the navigation history of spec section 2 in step with the router. */
+export { HistoryGuard } from './HistoryGuard.tsx';
+/** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow phone. */
+export { afterStartup } from './afterStartup.ts';
+/** The browser start: restore the store, load the texts, run the start-up sequence, render or hydrate. */
+export { bootFunnel } from './boot.tsx';
+/** Types of the same module. */
+export type { BootOptions } from './boot.tsx';
+/** The React context that carries the engine to screens: flow data, store, analytics, registry, gateways. */
+export { EngineContext, useEngine } from './context.ts';
+/** Types of the same module. */
+export type { FunnelEngine } from './context.ts';
+/** The one composition point of a funnel: its flow data, screen types, declared state slices, analytics sinks and payment gateways, checked once and handed to the browser entry (bootFunnel) and the build's prerenderer alike, so both run exactly the same funnel. */
+export { FunnelDefinitionError, defineFunnel } from './defineFunnel.ts';
+/** Types of the same module. */
+export type { FunnelDefinition, PaymentGateways } from './defineFunnel.ts';
+/** The step and variant tags of error reports, read from the route being shown and the store. */
+export { errorContextReader, stepIdForPath } from './errorContext.ts';
+/** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
+export { useFunnel, useStore, useVariant } from './hooks.ts';
+/** i18next with browser language detection over the 13 languages, English for anything else, and only the active language's file downloaded (each locale is its own chunk). */
+export { LANGUAGES, applyDocumentLanguage, detectLanguage, pickLanguage } from './i18n.ts';
+/** Types of the same module. */
+export type { Language } from './i18n.ts';
+/** Lazy screens with a load time-out: a chunk that fails or takes over 120 s becomes a ChunkLoadError ("Loading chunk failed"), which the step's boundary recovers with at most one reload. */
+export { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyScreen, loadWithTimeout } from './lazyScreen.ts';
+/** The always-mounted overlay of the error banner and the loader. */
+export { MessageOverlay } from './overlays/MessageOverlay.tsx';
+/** Node only (the build's prerenderer, never in the browser): renders the funnel at one path to HTML with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the screen itself. */
+export { createPrerenderer } from './prerender.tsx';
+/** Types of the same module. */
+export type { Prerenderer } from './prerender.tsx';
+/** The contract between the engine and a screen component. */
+export type { ScreenProps, ScreenRegistry } from './types.ts';
