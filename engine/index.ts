@@ -27,10 +27,6 @@ export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveSte
 export type { FunnelData, Variant } from './core/flowGraph.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */
 export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
-/** axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at build time. */
-export { createHttpClients, failureOf } from './core/http.ts';
-/** Types of the same module. */
-export type { HttpClients } from './core/http.ts';
 /** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; English when none is supported. */
 export { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from './core/languageChoice.ts';
 /** The interface languages (spec section 1); English is the fallback. */

@@ -3,13 +3,18 @@
  * where analytics events go and how the checkout pays. The browser entry (main.tsx) boots it and the
  * build's prerenderer (prerender.ts) renders it.
  */
-import { httpSink } from '../engine/index.ts';
-import { config } from '../engine/index.ts';
-import { loadAlternatives, loadCardGateway } from '../engine/payments/index.ts';
-import { defineFunnel } from '../engine/react/index.ts';
+import { config, httpSink } from '../engine/index.ts';
+import { defineFunnel, type PaymentGateways } from '../engine/react/index.ts';
 import { funnelData } from './flowData.ts';
 import { productSlices } from './product/slices.ts';
 import { screens } from './registry.ts';
+
+// the payments entry (and axios with it) loads with the checkout, never with the landing
+const payments = () => import('../engine/payments/index.ts');
+const gateways: PaymentGateways = {
+  card: async (options) => (await payments()).loadCardGateway(options),
+  alternatives: async (options) => (await payments()).loadAlternatives(options),
+};
 
 export const funnel = defineFunnel({
   data: funnelData,
@@ -18,5 +23,5 @@ export const funnel = defineFunnel({
   config,
   // the collector of this build's ANALYTICS_URL; none when it is empty
   sinks: config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [],
-  gateways: { card: loadCardGateway, alternatives: loadAlternatives },
+  gateways,
 });

@@ -2,7 +2,10 @@
  * The payments engine, public API: the PaymentGateway port, the checkout machine, purchase records,
  * receipts, failures, polling and the subscription API, and the gateway loader. The gateways
  * themselves (stripe/, sandbox/) are loaded only through loadCardGateway's dynamic imports, so a
- * production build never contains the sandbox. Each export keeps its JSDoc at its definition.
+ * production build never contains the sandbox. It also carries the HTTP clients (axios) of the API
+ * calls, so that axios loads with the screens that call the API (signup, checkout), never with the
+ * landing: this entry is only ever imported by lazily loaded screens (the composition loads the
+ * gateways through a dynamic import of it). Each export keeps its JSDoc at its definition.
  */
 /** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
 export { MAX_SUBSCRIPTION_POSTS } from './cardFlow.ts';
@@ -36,3 +39,7 @@ export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from
 export type { BraintreeBody, BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
+/** axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at build time. */
+export { createHttpClients, failureOf } from '../core/http.ts';
+/** Types of the same module. */
+export type { HttpClients } from '../core/http.ts';

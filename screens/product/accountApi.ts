@@ -1,6 +1,5 @@
 /** Calls 1 and 2 of spec section 7: signup and payment settings, with the response fields the funnel reads. */
-import type { HttpClients } from '../../engine/index.ts';
-import { failureOf } from '../../engine/index.ts';
+import { failureOf, type HttpClients } from '../../engine/payments/index.ts';
 
 export interface SignupRequest {
   email: string;

@@ -7,7 +7,7 @@
 import type { Analytics } from '../../engine/index.ts';
 import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
 import { config, type FunnelConfig } from '../../engine/index.ts';
-import { createHttpClients, type HttpClients } from '../../engine/index.ts';
+import { createHttpClients, type HttpClients } from '../../engine/payments/index.ts';
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
 import { writeItem } from '../../engine/index.ts';
 import { ACCESS_TOKEN_KEY } from '../../engine/index.ts';

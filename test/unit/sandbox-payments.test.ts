@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_CONFIG } from '../../engine/index.ts';
-import { createHttpClients } from '../../engine/index.ts';
+import { createHttpClients } from '../../engine/payments/index.ts';
 import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
