@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderFunnel } from './harness.tsx';
+import { funnelData } from '../../screens/flowData.ts';
 
 describe('text-entry screen: name', () => {
   it('stores the name trimmed with its first letter capitalised and moves on', async () => {
@@ -101,5 +102,24 @@ describe('text-entry screen: invite code', () => {
   it('shows a stored code grouped 3 + 3', async () => {
     await renderFunnel('/family/enter-code', { state: (s) => (s.family.code = 'K7P4QX') });
     expect(await screen.findByLabelText('Invite code')).toHaveValue('K7P-4QX');
+  });
+});
+
+describe('text-entry screen: bind', () => {
+  it('writes the store field its bind names, and shows that field again', async () => {
+    // the same screen bound to another field: the flow decides where the text goes, not the screen
+    const data = structuredClone(funnelData);
+    const step = Object.values(data.flows.family!.steps).find((s) => s.path === '/family/name')!;
+    if (step.screen !== 'text-entry') throw new Error('/family/name is not a text-entry step');
+    step.props.bind = 'family.home';
+    const f = await renderFunnel('/family/name', { data, state: (s) => (s.family.home = 'Olena') });
+    const field = await screen.findByLabelText('First name');
+    expect(field).toHaveValue('Olena');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'marta');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Join your family' })).toBeInTheDocument();
+    expect(f.store.family.home).toBe('Marta');
+    expect(f.store.family.name).toBe('');
   });
 });
