@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../../engine/types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/types.ts';
 import { useStore } from '../../engine/react/hooks.ts';
-import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
+import { errorTextOptions, TEXT_FIELD_RULES, displayValue, type TextField } from '../../engine/core/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -47,7 +47,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     <Screen className={`text-entry text-entry--${field}`} card>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field" ltr={field === 'code'}>
+        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, errorTextOptions(error)) : undefined} className="text-entry__field" ltr={field === 'code'}>
           <input
             id={inputId}
             className="fe-field__input text-entry__input"
