@@ -297,6 +297,10 @@ export interface FeatureIntroProps {
    */
   image: string;
   /**
+   * A background image base name in screens/ui/images (without size or extension).
+   */
+  secondImage?: string;
+  /**
    * This slide's position, from 1.
    */
   slide: number;
