@@ -77,7 +77,7 @@ beforeAll(async () => {
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
-}, 800_000); // 4 languages of every screen on a busy 2-core machine
+}, 600_000);
 
 function resultOf(id: string): Checked {
   const result = results.get(id);
