@@ -188,6 +188,10 @@ export interface ChoiceProps {
    */
   field?: 'role' | 'circleAction';
   /**
+   * An illustration of screens/ui/art: above the title on phones, beside the options from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  /**
    * @minItems 2
    */
   options: [ChoiceOption, ChoiceOption, ...ChoiceOption[]];
