@@ -3,6 +3,10 @@
  * the routes and the step host, the hooks screens use (useFunnel, useStore, useVariant), the screen
  * contract (ScreenProps, ScreenRegistry) and lazy screens. Each export keeps its JSDoc at its definition.
  */
+/** The labelled form field every form uses (screens and the card forms): label, error tied to the input, left-to-right inputs inside right-to-left pages. */
+export { Field, fieldLabelId, invalidProps, ltrInputProps } from './Field.tsx';
+/** Types of the same module. */
+export type { FieldProps } from './Field.tsx';
 /** The top-level error boundary ("An error has occurred"). */
 export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 /** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AddHomeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { RULE_LIMITS, checkAddress } from '../product/family.ts';
+import { errorTextOptions, checkAddress } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -68,7 +68,7 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
     <Screen className="add-home" card art="place-alerts">
       <form className="add-home__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t('family.home.label')} error={error ? t(error, RULE_LIMITS) : undefined} className="add-home__field">
+        <Field inputId={inputId} label={t('family.home.label')} error={error ? t(error, errorTextOptions(error)) : undefined} className="add-home__field">
           <input
             id={inputId}
             className="fe-field__input"

@@ -33,7 +33,7 @@ export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; la
       </div>
       <p className="checkout-summary__note">
         {pricing.trialDays > 0
-          ? t('checkout.summary.trial', { days: pricing.trialDays, price: text.renewal, duration: text.duration })
+          ? t('checkout.summary.trial', { count: pricing.trialDays, price: text.renewal, duration: text.duration })
           : t('checkout.summary.renews', { price: text.renewal, duration: text.duration })}
       </p>
     </section>

@@ -9,12 +9,20 @@ import { art } from '../ui/art/index.ts';
 import { CarouselDots } from './CarouselDots.tsx';
 import { useForwardGestures } from './useForwardGestures.ts';
 
+/** An illustration of the slide: a drawn scene (screens/ui/art) or a photo (screens/ui/images). */
+function Scene({ name }: { name: string }) {
+  return art[name]
+    ? <Art name={name} className="feature-intro__art" priority />
+    : <Picture name={name} alt="" className="feature-intro__image" priority />;
+}
+
 /**
  * One slide of the welcome carousel: its own illustration on its own colour (the stage), dots, title,
  * text and continue. Phones: the stage takes the height the texts leave; from 1024 px the stage and the
  * texts stand side by side. Touch screens swipe to the next slide; desktops get a visible "next slide"
  * arrow beside the illustration (and the arrow key). The slide after the last feature intro (signup in
- * the main flow) shows the final dot.
+ * the main flow) shows the final dot. A slide about two features (crashes and falls) shows two scenes,
+ * one under the other.
  */
 export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureIntroProps>) {
   const { t } = useTranslation();
@@ -23,9 +31,12 @@ export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureI
     <Screen className={`feature-intro feature-intro--${props.image}`} wide>
       <div className="feature-intro__slide" {...gestures}>
         <div className="feature-intro__stage">
-          {art[props.image]
-            ? <Art name={props.image} className="feature-intro__art" priority />
-            : <Picture name={props.image} alt="" className="feature-intro__image" priority />}
+          {props.secondImage ? (
+            <div className="feature-intro__scenes">
+              <Scene name={props.image} />
+              <Scene name={props.secondImage} />
+            </div>
+          ) : <Scene name={props.image} />}
           <button type="button" className="feature-intro__arrow" aria-label={t('intro.nextSlide')} onClick={() => next()}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -61,7 +61,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
     return <div className="paywall-plan paywall-plan--single" data-plan={plan.name}>{body}</div>;
   }
   return (
-    <label className={`paywall-plan ${checked ? 'paywall-plan--checked' : ''}`.trim()} htmlFor={id} data-plan={plan.name}>
+    <label className={`paywall-plan fe-focus-ring ${checked ? 'paywall-plan--checked' : ''}`.trim()} htmlFor={id} data-plan={plan.name}>
       <input
         id={id}
         className="paywall-plan__input"

@@ -21,14 +21,26 @@ export const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
 const CODE_SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 
-/** The numbers the error texts mention as {{nameMax}}, {{circleNameMin}} ... (passed to every error text). */
-export const RULE_LIMITS = {
-  nameMax: NAME_MAX,
-  circleNameMin: CIRCLE_NAME_MIN,
-  circleNameMax: CIRCLE_NAME_MAX,
-  codeLength: CODE_LENGTH,
-  addressMax: ADDRESS_MAX,
-} as const;
+/**
+ * The number an error text counts ("at most 40 characters"): i18next shows it as {{count}} and picks
+ * the text's plural form by it (one, few, many ... as the visitor's language needs).
+ */
+const ERROR_COUNTS: Readonly<Record<string, number>> = {
+  'family.errors.nameTooLong': NAME_MAX,
+  'family.errors.circleNameTooShort': CIRCLE_NAME_MIN,
+  'family.errors.circleNameTooLong': CIRCLE_NAME_MAX,
+  'family.errors.codeShape': CODE_LENGTH,
+  'family.errors.addressTooLong': ADDRESS_MAX,
+};
+
+/**
+ * The translation options of a rule's error key: its count where the text has one.
+ * @example t(error, errorTextOptions(error)) // "Your name can be at most 40 characters long."
+ */
+export function errorTextOptions(error: string): { count?: number } {
+  const count = ERROR_COUNTS[error];
+  return count === undefined ? {} : { count };
+}
 
 const LETTER = /\p{L}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

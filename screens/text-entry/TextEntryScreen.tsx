@@ -4,7 +4,7 @@ import type { TextEntryProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { readBound, writeBound } from '../../engine/index.ts';
-import { RULE_LIMITS, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
+import { errorTextOptions, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -48,7 +48,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     <Screen className={`text-entry text-entry--${field}`} card>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, RULE_LIMITS) : undefined} className="text-entry__field" ltr={field === 'code'}>
+        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, errorTextOptions(error)) : undefined} className="text-entry__field" ltr={field === 'code'}>
           <input
             id={inputId}
             className="fe-field__input text-entry__input"

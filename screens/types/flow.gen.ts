@@ -188,6 +188,10 @@ export interface ChoiceProps {
    */
   bind?: string;
   /**
+   * An illustration of screens/ui/art: above the title on phones, beside the options from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  /**
    * @minItems 2
    */
   options: [ChoiceOption, ChoiceOption, ...ChoiceOption[]];
@@ -296,6 +300,10 @@ export interface FeatureIntroProps {
    * A background image base name in screens/ui/images (without size or extension).
    */
   image: string;
+  /**
+   * A background image base name in screens/ui/images (without size or extension).
+   */
+  secondImage?: string;
   /**
    * This slide's position, from 1.
    */

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { art } from '../../screens/ui/art/index.ts';
 import { renderFunnel } from './harness.tsx';
 
 describe('choice screen: create or join', () => {
@@ -48,3 +49,22 @@ describe('choice screen: role', () => {
     expect(screen.getByRole('button', { name: 'Mom' })).toHaveAttribute('aria-pressed', 'false');
   });
 });
+
+describe('choice screen: art', () => {
+  it("shows the step's illustration, decorative, beside the options", async () => {
+    await renderFunnel('/family/create-circle');
+    await screen.findByRole('heading', { name: 'Join your family' });
+    const img = document.querySelector('.fe-screen__art img');
+    expect(img).toHaveAttribute('src', art.circle);
+    expect(img).toHaveAttribute('alt', '');
+    // the options live in the screen's body, next to the art
+    expect(screen.getByRole('group', { name: 'Join your family' }).closest('.fe-screen__body')).toHaveClass('choice');
+  });
+
+  it('draws the family on the role question', async () => {
+    await renderFunnel('/family/choose-your-role');
+    await screen.findByRole('button', { name: 'Mom' });
+    expect(document.querySelector('.fe-screen__art img')).toHaveAttribute('src', art.family);
+  });
+});
+

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { art } from '../../screens/ui/art/index.ts';
 import { renderFunnel } from './harness.tsx';
 
 /** The index of the active carousel dot (from 0). */
@@ -58,5 +59,21 @@ describe('feature intro screens (welcome carousel)', () => {
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(f.path()).toBe('/signup');
     expect(activeDot()).toBe(3);
+  });
+
+  it('shows the crash and the fall scenes on the slide that speaks of crashes and falls', async () => {
+    await renderFunnel('/crash-detection');
+    await screen.findByRole('heading', { name: 'Crash detection' });
+    const scenes = [...document.querySelectorAll('.feature-intro__stage img')].map((img) => img.getAttribute('src') ?? '');
+    expect(scenes).toEqual([art['crash-detection'], art['fall-detection']]);
+    // decorative: the texts say what they show
+    for (const img of document.querySelectorAll('.feature-intro__stage img')) expect(img).toHaveAttribute('alt', '');
+  });
+
+  it('keeps one scene on the other slides', async () => {
+    await renderFunnel('/place-alerts');
+    await screen.findByRole('heading', { name: 'Place alerts' });
+    expect(document.querySelectorAll('.feature-intro__stage img')).toHaveLength(1);
+    expect(document.querySelector('.feature-intro__scenes')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('landing offer badge', () => {
   it('names the discount on the discount variant', async () => {
     await renderFunnel('/discount');
     await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
-    expect(screen.getByText('50% off your first payment')).toHaveClass('landing__badge');
+    expect(screen.getByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
   });
 
   it('names the free trial on the trial variant and on the family landing', async () => {

@@ -64,7 +64,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Your special offer is ready' })).toBeInTheDocument();
     // tomato is half the regular 1-month price, garlic 40% under the regular 3-month one
     expect(screen.getByText('Up to 50% off')).toBeInTheDocument();
-    expect(screen.getByText('The discount applies to your first payment.')).toBeInTheDocument();
+    expect(screen.getByText('You keep the discounted price at every renewal, until you cancel.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked();
     const [month, quarter] = planCards();
     expect(within(month!).getByRole('deletion')).toHaveTextContent('Regular price: $39.96');

@@ -2,8 +2,8 @@
  * Every screen of both flows, opened with the data a visitor who walked there would have
  * (scripts/galleryVisit.ts, shared with `npm run gallery`), at 320 px wide:
  * - WCAG 2.2 AA: axe-core finds no serious or critical violation, in English and Arabic;
- * - layout: no horizontal scrolling and no text drawn over art, in English, Arabic and German (the
- *   longest words).
+ * - layout: no horizontal scrolling and no text drawn over art, in English, Arabic, German (the
+ *   longest words) and Japanese (no spaces: lines break between phrases).
  * The screens are visited a few at a time in one pass (one browser, one server); each screen and
  * language then has its own tests, so a failure names the screen and what broke.
  */
@@ -20,7 +20,7 @@ afterAll(closeBrowser);
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_LANGUAGES = ['en', 'ar'];
-const LAYOUT_LANGUAGES = ['en', 'ar', 'de'];
+const LAYOUT_LANGUAGES = ['en', 'ar', 'de', 'ja'];
 const WIDTH = 320;
 /** Pages open at once: the browser works while the test process waits. */
 const PARALLEL = 3;

@@ -7,6 +7,7 @@ import {
   checkCode,
   checkName,
   displayValue,
+  errorTextOptions,
   formatCode,
   generateCode,
   isCodeShape,
@@ -127,5 +128,19 @@ describe('text field rules map', () => {
     expect(TEXT_FIELD_RULES.name(' bob ')).toEqual({ ok: true, value: 'Bob' });
     expect(TEXT_FIELD_RULES.circleName(' Bobs ')).toEqual({ ok: true, value: 'Bobs' });
     expect(TEXT_FIELD_RULES.code('bob-234')).toEqual({ ok: true, value: 'BOB234' });
+  });
+});
+
+describe('errorTextOptions', () => {
+  it('gives each limit text the number it counts, for its plural form', () => {
+    expect(errorTextOptions('family.errors.nameTooLong')).toEqual({ count: 40 });
+    expect(errorTextOptions('family.errors.circleNameTooShort')).toEqual({ count: 2 });
+    expect(errorTextOptions('family.errors.circleNameTooLong')).toEqual({ count: 30 });
+    expect(errorTextOptions('family.errors.codeShape')).toEqual({ count: CODE_LENGTH });
+    expect(errorTextOptions('family.errors.addressTooLong')).toEqual({ count: 200 });
+  });
+
+  it('adds nothing to a text without a number', () => {
+    expect(errorTextOptions('family.errors.nameRequired')).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, invalidProps, ltrInputProps } from '../../react/Field.tsx';
 import type { CardFormProps } from '../port.ts';
 import { cardErrors, cvcLength, formatCardNumber, formatExpiry, onlyDigits, parseExpiry, type CardField, type CardFields } from './cardRules.ts';
 import type { SandboxCard } from './sandboxStripeClient.ts';
@@ -13,7 +14,8 @@ const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 
 /**
  * The preview build's card form: card number (grouped as typed), expiry MM/YY, CVC and cardholder
- * name, each with a label and an error in the visitor's language once the field was left.
+ * name, each with a label and an error in the visitor's language once the field was left. The
+ * expiry's placeholder follows the language's abbreviation (MM/JJ in German).
  */
 export function SandboxCardForm({ onChange, onCard, disabled = false }: SandboxCardFormProps) {
   const { t } = useTranslation();
@@ -36,34 +38,34 @@ export function SandboxCardForm({ onChange, onCard, disabled = false }: SandboxC
   const leave = (field: CardField) => () => setTouched((s) => ({ ...s, [field]: true }));
   const shown = (field: CardField): string | undefined => (touched[field] ? errors[field] : undefined);
 
-  const input = (field: CardField, label: string, extra: Record<string, string | number>, format: (v: string, p: string) => string) => {
+  // number, expiry and CVC read left to right in every language (ltr): "4000 0000 0000 9995", not its mirror
+  const input = (field: CardField, label: string, extra: Record<string, string | number>, format: (v: string, p: string) => string, ltr = false) => {
     const error = shown(field);
+    const inputId = `${id}-${field}`;
     return (
-      <div className={`fe-field checkout-card__field checkout-card__field--${field}`}>
-        <label className="fe-field__label" htmlFor={`${id}-${field}`}>{label}</label>
+      <Field inputId={inputId} label={label} error={error ? t(error) : undefined} ltr={ltr} className={`checkout-card__field checkout-card__field--${field}`}>
         <input
-          id={`${id}-${field}`}
+          id={inputId}
           className="fe-field__input"
           value={fields[field]}
           onChange={set(field, format)}
           onBlur={leave(field)}
           disabled={disabled}
-          aria-invalid={error ? 'true' : 'false'}
-          aria-describedby={error ? `${id}-${field}-error` : undefined}
+          {...invalidProps(inputId, Boolean(error))}
+          {...(ltr ? ltrInputProps('numeric') : {})}
           {...extra}
         />
-        {error ? <p className="fe-field__error" id={`${id}-${field}-error`}>{t(error)}</p> : null}
-      </div>
+      </Field>
     );
   };
 
   return (
     <div className="checkout-card__form" data-gateway="sandbox">
       <p className="checkout-card__sandbox-note">{t('checkout.sandbox.note')}</p>
-      {input('number', t('checkout.card.number'), { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 }, formatCardNumber)}
+      {input('number', t('checkout.card.number'), { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 }, formatCardNumber, true)}
       <div className="checkout-card__row">
-        {input('expiry', t('checkout.card.expiry'), { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 }, formatExpiry)}
-        {input('cvc', t('checkout.card.cvc'), { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: cvcLength(fields.number) === 4 ? '1234' : '123', maxLength: 4 }, (v) => onlyDigits(v).slice(0, 4))}
+        {input('expiry', t('checkout.card.expiry'), { autoComplete: 'cc-exp', placeholder: t('checkout.card.expiryPlaceholder'), maxLength: 5 }, formatExpiry, true)}
+        {input('cvc', t('checkout.card.cvc'), { autoComplete: 'cc-csc', placeholder: cvcLength(fields.number) === 4 ? '1234' : '123', maxLength: 4 }, (v) => onlyDigits(v).slice(0, 4), true)}
       </div>
       {input('name', t('checkout.card.name'), { autoComplete: 'cc-name', placeholder: t('checkout.card.namePlaceholder'), maxLength: 100 }, (v) => v.replace(/^\s+/, ''))}
     </div>

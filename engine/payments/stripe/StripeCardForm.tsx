@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/react-stripe-js';
 import type { StripeCardCvcElementChangeEvent, StripeCardExpiryElementChangeEvent, StripeCardNumberElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
+import { Field, fieldLabelId, invalidProps } from '../../react/Field.tsx';
 import type { CardFormProps } from '../port.ts';
 
 type Part = 'number' | 'expiry' | 'cvc';
@@ -36,13 +37,14 @@ export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
     setErrors((e) => ({ ...e, [part]: event.error?.message }));
   };
   const options = { style: STYLE, disabled };
+  // Elements are iframes the page cannot label: each sits in a group named by the field's label, with the
+  // kit's ring around it when it has focus; numbers read left to right in every language (ltr)
   const field = (part: Part, label: string, element: ReactNode) => (
-    <div className={`fe-field checkout-card__field checkout-card__field--${part}`}>
-      <span className="fe-field__label" id={`${id}-${part}-label`}>{label}</span>
-      <div className="fe-field__input checkout-card__element" role="group" aria-labelledby={`${id}-${part}-label`}>{element}</div>
-      {errors[part] ? <p className="fe-field__error" role="alert">{errors[part]}</p> : null}
-    </div>
+    <Field inputId={`${id}-${part}`} label={label} error={errors[part]} ltr group className={`checkout-card__field checkout-card__field--${part}`}>
+      <div className="fe-field__input fe-focus-ring--within checkout-card__element" role="group" aria-labelledby={fieldLabelId(`${id}-${part}`)} dir="ltr" {...invalidProps(`${id}-${part}`, Boolean(errors[part]))}>{element}</div>
+    </Field>
   );
+  const nameError = nameTouched && !nameValid ? t('checkout.card.errors.name') : undefined;
 
   return (
     <div className="checkout-card__form" data-gateway="stripe">
@@ -51,8 +53,7 @@ export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
         {field('expiry', t('checkout.card.expiry'), <CardExpiryElement options={options} onChange={track('expiry')} />)}
         {field('cvc', t('checkout.card.cvc'), <CardCvcElement options={options} onChange={track('cvc')} />)}
       </div>
-      <div className="fe-field checkout-card__field checkout-card__field--name">
-        <label className="fe-field__label" htmlFor={`${id}-name`}>{t('checkout.card.name')}</label>
+      <Field inputId={`${id}-name`} label={t('checkout.card.name')} error={nameError} className="checkout-card__field checkout-card__field--name">
         <input
           id={`${id}-name`}
           className="fe-field__input"
@@ -63,11 +64,9 @@ export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
           disabled={disabled}
           onChange={(e) => setName(e.target.value.replace(/^\s+/, ''))}
           onBlur={() => setNameTouched(true)}
-          aria-invalid={nameTouched && !nameValid ? 'true' : 'false'}
-          aria-describedby={nameTouched && !nameValid ? `${id}-name-error` : undefined}
+          {...invalidProps(`${id}-name`, Boolean(nameError))}
         />
-        {nameTouched && !nameValid ? <p className="fe-field__error" id={`${id}-name-error`}>{t('checkout.card.errors.name')}</p> : null}
-      </div>
+      </Field>
     </div>
   );
 }
