@@ -5,8 +5,8 @@ import { formatUsd } from '../../engine/core/pricing.ts';
 import { purchase } from '../../engine/payments/checkoutMachine.ts';
 import type { UpsellTexts } from '../../engine/types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
-import { useCardGateway } from '../checkout/useCardGateway.ts';
-import { usePurchaseRunner } from '../checkout/usePurchaseRunner.ts';
+import { useCardGateway } from '../payments/useCardGateway.ts';
+import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;

@@ -1,28 +1,30 @@
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadAlternatives } from '../../engine/payments/loadGateway.ts';
 import type { AlternativeMethod } from '../../engine/payments/port.ts';
+import type { GatewayContext } from '../../engine/payments/registry.ts';
+import { gatewayRegistry } from '../payments/gateways.ts';
 import { Button } from '../ui/Button.tsx';
 
 export interface AlternativeMethodsProps {
-  preview: boolean;
+  /** What the registrations decide on; read once per checkout. */
+  context: () => GatewayContext;
   busy: boolean;
   /** The visitor approved: pay with this nonce (the Braintree path). */
   onNonce: (nonce: string) => void;
 }
 
-/** "Other ways to pay": one button per available method (none in production without Braintree). */
-export function AlternativeMethods({ preview, busy, onNonce }: AlternativeMethodsProps) {
+/** "Other ways to pay": one button per available method of the gateway registry. */
+export function AlternativeMethods({ context, busy, onNonce }: AlternativeMethodsProps) {
   const { t } = useTranslation();
   const id = useId();
   const [methods, setMethods] = useState<AlternativeMethod[]>([]);
   useEffect(() => {
     let live = true;
-    loadAlternatives({ preview }).then((list) => live && setMethods(list), () => undefined);
+    gatewayRegistry.alternatives(context()).then((list) => live && setMethods(list), () => undefined);
     return () => {
       live = false;
     };
-  }, [preview]);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per checkout
   if (!methods.length) return null;
   const pay = async (method: AlternativeMethod): Promise<void> => {
     const answer = await method.requestNonce();

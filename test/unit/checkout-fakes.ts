@@ -2,7 +2,7 @@
 import { vi } from 'vitest';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/core/store.ts';
-import type { CardProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/port.ts';
+import type { PaymentProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/port.ts';
 import { AbortedError, type Clock } from '../../engine/payments/polling.ts';
 import type { BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody, BraintreeBody } from '../../engine/payments/subscriptionApi.ts';
 
@@ -64,12 +64,12 @@ export function scriptedGateway(script: { created?: PaymentMethodResult[]; confi
   const confirmed = [...(script.confirmed ?? [])];
   const gateway = {
     createPaymentMethod: vi.fn(async (_input: { billingName: string }) => created.shift() ?? { id: 'pm_x' }),
-    confirmCardPayment: vi.fn(async (_secret: string, _pm?: string) => {
+    confirmPayment: vi.fn(async (_secret: string, _pm?: string) => {
       const answer = confirmed.shift();
       if (!answer) throw new Error('unexpected confirmation');
       return answer;
     }),
-  } satisfies CardProcessor;
+  } satisfies PaymentProcessor;
   return gateway;
 }
 
