@@ -97,15 +97,22 @@ export interface PaymentGateway extends PaymentProcessor {
   wallet?: WalletMethod;
 }
 
+export interface AlternativeButtonProps {
+  /** True while a purchase runs: the button does nothing (the double-submit guard). */
+  disabled: boolean;
+  /** The visitor approved: pay with this nonce (the Braintree subscription call). */
+  onNonce: (nonce: string) => void;
+  /** The visitor closed the provider's window. */
+  onCancel: () => void;
+  /** The provider failed before a nonce came (its script blocked, its window broken). */
+  onError: () => void;
+}
+
 /** A non-card way to pay (PayPal through Braintree and the like) that yields a payment method nonce. */
 export interface AlternativeMethod {
   id: string;
-  /** i18n key of the button label. */
-  labelKey: string;
-  /** Asks the visitor to approve; resolves with a nonce, or cancelled when they close it. */
-  requestNonce(): Promise<{ nonce: string } | { cancelled: true }>;
-  /** The method's own UI (approval dialog), mounted beside its button. */
-  Host: ComponentType;
+  /** The method's own button (and whatever window it opens). */
+  Button: ComponentType<AlternativeButtonProps>;
 }
 
 /** True when a gateway call failed. */

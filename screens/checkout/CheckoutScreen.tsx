@@ -161,7 +161,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               onPay={(g: PaymentGateway) => void pay(g)}
               wallet={wallet}
             />
-            <AlternativeMethods context={runner.gatewayContext} busy={runner.busy} onNonce={payWithNonce} />
+            <AlternativeMethods
+              context={runner.gatewayContext}
+              busy={runner.busy}
+              onNonce={payWithNonce}
+              onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
+            />
           </div>
         </div>
       </div>

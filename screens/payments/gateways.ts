@@ -4,9 +4,10 @@
  * preview builds, Stripe otherwise); every available alternative method gets a button.
  */
 import { createGatewayRegistry, type GatewayRegistration } from '../../engine/payments/registry.ts';
-import { sandboxCardRegistration, sandboxPayPalRegistration } from '../../engine/payments/sandbox/registration.ts';
+import { braintreePayPalRegistration } from '../../engine/payments/braintree/registration.ts';
+import { sandboxCardRegistration } from '../../engine/payments/sandbox/registration.ts';
 import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
 
-export const gateways: readonly GatewayRegistration[] = [sandboxCardRegistration, stripeRegistration(), sandboxPayPalRegistration];
+export const gateways: readonly GatewayRegistration[] = [sandboxCardRegistration, stripeRegistration(), braintreePayPalRegistration];
 
 export const gatewayRegistry = createGatewayRegistry(gateways);

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AlternativeMethod, PaymentGateway } from '../../engine/payments/port.ts';
 import { createGatewayRegistry, GatewayLoadError, type GatewayContext, type GatewayRegistration } from '../../engine/payments/registry.ts';
-import { sandboxCardRegistration, sandboxPayPalRegistration } from '../../engine/payments/sandbox/registration.ts';
+import { braintreePayPalRegistration } from '../../engine/payments/braintree/registration.ts';
+import { sandboxCardRegistration } from '../../engine/payments/sandbox/registration.ts';
 import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
 import { gateways } from '../../screens/payments/gateways.ts';
 
@@ -40,10 +41,12 @@ describe('the gateway registry', () => {
 
 describe("the product's gateway list", () => {
   it('offers the sandbox only in preview builds, Stripe only with a publishable key', () => {
-    expect(gateways).toEqual(expect.arrayContaining([sandboxCardRegistration, sandboxPayPalRegistration]));
+    expect(gateways).toEqual(expect.arrayContaining([sandboxCardRegistration, braintreePayPalRegistration]));
     expect(sandboxCardRegistration.available(ctx({ preview: true }))).toBe(true);
     expect(sandboxCardRegistration.available(ctx({ preview: false, publishableKey: 'pk' }))).toBe(false);
-    expect(sandboxPayPalRegistration.available(ctx({ preview: false }))).toBe(false);
+    // PayPal only with a Braintree client token, in any build
+    expect(braintreePayPalRegistration.available(ctx({ preview: true }))).toBe(false);
+    expect(braintreePayPalRegistration.available(ctx({ btToken: 'token' }))).toBe(true);
     expect(stripeRegistration().available(ctx({ publishableKey: 'pk_live' }))).toBe(true);
     expect(stripeRegistration().available(ctx())).toBe(false);
   });

@@ -16,11 +16,3 @@ export const sandboxCardRegistration: GatewayRegistration = {
   available: (ctx) => __PREVIEW__ && ctx.preview,
   load: (ctx) => (__PREVIEW__ ? import('./sandboxGateway.tsx').then((m) => m.createSandboxGateway(ctx)) : notInProduction()),
 };
-
-/** PayPal-like approval yielding Braintree's test nonces. */
-export const sandboxPayPalRegistration: GatewayRegistration = {
-  id: 'sandbox-paypal',
-  kind: 'alternative',
-  available: (ctx) => __PREVIEW__ && ctx.preview,
-  load: () => (__PREVIEW__ ? import('./sandboxPayPal.tsx').then((m) => m.createSandboxPayPal()) : notInProduction()),
-};

@@ -65,5 +65,7 @@ export function paymentSettings(state: SandboxState, req: IncomingMessage, res: 
     stripe_publishable_key: SANDBOX_PUBLISHABLE_KEY,
     stripe_account_name: 'Family Locator (sandbox)',
     experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: account.email.includes(FORCE_3DS_TAG) },
+    // read by the PayPal button (braintree-web's client token); the preview build's stand-in accepts it
+    braintree_client_token: `sandbox_bt_${account.userId}`,
   });
 }

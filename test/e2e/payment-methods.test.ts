@@ -1,10 +1,11 @@
 /**
- * Wallets and 3-D Secure for EU customers end to end in real Chromium against the preview server:
+ * Wallets, PayPal through Braintree and 3-D Secure for EU customers end to end in real Chromium against the preview server:
  * the visitor walks to /checkout and pays with the sandbox wallet (the preview build's stand-in for
  * Apple Pay / Google Pay): cancel, a declined wallet card, a wallet card that asks for 3-D Secure,
  * a double click, a reload during processing, and the upsell charged to the wallet's payment method.
  * An account whose payment settings force 3-D Secure for EU customers gets the challenge for a
- * German card and not for a US one.
+ * German card and not for a US one. PayPal runs the Braintree path with the client token of the
+ * sandbox's payment settings and the sandbox's PayPal window: cancel, a declined approval, then paid.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -80,7 +81,9 @@ describe('wallet', () => {
     await page.getByRole('dialog', { name: sheetTexts.title }).getByRole('button', { name: sheetTexts.pay, exact: true }).click();
     await page.getByText(en.loader.checkout).waitFor();
     await page.reload();
-    expect(await walletButton(page).isVisible().catch(() => false)).toBe(false);
+    // while the purchase resumes the wallet is hidden, or disabled under the checkout loader: never usable
+    const usable = async (): Promise<boolean> => (await walletButton(page).isVisible().catch(() => false)) && (await walletButton(page).isEnabled().catch(() => false));
+    expect(await usable()).toBe(false);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
     expect(posts).toHaveLength(1);
@@ -112,6 +115,30 @@ describe('3-D Secure for EU customers', () => {
     expect(JSON.parse(posts[0]!)).not.toHaveProperty('request_three_d_secure');
     expect(await page.getByRole('dialog', { name: en.checkout.sandbox.challengeTitle }).count()).toBe(0);
     expect(await subscriptions(email)).toHaveLength(1);
+    await context.close();
+  });
+});
+
+describe('PayPal through Braintree', () => {
+  it('cancel charges nothing, a declined approval shows the portal\'s message, an approval pays; no upsell without a card', async () => {
+    const { context, page, email } = await walkToCheckout();
+    const paypal = page.getByRole('button', { name: en.checkout.alternatives.paypal });
+    const window = page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });
+    await paypal.click();
+    await window.getByRole('button', { name: en.checkout.sandbox.cancel }).click();
+    await expect.poll(() => window.count()).toBe(0);
+    await paypal.click();
+    await window.getByRole('button', { name: en.checkout.sandbox.decline }).click();
+    await page.getByRole('alert').filter({ hasText: 'Do Not Honor' }).waitFor();
+    expect(await subscriptions(email)).toEqual([]);
+    await paypal.click();
+    await window.getByRole('button', { name: en.checkout.sandbox.approve }).click();
+    await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await page.getByText('Paid today: $59.88').waitFor();
+    expect((await subscriptions(email)).map((s) => s.gateway)).toEqual(['braintree']);
+    expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
+    const events = await eventsOf(context, ['alternative_cancelled', 'purchase_failed', 'purchased']);
+    expect(events.find((e) => e.name === 'purchased')?.props).toMatchObject({ gateway: 'braintree' });
     await context.close();
   });
 });
