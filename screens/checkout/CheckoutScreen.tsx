@@ -137,7 +137,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   let payment;
   if (stillOpen) {
     payment = <PendingPanel text={runner.failureText ?? ''} pending={failure.kind === 'pending'} onRetry={() => void pay(gateway ?? NO_GATEWAY)} />;
-  } else if (open !== undefined && !runner.busy) {
+  } else if (open !== undefined) {
+    // also while the purchase runs (a resume after a reload, or one just started): never a Pay button beside it
     payment = <ProcessingPanel />;
   }
   return (

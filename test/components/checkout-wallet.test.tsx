@@ -27,13 +27,14 @@ async function openCheckout(force3ds = false): Promise<RenderedFunnel & { email:
       s.signup.force3ds = force3ds;
     },
   });
-  await screen.findByLabelText('Card number');
+  // the sandbox gateway is a lazy chunk: on a loaded machine it can take a few seconds
+  await screen.findByLabelText('Card number', {}, { timeout: 10_000 });
   return { ...f, email };
 }
 
 /** Opens the wallet sheet and picks one of its buttons. */
 async function walletChoice(name: string, user = userEvent.setup()): Promise<HTMLElement> {
-  await user.click(await screen.findByRole('button', { name: WALLET }));
+  await user.click(await screen.findByRole('button', { name: WALLET }, { timeout: 10_000 }));
   const sheet = await screen.findByRole('dialog', { name: 'Test wallet' });
   await user.click(within(sheet).getByRole('button', { name }));
   return sheet;
@@ -41,10 +42,10 @@ async function walletChoice(name: string, user = userEvent.setup()): Promise<HTM
 
 const names = (f: RenderedFunnel): string[] => f.events.filter((e) => e.kind === 'track').map((e) => e.name);
 
-describe('wallet in the checkout', { timeout: 20_000 }, () => {
+describe('wallet in the checkout', { timeout: 40_000 }, () => {
   it('sits above the card form, labels the charge with the plan, the price today and the terms, and pays', async () => {
     const f = await openCheckout();
-    const wallet = await screen.findByRole('button', { name: WALLET });
+    const wallet = await screen.findByRole('button', { name: WALLET }, { timeout: 10_000 });
     // the wallet comes before the card form's heading and fields
     expect(wallet.compareDocumentPosition(screen.getByRole('heading', { name: 'Pay by card' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText('or pay by card')).toBeInTheDocument();
@@ -52,7 +53,7 @@ describe('wallet in the checkout', { timeout: 20_000 }, () => {
     const sheet = await screen.findByRole('dialog', { name: 'Test wallet' });
     expect(within(sheet).getByText('3-month plan: $59.88 today, then $59.88 every 3 months. Test mode: no real money is charged.')).toBeInTheDocument();
     await userEvent.click(within(sheet).getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => [s.plan, s.gateway])).toEqual([[PLAN, 'stripe']]);
     expect(f.store.checkout.stripeNonce).toMatch(/^pm_/);
     expect(names(f)).toEqual(expect.arrayContaining(['purchased', 'pixel_purchase']));
@@ -61,7 +62,7 @@ describe('wallet in the checkout', { timeout: 20_000 }, () => {
     const add = await screen.findByRole('button', { name: 'Add for $9.99' });
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
-    expect(await screen.findByText('Driver SOS is added to your plan: $9.99 per month.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Driver SOS is added to your plan: $9.99 per month.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.upsell)).toEqual([false, true]);
     expect(screen.queryByRole('button', { name: 'Add for $9.99' })).not.toBeInTheDocument();
   });
@@ -81,7 +82,7 @@ describe('wallet in the checkout', { timeout: 20_000 }, () => {
   it('shows a declined wallet card like a declined typed card, and charges nothing', async () => {
     const f = await openCheckout();
     await walletChoice('Pay with a declined card');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Your card was declined. Check the details or try another card.');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Your card was declined. Check the details or try another card.');
     expect(f.store.checkout.declineCode).toBe('generic_decline');
     expect(f.events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'generic_decline', gateway: 'stripe' });
     expect(sandbox.subscriptions(f.email)).toEqual([]);
@@ -91,34 +92,35 @@ describe('wallet in the checkout', { timeout: 20_000 }, () => {
   it('runs the 3-D Secure challenge for a wallet card that asks for it', async () => {
     const f = await openCheckout();
     await walletChoice('Pay with a card that asks for 3-D Secure');
-    const challenge = await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 5000 });
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 10_000 });
     await userEvent.click(within(challenge).getByRole('button', { name: 'Fail' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('We are unable to authenticate your payment method.');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('We are unable to authenticate your payment method.');
     expect(sandbox.subscriptions(f.email)).toEqual([]);
 
     await walletChoice('Pay with a card that asks for 3-D Secure');
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 5000 })).getByRole('button', { name: 'Complete' }));
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 10_000 })).getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email)).toHaveLength(1);
   });
 
-  it('a double click opens one sheet and starts one purchase; the wallet is disabled while it runs', async () => {
+  it('a double click opens one sheet and starts one purchase; the wallet is disabled and hidden while it runs', async () => {
     const f = await openCheckout();
     const before = sandbox.subscriptionPosts();
     const user = userEvent.setup();
-    await user.dblClick(await screen.findByRole('button', { name: WALLET }));
+    await user.dblClick(await screen.findByRole('button', { name: WALLET }, { timeout: 10_000 }));
     expect(await screen.findAllByRole('dialog', { name: 'Test wallet' })).toHaveLength(1);
     await user.click(within(screen.getByRole('dialog', { name: 'Test wallet' })).getByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: WALLET })).toBeDisabled());
-    await user.click(screen.getByRole('button', { name: WALLET }));
-    expect(screen.queryByRole('dialog', { name: 'Test wallet' })).not.toBeInTheDocument();
-    await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 });
+    // while it runs the wallet is disabled, and hidden behind the purchase under way
+    await waitFor(() => expect(screen.getByRole('button', { name: WALLET, hidden: true })).toBeDisabled());
+    expect(screen.queryByRole('button', { name: WALLET })).not.toBeInTheDocument();
+    expect(screen.getByTestId('checkout-processing')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 });
     expect(sandbox.subscriptionPosts() - before).toBe(1);
     expect(names(f).filter((n) => n === 'purchased')).toHaveLength(1);
   });
 });
 
-describe('3-D Secure for EU customers', { timeout: 20_000 }, () => {
+describe('3-D Secure for EU customers', { timeout: 40_000 }, () => {
   // a browser in New York with an en-US locale: only the card's country can make the visitor an EU customer
   beforeEach(() => {
     const real = Intl.DateTimeFormat.prototype.resolvedOptions;
@@ -140,23 +142,23 @@ describe('3-D Secure for EU customers', { timeout: 20_000 }, () => {
   it('asks for the challenge for a German card when the payment settings force it', async () => {
     const f = await openCheckout(true);
     await fillCard('4000002760000016');
-    const challenge = await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 5000 });
+    const challenge = await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 10_000 });
     await userEvent.click(within(challenge).getByRole('button', { name: 'Complete' }));
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email)).toHaveLength(1);
   });
 
   it('does not ask for a US card when the setting is on', async () => {
     await openCheckout(true);
     await fillCard('4242424242424242');
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '3-D Secure check' })).not.toBeInTheDocument();
   });
 
   it('does not ask for a German card when the setting is off', async () => {
     await openCheckout(false);
     await fillCard('4000002760000016');
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: '3-D Secure check' })).not.toBeInTheDocument();
   });
 });
