@@ -39,7 +39,7 @@ function funnelData({ flows, landings, plans }) {
 }
 
 /** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */
-export const PREVIEW_ONLY_TEXTS = [['checkout', 'sandbox']];
+export const PREVIEW_ONLY_TEXTS = [['checkout', 'sandbox'], ['payments', 'sandboxWallet']];
 
 function withoutPreviewTexts(texts) {
   for (const [section, key] of PREVIEW_ONLY_TEXTS) if (texts[section]) delete texts[section][key];

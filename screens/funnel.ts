@@ -4,17 +4,12 @@
  * build's prerenderer (prerender.ts) renders it.
  */
 import { config, httpSink } from '../engine/index.ts';
-import { defineFunnel, type PaymentGateways } from '../engine/react/index.ts';
+import { defineFunnel } from '../engine/react/index.ts';
 import { funnelData } from './flowData.ts';
+import { gateways } from './payments/gateways.ts';
 import { productSlices } from './product/slices.ts';
 import { screens } from './registry.ts';
 
-// the payments entry (and axios with it) loads with the checkout, never with the landing
-const payments = () => import('../engine/payments/index.ts');
-const gateways: PaymentGateways = {
-  card: async (options) => (await payments()).loadCardGateway(options),
-  alternatives: async (options) => (await payments()).loadAlternatives(options),
-};
 
 export const funnel = defineFunnel({
   data: funnelData,

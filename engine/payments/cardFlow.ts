@@ -4,12 +4,16 @@
  * the provider's 3-D Secure step when the result asks for it. Every branch returns a `CardFlowResult`;
  * nothing here throws except AbortedError.
  */
-import type { CardProcessor } from './port.ts';
+import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import { isGatewayError } from './port.ts';
 import type { PaymentFailure } from './failures.ts';
 import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY, RATE_LIMIT_KEY, SERVER_ERROR_KEY } from './failures.ts';
 import { AbortedError, pollResult, PollTimeoutError, type Clock, type PollLimits } from './polling.ts';
 import { PaymentApiError, priceOf, type ResultData, type SubscriptionApi } from './subscriptionApi.ts';
+
+/** The body field that asks the portal to require 3-D Secure (passed on to Stripe as
+ * payment_method_options.card.request_three_d_secure); sent only when required. */
+export const THREE_D_SECURE_FIELD = 'request_three_d_secure';
 
 /** At most this many subscription posts per purchase (the first, then re-posts after 3-D Secure). */
 export const MAX_SUBSCRIPTION_POSTS = 3;
@@ -22,21 +26,28 @@ export interface CardFlowInput {
   fbEventId: string;
   /** Reuse this payment method instead of creating one (the upsell, after the plan was paid). */
   paymentMethodId?: string;
+  /** A payment method the visitor just created elsewhere (a wallet sheet): used instead of the card form. */
+  paymentMethod?: PaymentMethodResult;
+  /**
+   * Ask the provider to require 3-D Secure (body field `request_three_d_secure: 'any'`): a fixed answer
+   * (a resumed purchase), or decided from the new payment method (its card's country).
+   */
+  threeDSecure?: boolean | ((method: PaymentMethod) => boolean);
   /** Extra body fields (the upsell marker, the landing type). */
   extra: Record<string, unknown>;
   /** The Idempotency-Key of the first subscription call; a re-post after 3-D Secure adds "-<n>". */
   idempotencyKey?: string;
   /** Resume a purchase whose first subscription call was answered: poll this id instead of posting. */
   pollingId?: string;
-  /** Called with the payment method before the first subscription call (the durable record). */
-  onPaymentMethod?: (paymentMethodId: string) => void;
+  /** Called with the payment method and the 3-D Secure decision before the first subscription call (the durable record). */
+  onPaymentMethod?: (paymentMethodId: string, threeDSecure: boolean) => void;
   /** Called with each polling id as soon as the server gives it. */
   onPollingId?: (pollingId: string) => void;
 }
 
 export interface CardFlowDeps {
   api: SubscriptionApi;
-  gateway: CardProcessor;
+  gateway: PaymentProcessor;
   clock: Clock;
   signal?: AbortSignal;
   limits?: PollLimits;
@@ -89,14 +100,16 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
   const { api, gateway, clock, signal } = deps;
   let paymentMethodId = input.paymentMethodId;
   const withPaymentMethod = !paymentMethodId;
+  let threeDSecure = typeof input.threeDSecure === 'boolean' ? input.threeDSecure : false;
   try {
     if (!paymentMethodId) {
-      const created = await gateway.createPaymentMethod({ billingName: input.billingName });
+      const created = input.paymentMethod ?? (await gateway.createPaymentMethod({ billingName: input.billingName }));
       checkAbort(signal);
       if (isGatewayError(created)) return { status: 'failed', failure: declined(created.error) };
       paymentMethodId = created.id;
+      if (typeof input.threeDSecure === 'function') threeDSecure = input.threeDSecure(created);
     }
-    input.onPaymentMethod?.(paymentMethodId);
+    input.onPaymentMethod?.(paymentMethodId, threeDSecure);
     let intentId = '';
     let resumeId = input.pollingId;
     for (let post = 1; post <= MAX_SUBSCRIPTION_POSTS; post++) {
@@ -111,6 +124,7 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           coupon: input.coupon,
           fb_event_id: input.fbEventId,
           payment_intent_id: intentId,
+          ...(threeDSecure ? { [THREE_D_SECURE_FIELD]: 'any' } : {}),
         };
         pollingId = key ? await api.postSubscription(input.plan, body, key) : await api.postSubscription(input.plan, body);
         checkAbort(signal);
@@ -128,14 +142,14 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
         } else {
           // the first confirmation carries the new payment method; later ones only the intent
           const firstWithMethod = post === 1 && withPaymentMethod;
-          const confirmed = await gateway.confirmCardPayment(secret, firstWithMethod ? paymentMethodId : undefined);
+          const confirmed = await gateway.confirmPayment(secret, firstWithMethod ? paymentMethodId : undefined);
           checkAbort(signal);
           if (isGatewayError(confirmed)) {
             if (firstWithMethod) return { status: 'failed', failure: declined(confirmed.error) };
             // otherwise the server decides: repeat the subscription call with the intent id
             intentId = result.data?.payment_intent_id ?? intentId;
           } else {
-            intentId = confirmed.paymentIntent.id;
+            intentId = confirmed.payment.id;
           }
           continue;
         }

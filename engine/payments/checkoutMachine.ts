@@ -9,13 +9,14 @@ import { hideError, setLoader, type FunnelState } from '../core/store.ts';
 import { failureOfError, runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { GENERIC_ERROR_TEXT, isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
-import type { CardProcessor } from './port.ts';
+import { applyPaidResult } from './paidResult.ts';
+import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import { PaymentApiError, type SubscriptionApi } from './subscriptionApi.ts';
 import { accountOf, clearPurchaseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 
 export interface CheckoutDeps {
   api: SubscriptionApi;
-  gateway: CardProcessor;
+  gateway: PaymentProcessor;
   store: FunnelState;
   analytics: Analytics;
   clock?: Clock;
@@ -40,6 +41,10 @@ export interface PurchaseRequest {
    * method) instead of starting another, and a succeeded one answers its result without a new charge.
    */
   durable?: { email: string; checkoutPath: string };
+  /** What a wallet sheet just gave (a payment method, or the wallet card's refusal): used instead of the card form. */
+  paymentMethod?: PaymentMethodResult;
+  /** Whether to ask for 3-D Secure, decided from the new payment method (./threeDSecure.ts). */
+  threeDSecure?: (method: PaymentMethod) => boolean;
 }
 
 export type PurchaseOutcome =
@@ -107,15 +112,7 @@ function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutcome {
   if (upsell) {
     store.checkout.upsellData = { success: true, finalPrice, regularPrice };
   } else {
-    Object.assign(store.checkout, {
-      id: subscriptionId,
-      finalPrice,
-      regularPrice,
-      discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
-      isSuccess: true,
-      declineCode: '',
-      stripeNonce: gateway === 'stripe' ? result.paymentMethodId : store.checkout.stripeNonce,
-    });
+    applyPaidResult(store, { subscriptionId, finalPrice, regularPrice }, gateway === 'stripe' ? result.paymentMethodId : '');
   }
   analytics.track(upsell ? 'upsell_purchased' : 'purchased', { plan, subscriptionId, value: finalPrice, regularPrice, currency: 'USD', gateway });
   // the ad pixel's purchase event, deduplicated on the pixel's side by the event id
@@ -124,7 +121,7 @@ function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutcome {
 }
 
 /**
- * Buys a plan (or the upsell) by card.
+ * Buys a plan (or the upsell) by card or wallet.
  * @example const outcome = await purchase({ api, gateway, store, analytics }, { plan: 'gz-3-month-fox' }); if (outcome.status === 'succeeded') next();
  */
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
@@ -145,13 +142,16 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
         coupon: request.coupon ?? '',
         fbEventId,
         paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
+        paymentMethod: upsell ? undefined : request.paymentMethod,
+        // the upsell charges the method just authenticated; a resumed purchase repeats its decision
+        threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
         pollingId: open?.pollingId || undefined,
         extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
         idempotencyKey,
-        onPaymentMethod: (paymentMethodId) => {
+        onPaymentMethod: (paymentMethodId, threeDSecure) => {
           if (!durable || open) return;
           const record: PurchaseRecord = {
-            account: accountOf(durable.email), plan, idempotencyKey: idempotencyKey!, fbEventId, paymentMethodId, pollingId: '',
+            account: accountOf(durable.email), plan, idempotencyKey: idempotencyKey!, fbEventId, paymentMethodId, pollingId: '', threeDSecure,
             startedAt: (deps.clock ?? realClock).now(), status: 'processing', checkoutPath: durable.checkoutPath, successPath: '',
           };
           writePurchaseRecord(record);
@@ -177,12 +177,7 @@ function keepRecord(email: string, result: CardFlowResult): void {
 /** A purchase that already succeeded (another tab, or before a reload): its result, no new charge. */
 function settleKnown(store: FunnelState, record: PurchaseRecord): PurchaseOutcome {
   const { subscriptionId, finalPrice, regularPrice } = record.result!;
-  if (store.checkout.id !== subscriptionId) {
-    Object.assign(store.checkout, {
-      id: subscriptionId, finalPrice, regularPrice, isSuccess: true, declineCode: '', stripeNonce: record.paymentMethodId,
-      discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
-    });
-  }
+  if (store.checkout.id !== subscriptionId) applyPaidResult(store, record.result!, record.paymentMethodId);
   return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
 }
 

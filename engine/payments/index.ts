@@ -1,14 +1,13 @@
 /**
  * The payments engine, public API: the PaymentGateway port, the checkout machine, purchase records,
- * receipts, failures, polling and the subscription API, and the gateway loader. The gateways
- * themselves (stripe/, sandbox/) are loaded only through loadCardGateway's dynamic imports, so a
- * production build never contains the sandbox. It also carries the HTTP clients (axios) of the API
- * calls, so that axios loads with the screens that call the API (signup, checkout), never with the
- * landing: this entry is only ever imported by lazily loaded screens (the composition loads the
- * gateways through a dynamic import of it). Each export keeps its JSDoc at its definition.
+ * receipts, failures, polling and the subscription API. The gateways themselves (stripe/, sandbox/,
+ * braintree/) are registrations (engine/payments/gateways.ts) that load them through dynamic imports,
+ * so a production build never contains the sandbox. This entry also carries the HTTP clients (axios)
+ * of the API calls, so that axios loads with the screens that call the API (signup, checkout), never
+ * with the landing: only lazily loaded screens import it. Each export keeps its JSDoc at its definition.
  */
 /** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
-export { MAX_SUBSCRIPTION_POSTS } from './cardFlow.ts';
+export { MAX_SUBSCRIPTION_POSTS, THREE_D_SECURE_FIELD } from './cardFlow.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
 export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseWithBraintree } from './checkoutMachine.ts';
 /** Types of the same module. */
@@ -17,8 +16,6 @@ export type { PurchaseOutcome } from './checkoutMachine.ts';
 export { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds, isOpenFailure } from './failures.ts';
 /** Types of the same module. */
 export type { PaymentFailure } from './failures.ts';
-/** Chooses and loads the card gateway and the alternative payment methods. */
-export { GATEWAY_LOAD_TIMEOUT_MS, GatewayLoadError, loadAlternatives, loadCardGateway, withTimeout } from './loadGateway.ts';
 /** A short order reference a person can read out or type ("GZ-7K3P-QX") instead of the raw subscription id: a stable hash of the id in an alphabet without look-alikes (no 0/O, 1/I/L). */
 export { orderReference } from './orderReference.ts';
 /** Bounded result polling (DESIGN.md section 7, a deliberate deviation from the spec's "repeat without delay while 202"): honour Retry-After but never ask more than once per 500 ms, otherwise back off from 500 ms doubling up to 4 s, retry a poll that failed on the network, with a 5xx or a 429 (the payment may well have gone through), give up after 90 s, and stop at once when the screen unmounts. */
@@ -26,7 +23,9 @@ export { AbortedError, pollResult } from './polling.ts';
 /** Types of the same module. */
 export type { Clock } from './polling.ts';
 /** The PaymentGateway port (DESIGN.md section 7): what the checkout needs from a card provider. */
-export type { AlternativeMethod, CardFormState, CardProcessor, ConfirmResult, PaymentGateway, PaymentMethodResult } from './port.ts';
+export type { AlternativeButtonProps, AlternativeMethod, CardFormProps, CardFormState, ConfirmResult, GatewayError, PaymentGateway, PaymentMethod, PaymentMethodResult, PaymentProcessor, WalletButtonProps, WalletCharge, WalletMethod, WalletResult } from './port.ts';
+/** True when a gateway call failed. */
+export { isGatewayError } from './port.ts';
 /** The durable purchase record: written to local storage before the subscription call, so a reload, a Back navigation or a second tab finds the purchase that is already under way (and its polling id) instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id. */
 export { PURCHASE_RECORD_KEY, clearPurchaseRecord, parseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord } from './purchaseRecord.ts';
 /** Types of the same module. */
@@ -43,3 +42,9 @@ export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts
 export { createHttpClients, failureOf } from '../core/http.ts';
 /** Types of the same module. */
 export type { HttpClients } from '../core/http.ts';
+/** 3-D Secure for EU customers: who counts as one (the card's country, else the browser's locale and time zone) and what the subscription call asks for. */
+export { EU_COUNTRIES, browserHints, isEuCustomer, threeDSecurePolicy } from './threeDSecure.ts';
+/** Types of the same module. */
+export type { CustomerHints } from './threeDSecure.ts';
+/** What a paid purchase leaves in the store, and the discount it shows. */
+export { applyPaidResult, discountPercentage } from './paidResult.ts';

@@ -1,12 +1,13 @@
 /**
- * The PaymentGateway port (DESIGN.md section 7): what the checkout needs from a card provider.
- * Two implementations: stripe/ (Stripe.js + Elements, production) and sandbox/ (preview builds only,
- * Stripe's test cards against the sandbox server). The checkout machine sees only `CardProcessor`,
- * the React-free half, so every branch is unit-tested with a fake.
+ * The payment port (DESIGN.md section 7): what the checkout needs from a payment provider, in terms
+ * of payments, not of one provider's objects. A provider is a `GatewayRegistration`
+ * (./registry.ts): an id, whether this build and configuration can use it, and a lazy `load()`.
+ * The checkout machine sees only `PaymentProcessor`, the React-free half, so every branch is
+ * unit-tested with a fake.
  */
 import type { ComponentType, ReactNode } from 'react';
 
-/** An error as the card provider reports it (Stripe's `StripeError` fields the funnel reads). */
+/** An error as the provider reports it (the fields the funnel reads). */
 export interface GatewayError {
   message: string;
   /** e.g. 'card_declined', 'incorrect_number', 'payment_intent_authentication_failure' */
@@ -15,16 +16,27 @@ export interface GatewayError {
   declineCode?: string;
 }
 
-export type PaymentMethodResult = { id: string } | { error: GatewayError };
+/** A payment method the provider created: its id, and the issuing country when the provider knows it. */
+export interface PaymentMethod {
+  id: string;
+  /** ISO 3166-1 alpha-2 country of the card that backs it (e.g. 'DE'), when known. */
+  country?: string;
+}
 
-export type ConfirmResult = { paymentIntent: { id: string; status: string } } | { error: GatewayError };
+export type PaymentMethodResult = PaymentMethod | { error: GatewayError };
 
-/** The React-free half of a gateway: the two calls of spec section 4 "Checkout (card)". */
-export interface CardProcessor {
-  /** Turns the card in the form into a payment method (type card, the card, the billing name). */
+/** The outcome of authenticating a payment (3-D Secure or the provider's equivalent). */
+export type ConfirmResult = { payment: { id: string; status: string } } | { error: GatewayError };
+
+/** The React-free half of a gateway: the two provider calls of spec section 4 "Checkout (card)". */
+export interface PaymentProcessor {
+  /** Turns what the visitor entered into a payment method (with the billing name). */
   createPaymentMethod(input: { billingName: string }): Promise<PaymentMethodResult>;
-  /** The provider's confirmation step (3-D Secure) for a payment intent's client secret. */
-  confirmCardPayment(clientSecret: string, paymentMethodId?: string): Promise<ConfirmResult>;
+  /**
+   * Authenticates a payment the server asked about (its client secret), e.g. a 3-D Secure challenge.
+   * `paymentMethodId` is given on the first confirmation of a newly created method.
+   */
+  confirmPayment(clientSecret: string, paymentMethodId?: string): Promise<ConfirmResult>;
 }
 
 /** What a card form reports on every change. */
@@ -40,27 +52,67 @@ export interface CardFormProps {
   disabled?: boolean;
 }
 
-/** A loaded gateway: the calls, a host wrapped around the checkout, and its card form. */
-export interface PaymentGateway extends CardProcessor {
-  kind: 'stripe' | 'sandbox';
+/** What a wallet sheet shows: the plan, what is charged today and the recurring terms. */
+export interface WalletCharge {
+  /** The plan's name as the visitor knows it. */
+  label: string;
+  /** Charged today, in USD (0 for a free trial). */
+  amountToday: number;
+  /** The recurring terms, in the visitor's language ("then $59.88 every 3 months"). */
+  recurring: string;
+  /** Two-letter country of the merchant account (Stripe's paymentRequest needs one). */
+  country: string;
+}
+
+/** The visitor's answer in a wallet sheet. */
+export type WalletResult = PaymentMethod | { error: GatewayError } | { cancelled: true };
+
+export interface WalletButtonProps {
+  charge: WalletCharge;
+  disabled: boolean;
+  /** Called once per sheet with the payment method, a refusal, or the visitor closing it. */
+  onResult: (result: WalletResult) => void;
+}
+
+/** A one-tap wallet (Apple Pay, Google Pay) whose payment method feeds the same subscription call as a card. */
+export interface WalletMethod {
+  /** The wallet this browser offers for the charge ('apple_pay', 'google_pay', …), or null when none. */
+  available(charge: WalletCharge): Promise<string | null>;
+  /** The wallet's own button, which opens its sheet. Rendered inside the gateway's Host. */
+  Button: ComponentType<WalletButtonProps>;
+}
+
+/** A loaded card gateway: the calls, a host wrapped around the checkout, its card form, and maybe a wallet. */
+export interface PaymentGateway extends PaymentProcessor {
+  /** The registration's id ('stripe', 'sandbox', …). */
+  id: string;
   /**
-   * Wraps the screen's content: Stripe's <Elements> provider, or the sandbox's 3-D Secure challenge
-   * host. Must be mounted while createPaymentMethod / confirmCardPayment run.
+   * Wraps the screen's content (a provider's context, or the sandbox's challenge dialogs). Must be
+   * mounted while createPaymentMethod / confirmPayment run.
    */
   Host: ComponentType<{ children: ReactNode }>;
   /** Card number, expiry MM/YY, CVC and cardholder name. Rendered inside Host. */
   CardForm: ComponentType<CardFormProps>;
+  /** A wallet offered above the card form, when the provider has one. */
+  wallet?: WalletMethod;
 }
 
-/** A non-card way to pay (Braintree: PayPal and the like) that yields a payment method nonce. */
+export interface AlternativeButtonProps {
+  /** True while a purchase runs: the button does nothing (the double-submit guard). */
+  disabled: boolean;
+  /** The visitor approved: pay with this nonce (the Braintree subscription call). */
+  onNonce: (nonce: string) => void;
+  /** The visitor closed the provider's window. */
+  onCancel: () => void;
+  /** The provider failed before a nonce came (its script blocked, its window broken). */
+  onError: () => void;
+}
+
+/** A non-card way to pay (PayPal through Braintree and the like) that yields a payment method nonce. */
 export interface AlternativeMethod {
   id: string;
-  /** i18n key of the button label. */
-  labelKey: string;
-  /** Asks the visitor to approve; resolves with a nonce, or cancelled when they close it. */
-  requestNonce(): Promise<{ nonce: string } | { cancelled: true }>;
-  /** The method's own UI (approval dialog), mounted beside its button. */
-  Host: ComponentType;
+  /** The method's own button (and whatever window it opens). */
+  Button: ComponentType<AlternativeButtonProps>;
 }
 
 /** True when a gateway call failed. */

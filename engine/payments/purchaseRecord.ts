@@ -26,6 +26,8 @@ export interface PurchaseRecord {
   fbEventId: string;
   /** The payment method charged (a Stripe id, never card data): a retry sends the same request. */
   paymentMethodId: string;
+  /** 3-D Secure was requested (a retry sends the same body). */
+  threeDSecure?: boolean;
   /** The polling id, once the server has answered the subscription call. */
   pollingId: string;
   startedAt: number;

@@ -6,6 +6,7 @@
  */
 import { readJson, removeItem, writeItem } from '../core/safeStorage.ts';
 import type { FunnelState, UpsellData } from '../core/store.ts';
+import { applyPaidResult } from './paidResult.ts';
 import type { PurchaseRecord } from './purchaseRecord.ts';
 
 export const RECEIPT_KEY = 'checkout_receipt';
@@ -95,14 +96,6 @@ export function clearReceipt(): void {
 export function restoreFromRecord(store: FunnelState, record: PurchaseRecord): void {
   const result = record.result;
   if (!result || store.checkout.id === result.subscriptionId) return;
-  const { subscriptionId, finalPrice, regularPrice } = result;
-  Object.assign(store.checkout, {
-    id: subscriptionId,
-    finalPrice,
-    regularPrice,
-    discountPercentage: regularPrice > 0 ? ((regularPrice - finalPrice) / regularPrice) * 100 : 0,
-    isSuccess: true,
-    stripeNonce: record.paymentMethodId,
-  });
-  if (readReceipt()?.id !== subscriptionId) saveReceipt(store, record.plan);
+  applyPaidResult(store, result, record.paymentMethodId);
+  if (readReceipt()?.id !== result.subscriptionId) saveReceipt(store, record.plan);
 }

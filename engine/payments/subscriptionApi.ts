@@ -4,6 +4,7 @@
  *
  * 3. POST {portal}/users/me/subscriptions/polling/{plan}, bearer token.
  *    body  { gateway: 'stripe', payment_method_nonce, coupon, fb_event_id, payment_intent_id, ...extra }
+ *          plus request_three_d_secure: 'any' when 3-D Secure must be asked for (EU customers, README)
  *    200   { data: { polling_result_id: string } }
  *    4xx   { errors: { messages: string[] } }          (401 without a token, 422 for a bad body)
  * 4. GET {portal}/polling/get-result/{pollingId}, bearer token.

@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { createGatewayRegistry } from '../payments/registry.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
@@ -106,7 +107,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
       texts.failed = true;
     },
   );
-  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways };
+  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways: createGatewayRegistry(gateways) };
   void runStartup({
     store,
     analytics,

@@ -5,7 +5,7 @@ import type { FunnelData, StepRef } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { ScreenRegistry } from './types.ts';
-import type { PaymentGateways } from './defineFunnel.ts';
+import type { GatewayRegistry } from '../payments/registry.ts';
 
 /** Whether the visitor's full texts have arrived (the first screen needs only its own). */
 export interface TextsState {
@@ -21,8 +21,8 @@ export interface FunnelEngine {
   registry: ScreenRegistry;
   config: FunnelConfig;
   texts: TextsState;
-  /** The checkout's gateways, from the funnel definition. */
-  gateways: PaymentGateways;
+  /** The checkout's ways to pay: a registry over the funnel definition's gateway list. */
+  gateways: GatewayRegistry;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

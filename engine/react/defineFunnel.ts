@@ -7,17 +7,8 @@ import type { AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
-import type { GatewayOptions } from '../payments/loadGateway.ts';
-import type { AlternativeMethod, PaymentGateway } from '../payments/port.ts';
+import type { GatewayRegistration } from '../payments/registry.ts';
 import type { ScreenRegistry } from './types.ts';
-
-/** How the checkout gets its ways to pay. */
-export interface PaymentGateways {
-  /** Loads this build's card gateway (bounded in time; rejects when it cannot load). */
-  card: (options: GatewayOptions) => Promise<PaymentGateway>;
-  /** Loads the other ways to pay this build offers (may be none). */
-  alternatives: (options: Pick<GatewayOptions, 'preview'>) => Promise<AlternativeMethod[]>;
-}
 
 /** Everything a funnel is made of. */
 export interface FunnelDefinition {
@@ -31,8 +22,8 @@ export interface FunnelDefinition {
   config: FunnelConfig;
   /** Where analytics events go; the engine holds them until the page has started up. */
   sinks: readonly AnalyticsSink[];
-  /** The checkout's gateways. */
-  gateways: PaymentGateways;
+  /** The checkout's ways to pay, in order of preference: the first available card gateway is used, every available alternative gets a button. */
+  gateways: readonly GatewayRegistration[];
 }
 
 /** A funnel definition that does not hold together: names what is wrong and how to fix it. */

@@ -28,7 +28,7 @@ export type { FunnelEngine } from './context.ts';
 /** The one composition point of a funnel: its flow data, screen types, declared state slices, analytics sinks and payment gateways, checked once and handed to the browser entry (bootFunnel) and the build's prerenderer alike, so both run exactly the same funnel. */
 export { FunnelDefinitionError, defineFunnel } from './defineFunnel.ts';
 /** Types of the same module. */
-export type { FunnelDefinition, PaymentGateways } from './defineFunnel.ts';
+export type { FunnelDefinition } from './defineFunnel.ts';
 /** The step and variant tags of error reports, read from the route being shown and the store. */
 export { errorContextReader, stepIdForPath } from './errorContext.ts';
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */

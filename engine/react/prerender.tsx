@@ -3,6 +3,7 @@
  * with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the
  * screen itself. The browser hydrates it with the same texts (see boot.tsx).
  */
+import { createGatewayRegistry } from '../payments/registry.ts';
 import type { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import i18next, { type ResourceKey } from 'i18next';
@@ -59,7 +60,7 @@ export async function createPrerenderer(options: {
         registry,
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
-        gateways,
+        gateways: createGatewayRegistry(gateways),
       };
       const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
       const { prelude } = await options.renderToStream(<FunnelApp engine={engine} Router={Router} />);

@@ -5,8 +5,8 @@ import { formatUsd } from '../../engine/index.ts';
 import { purchase } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
-import { useCardGateway } from '../checkout/useCardGateway.ts';
-import { usePurchaseRunner } from '../checkout/usePurchaseRunner.ts';
+import { useCardGateway } from '../payments/useCardGateway.ts';
+import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
@@ -17,7 +17,7 @@ export interface UpsellOfferProps {
 }
 
 /**
- * The upsell product of flows/plans.json, bought with one click on the card just used: the same
+ * The upsell product of flows/plans.json, bought with one click on the card or wallet just used: the same
  * checkout machine with the upsell marker. The gateway is loaded for a 3-D Secure step, should the
  * bank ask for one. One accept and one decline; the decline dismisses it for good.
  */

@@ -1,45 +1,54 @@
-import { Fragment, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/index.ts';
 import type { AlternativeMethod } from '../../engine/payments/index.ts';
-import { Button } from '../ui/Button.tsx';
+import type { GatewayContext } from '../../engine/payments/gateways.ts';
+import { useEngine } from '../../engine/react/index.ts';
 
 export interface AlternativeMethodsProps {
-  preview: boolean;
+  /** What the registrations decide on; read once per checkout. */
+  context: () => GatewayContext;
   busy: boolean;
   /** The visitor approved: pay with this nonce (the Braintree path). */
   onNonce: (nonce: string) => void;
+  /** The visitor closed a method's window. */
+  onCancel: (method: string) => void;
 }
 
-/** "Other ways to pay": one button per available method (none in production without Braintree). */
-export function AlternativeMethods({ preview, busy, onNonce }: AlternativeMethodsProps) {
+/**
+ * "Other ways to pay": one button per available method of the gateway registry (PayPal through
+ * Braintree when a client token is known; none otherwise). A method that fails before a nonce comes
+ * shows the spec's "An error has occurred".
+ */
+export function AlternativeMethods({ context, busy, onNonce, onCancel }: AlternativeMethodsProps) {
   const { t } = useTranslation();
   const id = useId();
   const { gateways } = useEngine();
   const [methods, setMethods] = useState<AlternativeMethod[]>([]);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    gateways.alternatives({ preview }).then((list) => live && setMethods(list), () => undefined);
+    gateways.alternatives(context()).then((list) => live && setMethods(list), () => undefined);
     return () => {
       live = false;
     };
-  }, [preview, gateways]);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per checkout
   if (!methods.length) return null;
-  const pay = async (method: AlternativeMethod): Promise<void> => {
-    const answer = await method.requestNonce();
-    if ('nonce' in answer) onNonce(answer.nonce);
-  };
   return (
     <section className="checkout-alternatives" aria-labelledby={`${id}-title`}>
       <h2 className="checkout__heading" id={`${id}-title`}>{t('checkout.alternatives.title')}</h2>
       {methods.map((method) => (
-        <Fragment key={method.id}>
-          <Button variant="secondary" className="checkout-alternatives__method" disabled={busy} onClick={() => void pay(method)}>
-            {t(method.labelKey)}
-          </Button>
-          <method.Host />
-        </Fragment>
+        <method.Button
+          key={method.id}
+          disabled={busy}
+          onNonce={(nonce) => {
+            setFailed(false);
+            onNonce(nonce);
+          }}
+          onCancel={() => onCancel(method.id)}
+          onError={() => setFailed(true)}
+        />
       ))}
+      {failed ? <p className="checkout-card__failure" role="alert">{t('errors.generic')}</p> : null}
     </section>
   );
 }

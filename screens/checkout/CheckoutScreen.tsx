@@ -8,30 +8,35 @@ import { useStore, useVariant } from '../../engine/react/index.ts';
 import { formatUsd, planPricing } from '../../engine/index.ts';
 import { purchase, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
-import type { CardFormState, CardProcessor, PaymentGateway } from '../../engine/payments/index.ts';
+import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
 import type { PurchaseRecord } from '../../engine/payments/index.ts';
 import { restoreFromRecord, saveReceipt } from '../../engine/payments/index.ts';
+import { browserHints, threeDSecurePolicy } from '../../engine/payments/index.ts';
 import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
-import { payTexts } from './billingTerms.ts';
+import { cadenceText, payTexts } from './billingTerms.ts';
 import { CardPayment } from './CardPayment.tsx';
 import { NeedsSignup } from './NeedsSignup.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
-import { useCardGateway } from './useCardGateway.ts';
-import { usePurchaseRunner } from './usePurchaseRunner.ts';
+import { useCardGateway } from '../payments/useCardGateway.ts';
+import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
+import { WalletPayment } from './WalletPayment.tsx';
+
+/** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
+const MERCHANT_COUNTRY = 'US';
 
 /** Resuming without a loaded gateway: a 3-D Secure step cannot be shown, the server decides. */
-const NO_GATEWAY: CardProcessor = {
+const NO_GATEWAY: PaymentProcessor = {
   createPaymentMethod: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
-  confirmCardPayment: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
+  confirmPayment: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
 };
 
 /**
- * /checkout: the chosen plan (store.plans.plan, else the variant's default) with its price, the card
- * form of this build's gateway (Stripe, or the sandbox in previews), the alternative methods, and
- * the pay button. The purchase itself is engine/payments/checkoutMachine.ts; success moves on. A
+ * /checkout: the chosen plan (store.plans.plan, else the variant's default) with its price, the
+ * wallet (Apple Pay / Google Pay) when the browser offers one, the card form of this build's gateway
+ * (Stripe, or the sandbox in previews), the alternative methods, and the pay button. The purchase itself is engine/payments/checkoutMachine.ts; success moves on. A
  * purchase already under way (a reload, Back, another tab) is resumed and shown, never offered again.
  */
 export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProps>) {
@@ -67,7 +72,7 @@ interface CheckoutPageProps {
 
 function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const { t, i18n } = useTranslation();
-  const { store, analytics, config, data } = useEngine();
+  const { store, analytics, data } = useEngine();
   const { snap } = useStore();
   const { variant } = useVariant();
   const { pathname } = useLocation();
@@ -92,8 +97,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     saveReceipt(store, plan.name);
     moveOn();
   };
-  const pay = (processor: CardProcessor): Promise<void> =>
-    runner.run(() => purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable })).then(finish);
+  // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
+  const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
+  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult): Promise<void> =>
+    runner
+      .run(() => purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }))
+      .then(finish);
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
   const resumable = open !== undefined && !runner.busy && runner.failure === null && gatewayState.status !== 'loading';
@@ -111,6 +120,16 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     store.checkout.isFormValid = state.valid;
     store.checkout.cardholderName = state.cardholderName;
   };
+  const wallet = (g: PaymentGateway) =>
+    g.wallet ? (
+      <WalletPayment
+        wallet={g.wallet}
+        charge={{ label: t(plan.description), amountToday: today, recurring: cadenceText(t, plan, planPricing(plan).renewal, language), country: MERCHANT_COUNTRY }}
+        busy={runner.busy}
+        onMethod={(method) => void pay(g, method)}
+        onCancel={() => analytics.track('wallet_cancelled', { plan: plan.name, gateway: g.id })}
+      />
+    ) : null;
   const failure = runner.failure;
   const stillOpen = open !== undefined && failure !== null && isOpenFailure(failure);
 
@@ -118,7 +137,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   let payment;
   if (stillOpen) {
     payment = <PendingPanel text={runner.failureText ?? ''} pending={failure.kind === 'pending'} onRetry={() => void pay(gateway ?? NO_GATEWAY)} />;
-  } else if (open !== undefined && !runner.busy) {
+  } else if (open !== undefined) {
+    // also while the purchase runs (a resume after a reload, or one just started): never a Pay button beside it
     payment = <ProcessingPanel />;
   }
   return (
@@ -140,8 +160,14 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               failure={failure && !isOpenFailure(failure) ? { text: runner.failureText ?? '', decline: failure.kind !== 'refused' } : undefined}
               onFormChange={onFormChange}
               onPay={(g: PaymentGateway) => void pay(g)}
+              wallet={wallet}
             />
-            <AlternativeMethods preview={config.preview} busy={runner.busy} onNonce={payWithNonce} />
+            <AlternativeMethods
+              context={runner.gatewayContext}
+              busy={runner.busy}
+              onNonce={payWithNonce}
+              onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
+            />
           </div>
         </div>
       </div>

@@ -54,6 +54,8 @@ export interface PaymentSettings {
   stripeAccountName: string;
   discountSkipPaywall: boolean;
   force3ds: boolean;
+  /** The Braintree client token, when the portal gives one ('' otherwise). */
+  btToken: string;
 }
 
 /** GET {portal}/users/me/payments-settings (bearer token). */
@@ -63,6 +65,7 @@ export async function getPaymentSettings(http: HttpClients): Promise<PaymentSett
     stripe_publishable_key?: unknown;
     stripe_account_name?: unknown;
     experiments?: { discount_skip_paywall?: unknown; force_3ds_for_eu_customers?: unknown };
+    braintree_client_token?: unknown;
   };
   if (typeof d.stripe_publishable_key !== 'string') throw new Error('Payment settings have no stripe_publishable_key');
   return {
@@ -70,5 +73,6 @@ export async function getPaymentSettings(http: HttpClients): Promise<PaymentSett
     stripeAccountName: typeof d.stripe_account_name === 'string' ? d.stripe_account_name : '',
     discountSkipPaywall: d.experiments?.discount_skip_paywall === true,
     force3ds: d.experiments?.force_3ds_for_eu_customers === true,
+    btToken: typeof d.braintree_client_token === 'string' ? d.braintree_client_token : '',
   };
 }

@@ -63,6 +63,8 @@ export async function loadPaymentSettings(deps: SignupDeps): Promise<boolean> {
       stripeAccountName: settings.stripeAccountName,
       skipPaywallDisabled: settings.discountSkipPaywall,
       force3ds: settings.force3ds,
+      // a token from the settings wins; otherwise the one the signup state already holds stays
+      btToken: settings.btToken || store.signup.btToken,
     });
     return true;
   } catch (error) {

@@ -5,11 +5,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_LOAD_TIMEOUT_MS, loadCardGateway } from '../../engine/payments/index.ts';
+import { createGatewayRegistry, GATEWAY_LOAD_TIMEOUT_MS, type GatewayContext } from '../../engine/payments/gateways.ts';
+import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
 import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
 import type { PaymentGateway } from '../../engine/payments/index.ts';
 import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
-import { useCardGateway } from '../../screens/checkout/useCardGateway.ts';
+import { useCardGateway } from '../../screens/payments/useCardGateway.ts';
 import { setupI18n } from './harness.tsx';
 
 const UNAVAILABLE = "We couldn't load the secure card form. Check your connection or turn off content blockers, then try again.";
@@ -17,8 +18,12 @@ const UNAVAILABLE = "We couldn't load the secure card form. Check your connectio
 beforeAll(() => setupI18n());
 afterEach(() => vi.useRealTimers());
 
+const production = (publishableKey: string): GatewayContext => ({ preview: false, publishableKey, btToken: '', language: () => 'en' });
+const loadCardGateway = (loadStripe: StripeLoader | undefined, publishableKey = 'pk_live_x') =>
+  createGatewayRegistry([stripeRegistration(loadStripe)]).cardGateway(production(publishableKey));
+
 function renderWith(loadStripe: StripeLoader) {
-  const load = vi.fn(() => loadCardGateway({ publishableKey: 'pk_live_x', preview: false, language: () => 'en', loadStripe }));
+  const load = vi.fn(() => loadCardGateway(loadStripe));
   render(<Card load={load} />);
   return load;
 }
@@ -55,7 +60,7 @@ describe('card gateway that cannot load', () => {
   });
 
   it('treats a missing publishable key and a null Stripe as unavailable', async () => {
-    await expect(loadCardGateway({ publishableKey: '', preview: false, language: () => 'en' })).rejects.toThrow('No publishable key');
-    await expect(loadCardGateway({ publishableKey: 'pk', preview: false, language: () => 'en', loadStripe: async () => null })).rejects.toMatchObject({ name: 'GatewayLoadError' });
+    await expect(loadCardGateway(undefined, '')).rejects.toThrow('no publishable key');
+    await expect(loadCardGateway(async () => null, 'pk')).rejects.toMatchObject({ name: 'GatewayLoadError' });
   });
 });

@@ -56,7 +56,7 @@ export async function startSandbox(): Promise<Sandbox> {
     },
     signedIn(store, plan, landingType = 'fullPrice') {
       if (!last) throw new Error('call account() first');
-      Object.assign(store.signup, { email: last.email, token: last.token, isSuccess: true, stripePublishKey: SANDBOX_PUBLISHABLE_KEY });
+      Object.assign(store.signup, { email: last.email, token: last.token, isSuccess: true, stripePublishKey: SANDBOX_PUBLISHABLE_KEY, btToken: 'sandbox_bt_test' });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);
       for (const client of Object.values(clients)) client.defaults.adapter = 'fetch';

@@ -3,6 +3,7 @@
  * StrictMode, with a fresh store, English texts and an in-memory analytics log, so a component test
  * drives a screen exactly as the funnel does and can read where next() went.
  */
+import { createGatewayRegistry } from '../../engine/payments/gateways.ts';
 import { StrictMode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -72,7 +73,7 @@ export async function renderFunnel(
     registry: options.registry ?? screens,
     config: PREVIEW_CONFIG,
     texts: proxy(options.texts ?? { complete: true, failed: false }),
-    gateways: funnel.gateways,
+    gateways: createGatewayRegistry(funnel.gateways),
   };
   let current = path;
   const result = render(

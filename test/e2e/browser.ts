@@ -36,6 +36,8 @@ export interface VisitorOptions {
   width?: number;
   height?: number;
   userAgent?: string;
+  /** The browser's IANA time zone, e.g. 'Europe/Berlin' (default: the machine's). */
+  timezoneId?: string;
 }
 
 /** A new visitor: fresh context (cookies, storage) and page. */
@@ -44,6 +46,7 @@ export async function newVisitor(options: VisitorOptions = {}): Promise<{ contex
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

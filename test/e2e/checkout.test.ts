@@ -9,76 +9,15 @@
  * analytics log holds the events the spec names.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import { closeBrowser } from './browser.ts';
+import { countPosts, eventsOf, payButton, subscriptions, typeCard, url, walkToCheckout as walk, type Texts, type Visitor } from './checkoutWalk.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 
 afterAll(closeBrowser);
 
-type Texts = typeof en;
-const url = (path: string): string => `${baseUrl()}${path}`;
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
-
-interface Visitor {
-  context: BrowserContext;
-  page: Page;
-  email: string;
-}
-
-/** From "/" through the intros, signup, quiz, profile creation and the paywall's default plan to /checkout. */
-async function walkToCheckout(t: Texts = en, locale = 'en-US'): Promise<Visitor> {
-  const { context, page } = await newVisitor({ locale });
-  const email = uniqueEmail('checkout');
-  await page.goto(url('/'));
-  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
-    await page.getByRole('button', { name: t.common.continue }).click();
-    await page.waitForURL(url(path));
-  }
-  await page.getByLabel(t.signup.emailLabel).fill(email);
-  await page.getByRole('button', { name: t.common.continue }).click();
-  await page.waitForURL(url('/signup/set-your-options'));
-  for (const answer of [t.quiz.locate.familyMember, t.quiz.place.home, t.quiz.follow.schedule]) {
-    await page.getByRole('button', { name: answer }).click();
-  }
-  await page.waitForURL(url('/signup/plans'), { timeout: 20_000 });
-  await page.getByRole('button', { name: t.paywall.cta }).click();
-  await page.waitForURL(url('/checkout'));
-  await page.getByLabel(t.checkout.card.number).waitFor();
-  return { context, page, email };
-}
-
-/** Types a card like a visitor; expiry, CVC and name only the first time. */
-async function typeCard(page: Page, number: string, t: Texts = en): Promise<void> {
-  const field = page.getByLabel(t.checkout.card.number);
-  await field.fill('');
-  await field.pressSequentially(number);
-  const expiry = page.getByLabel(t.checkout.card.expiry);
-  if (!(await expiry.inputValue())) {
-    await expiry.pressSequentially('1234');
-    await page.getByLabel(t.checkout.card.cvc).pressSequentially('123');
-    await page.getByLabel(t.checkout.card.name).fill('Ada Lovelace');
-  }
-}
-
-/** The English pay button ("Pay $59.88"), not "Pay with PayPal". */
-const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
-
-async function subscriptions(email: string): Promise<Array<{ plan: string; upsell: boolean; price_with_discount: number }>> {
-  const res = await fetch(url(`/sandbox/subscriptions?email=${encodeURIComponent(email)}`));
-  return ((await res.json()) as { subscriptions: Array<{ plan: string; upsell: boolean; price_with_discount: number }> }).subscriptions;
-}
-
-/** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */
-async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
-  const id = await visitorId(context);
-  let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
-  await expect.poll(async () => {
-    events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
-    return waitFor.every((name) => events.some((e) => e.name === name));
-  }, { timeout: 10_000 }).toBe(true);
-  return events;
-}
+const walkToCheckout = (t: Texts = en, locale = 'en-US'): Promise<Visitor> => walk(t, { locale });
 
 describe('checkout', () => {
   it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell is declined; on to download', async () => {
@@ -186,15 +125,6 @@ describe('checkout', () => {
     await context.close();
   });
 });
-
-/** Counts the subscription calls a page sends (a reload keeps the listener: it is on the page). */
-function countPosts(page: Page): string[] {
-  const posts: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.postData() ?? '');
-  });
-  return posts;
-}
 
 describe('durable purchases', () => {
   it('a reload as soon as processing shows resumes the same purchase; /signup/plans then goes to success', async () => {

@@ -1,6 +1,6 @@
 /**
  * The production bundle carries none of the sandbox gateway (DESIGN.md section 7): it is reachable
- * only through `if (__PREVIEW__ ...)` with dynamic imports, which esbuild drops when __PREVIEW__ is
+ * only through `__PREVIEW__ ?` dynamic imports in its registrations, which esbuild drops when __PREVIEW__ is
  * false. Both bundles are built; the preview one must contain the marker, so the check is not vacuous.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../build.mjs';
 import { SANDBOX_STRIPE_BASE } from '../../engine/payments/sandbox/sandboxStripeClient.ts';
-import { SANDBOX_NONCES } from '../../engine/payments/sandbox/sandboxPayPal.tsx';
+import { SANDBOX_BRAINTREE_TOKEN_PREFIX, SANDBOX_NONCES } from '../../engine/payments/sandbox/sandboxPayPal.tsx';
+import { SANDBOX_WALLET } from '../../engine/payments/sandbox/sandboxWallet.tsx';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -38,7 +39,7 @@ async function bundle(preview: boolean): Promise<string> {
 describe('the sandbox gateway in the bundles', () => {
   it('is in the preview bundle and nowhere in the production bundle', { timeout: 180_000 }, async () => {
     const [preview, production] = [await bundle(true), await bundle(false)];
-    const markers = [SANDBOX_STRIPE_BASE, SANDBOX_NONCES.approve, SANDBOX_NONCES.decline];
+    const markers = [SANDBOX_STRIPE_BASE, SANDBOX_NONCES.approve, SANDBOX_NONCES.decline, SANDBOX_WALLET, SANDBOX_BRAINTREE_TOKEN_PREFIX];
     for (const marker of markers) expect(preview, marker).toContain(marker);
     for (const marker of markers) expect(production, marker).not.toContain(marker);
     // the production card path is there: Stripe.js is loaded from Stripe's own address

@@ -1,9 +1,9 @@
 /** Fakes for the checkout machine tests: a scripted API, a scripted gateway and a virtual clock. */
 import { vi } from 'vitest';
+import { productSlices } from '../../screens/product/slices.ts';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
-import { productSlices } from '../../screens/product/slices.ts';
-import type { CardProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/index.ts';
+import type { PaymentProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/index.ts';
 import { AbortedError, type Clock } from '../../engine/payments/index.ts';
 import type { BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody, BraintreeBody } from '../../engine/payments/index.ts';
 
@@ -65,12 +65,12 @@ export function scriptedGateway(script: { created?: PaymentMethodResult[]; confi
   const confirmed = [...(script.confirmed ?? [])];
   const gateway = {
     createPaymentMethod: vi.fn(async (_input: { billingName: string }) => created.shift() ?? { id: 'pm_x' }),
-    confirmCardPayment: vi.fn(async (_secret: string, _pm?: string) => {
+    confirmPayment: vi.fn(async (_secret: string, _pm?: string) => {
       const answer = confirmed.shift();
       if (!answer) throw new Error('unexpected confirmation');
       return answer;
     }),
-  } satisfies CardProcessor;
+  } satisfies PaymentProcessor;
   return gateway;
 }
 

@@ -203,9 +203,9 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
   it('confirms with the payment method, then repeats the subscription call with the confirmed intent id', async () => {
     const f = funnel();
     const { api, calls } = scriptedApi({ posts: ['p1', 'p2'], polls: [action(), paid('sub_3ds')] });
-    const gateway = scriptedGateway({ created: [{ id: 'pm_3ds' }], confirmed: [{ paymentIntent: { id: 'pi_1', status: 'succeeded' } }] });
+    const gateway = scriptedGateway({ created: [{ id: 'pm_3ds' }], confirmed: [{ payment: { id: 'pi_1', status: 'succeeded' } }] });
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: ids() }, { plan: PLAN });
-    expect(gateway.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret', 'pm_3ds');
+    expect(gateway.confirmPayment).toHaveBeenCalledWith('pi_1_secret', 'pm_3ds');
     expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1']);
     expect(calls.posts.map((p) => p.body.fb_event_id)).toEqual(['evt-1', 'evt-1']); // one purchase attempt
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_3ds' });
@@ -231,9 +231,9 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
       posts: ['p1', 'p2', 'p3'],
       polls: [action('s1', 'pi_1'), action('s2', 'pi_2'), done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })],
     });
-    const gateway = scriptedGateway({ confirmed: [{ paymentIntent: { id: 'pi_1', status: 'requires_action' } }, { error: { message: 'closed' } }] });
+    const gateway = scriptedGateway({ confirmed: [{ payment: { id: 'pi_1', status: 'requires_action' } }, { error: { message: 'closed' } }] });
     await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(gateway.confirmCardPayment.mock.calls).toEqual([['s1', 'pm_1'], ['s2', undefined]]);
+    expect(gateway.confirmPayment.mock.calls).toEqual([['s1', 'pm_1'], ['s2', undefined]]);
     expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1', 'pi_2']);
     expect(shown(f).textKey).toBe('checkout.decline.genericDecline');
   });
@@ -242,7 +242,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     const f = funnel();
     const posts = Array.from({ length: MAX_SUBSCRIPTION_POSTS }, (_, i) => `p${i}`);
     const { api, calls } = scriptedApi({ posts, polls: posts.map(() => action()) });
-    const gateway = scriptedGateway({ confirmed: posts.map(() => ({ paymentIntent: { id: 'pi_1', status: 'requires_action' } })) });
+    const gateway = scriptedGateway({ confirmed: posts.map(() => ({ payment: { id: 'pi_1', status: 'requires_action' } })) });
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(outcome.status).toBe('failed');
     expect(calls.posts).toHaveLength(MAX_SUBSCRIPTION_POSTS);

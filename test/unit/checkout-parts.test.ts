@@ -8,7 +8,7 @@ import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../en
 import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/index.ts';
 import { createStripeGateway } from '../../engine/payments/stripe/stripeGateway.tsx';
 import { retryAfterMs, messagesOf } from '../../engine/payments/index.ts';
-import { withTimeout, GatewayLoadError } from '../../engine/payments/index.ts';
+import { withTimeout, GatewayLoadError } from '../../engine/payments/gateways.ts';
 import en from '../../locales/en.json';
 
 const NOW = new Date(2026, 10, 20); // November 2026
@@ -102,10 +102,10 @@ describe('Stripe gateway calls', () => {
       createPaymentMethod: vi.fn(),
     } as unknown as Stripe;
     const gateway = createStripeGateway(stripe);
-    expect(gateway.kind).toBe('stripe');
-    expect(await gateway.confirmCardPayment('pi_1_secret_x', 'pm_1')).toEqual({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    expect(gateway.id).toBe('stripe');
+    expect(await gateway.confirmPayment('pi_1_secret_x', 'pm_1')).toEqual({ payment: { id: 'pi_1', status: 'succeeded' } });
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', { payment_method: 'pm_1' });
-    expect(await gateway.confirmCardPayment('pi_1_secret_x')).toEqual({ error: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure', declineCode: undefined } });
+    expect(await gateway.confirmPayment('pi_1_secret_x')).toEqual({ error: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure', declineCode: undefined } });
     expect(stripe.confirmCardPayment).toHaveBeenLastCalledWith('pi_1_secret_x', undefined);
     // without the mounted card form there is no card to turn into a payment method
     expect(await gateway.createPaymentMethod({ billingName: 'Ada' })).toEqual({ error: { message: 'Your card number is incomplete.', code: 'incomplete_number' } });

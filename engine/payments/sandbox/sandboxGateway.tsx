@@ -1,5 +1,5 @@
 /**
- * The sandbox PaymentGateway (preview builds only, loaded by ../loadGateway.ts behind __PREVIEW__ so
+ * The sandbox PaymentGateway (preview builds only, loaded by ./registration.ts behind __PREVIEW__ so
  * the production bundle has none of it). It collects the card in its own accessible form, sends it
  * to the preview server's card API (which decides each test card's outcome, as Stripe does), and
  * shows the 3-D Secure challenge as a dialog with Complete and Fail.
@@ -11,6 +11,7 @@ import type { CardFormProps, PaymentGateway } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { createChoiceChannel } from './choiceChannel.ts';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
+import { createSandboxWallet } from './sandboxWallet.tsx';
 import { confirmSandboxIntent, createSandboxPaymentMethod, retrieveSandboxIntentAmount, type SandboxCard } from './sandboxStripeClient.ts';
 
 type Challenge = 'complete' | 'fail';
@@ -44,14 +45,15 @@ export function createSandboxGateway(options: { publishableKey: string; language
   }
 
   return {
-    kind: 'sandbox',
+    id: 'sandbox',
     Host,
     CardForm,
+    wallet: createSandboxWallet(options),
     async createPaymentMethod({ billingName }) {
       if (!card) return { error: { message: 'Your card number is incomplete.', code: 'incomplete_number' } };
       return createSandboxPaymentMethod(options.publishableKey, card, billingName);
     },
-    async confirmCardPayment(clientSecret, paymentMethodId) {
+    async confirmPayment(clientSecret, paymentMethodId) {
       const amount = await retrieveSandboxIntentAmount(options.publishableKey, clientSecret);
       const price = amount === undefined ? '' : formatUsd(amount, options.language());
       const choice = await challenge.ask({ price });

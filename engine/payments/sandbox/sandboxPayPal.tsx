@@ -1,42 +1,57 @@
 /**
- * The preview build's alternative payment method: a PayPal-like approval that yields Braintree's
- * documented test nonces (approve: 'fake-paypal-one-time-nonce', decline:
+ * The preview build's stand-in for braintree-web's PayPal Checkout (the seam of
+ * ../braintree/payPalVault.ts): the same button, client token and Braintree subscription call as in
+ * production, with a PayPal-like approval dialog instead of PayPal's window. Approving yields
+ * Braintree's documented test nonces (approve: 'fake-paypal-billing-agreement-nonce', decline:
  * 'fake-processor-declined-visa-nonce'); the sandbox Braintree portal decides the outcome.
  */
-import type { AlternativeMethod } from '../port.ts';
+import type { PayPalVault, PayPalVaultLoader } from '../braintree/payPalVault.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { createChoiceChannel } from './choiceChannel.ts';
 
 type Approval = 'approve' | 'decline' | 'cancel';
 
-export const SANDBOX_NONCES = { approve: 'fake-paypal-one-time-nonce', decline: 'fake-processor-declined-visa-nonce' } as const;
+export const SANDBOX_NONCES = { approve: 'fake-paypal-billing-agreement-nonce', decline: 'fake-processor-declined-visa-nonce' } as const;
 
-/** @example const [paypal] = [createSandboxPayPal()]; const r = await paypal.requestNonce(); */
-export function createSandboxPayPal(): AlternativeMethod {
-  const approval = createChoiceChannel<Approval>('cancel');
-  function Host() {
-    return (
-      <ChoiceDialog
-        channel={approval}
-        titleKey="checkout.sandbox.paypalTitle"
-        textKey="checkout.sandbox.paypalText"
-        dismissWith="cancel"
-        choices={[
-          { id: 'approve', labelKey: 'checkout.sandbox.approve', variant: 'primary' },
-          { id: 'decline', labelKey: 'checkout.sandbox.decline', variant: 'secondary' },
-          { id: 'cancel', labelKey: 'checkout.sandbox.cancel', variant: 'link' },
-        ]}
-      />
-    );
-  }
-  return {
-    id: 'paypal',
-    labelKey: 'checkout.alternatives.paypal',
-    Host,
-    async requestNonce() {
-      const choice = await approval.ask();
-      if (choice === 'cancel') return { cancelled: true };
-      return { nonce: SANDBOX_NONCES[choice] };
-    },
-  };
+/** The client tokens the sandbox's payment settings hand out start with this. */
+export const SANDBOX_BRAINTREE_TOKEN_PREFIX = 'sandbox_bt_';
+
+const approval = createChoiceChannel<Approval>('cancel');
+
+function Host() {
+  return (
+    <ChoiceDialog
+      channel={approval}
+      titleKey="checkout.sandbox.paypalTitle"
+      textKey="checkout.sandbox.paypalText"
+      dismissWith="cancel"
+      choices={[
+        { id: 'approve', labelKey: 'checkout.sandbox.approve', variant: 'primary' },
+        { id: 'decline', labelKey: 'checkout.sandbox.decline', variant: 'secondary' },
+        { id: 'cancel', labelKey: 'checkout.sandbox.cancel', variant: 'link' },
+      ]}
+    />
+  );
 }
+
+const vault: PayPalVault = {
+  createBillingAgreementSession({ onApprove, onCancel }) {
+    return {
+      start() {
+        void approval.ask().then((choice) => (choice === 'cancel' ? onCancel() : onApprove({ billingToken: `BA-sandbox-${choice}` })));
+      },
+    };
+  },
+  async tokenizePayment(data) {
+    return { nonce: data.billingToken === 'BA-sandbox-approve' ? SANDBOX_NONCES.approve : SANDBOX_NONCES.decline };
+  },
+};
+
+export const sandboxPayPalVault: PayPalVaultLoader = {
+  Host,
+  async load(clientToken) {
+    // as Braintree refuses a malformed authorization
+    if (!clientToken.startsWith(SANDBOX_BRAINTREE_TOKEN_PREFIX)) throw new Error('Invalid Braintree client token');
+    return vault;
+  },
+};

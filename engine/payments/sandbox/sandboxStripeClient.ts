@@ -50,7 +50,8 @@ export async function createSandboxPaymentMethod(publishableKey: string, card: S
   });
   if (!answer) return { error: CONNECTION_ERROR };
   if (!answer.ok || typeof answer.data.id !== 'string') return { error: errorOf(answer.data) };
-  return { id: answer.data.id };
+  const country = (answer.data.card as { country?: unknown } | undefined)?.country;
+  return { id: answer.data.id, country: typeof country === 'string' ? country : undefined };
 }
 
 /** POST payment_intents/{id}/confirm with the challenge's answer. */
@@ -69,7 +70,7 @@ export async function confirmSandboxIntent(
   if (!answer) return { error: CONNECTION_ERROR };
   if (!answer.ok) return { error: errorOf(answer.data) };
   const { id, status, last_payment_error: last } = answer.data as { id?: string; status?: string; last_payment_error?: { code?: string; message?: string } };
-  if (status === 'succeeded' && id) return { paymentIntent: { id, status } };
+  if (status === 'succeeded' && id) return { payment: { id, status } };
   return { error: { message: last?.message ?? 'Your card could not be authenticated.', code: last?.code } };
 }
 

@@ -9,6 +9,7 @@ import type { Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import { CardNumberElement, Elements, useElements } from '@stripe/react-stripe-js';
 import type { GatewayError, PaymentGateway } from '../port.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
+import { createStripeWallet } from './stripeWallet.tsx';
 import type { StripeLoader } from './stripeLoader.ts';
 
 /** Stripe's error as the port's. */
@@ -42,19 +43,22 @@ export function createStripeGateway(stripe: Stripe): PaymentGateway {
   }
 
   return {
-    kind: 'stripe',
+    id: 'stripe',
     Host,
     CardForm: StripeCardForm,
+    wallet: createStripeWallet(stripe),
     async createPaymentMethod({ billingName }) {
       const card = elements?.getElement(CardNumberElement);
       if (!card) return { error: { message: 'Your card number is incomplete.', code: 'incomplete_number' } };
       const result = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name: billingName } });
-      return result.error ? { error: gatewayErrorOf(result.error) } : { id: result.paymentMethod.id };
+      if (result.error) return { error: gatewayErrorOf(result.error) };
+      return { id: result.paymentMethod.id, country: result.paymentMethod.card?.country ?? undefined };
     },
-    async confirmCardPayment(clientSecret, paymentMethodId) {
+    async confirmPayment(clientSecret, paymentMethodId) {
+      // Stripe's 3-D Secure step for the payment intent the portal created
       const result = await stripe.confirmCardPayment(clientSecret, paymentMethodId ? { payment_method: paymentMethodId } : undefined);
       if (result.error) return { error: gatewayErrorOf(result.error) };
-      return { paymentIntent: { id: result.paymentIntent.id, status: result.paymentIntent.status } };
+      return { payment: { id: result.paymentIntent.id, status: result.paymentIntent.status } };
     },
   };
 }

@@ -56,11 +56,16 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
   sendJson(res, 200, { access_token: account.token, entity: { geozilla_user_id: account.userId, email, name: account.name } });
 }
 
+/** An address with this tag (e.g. ada+force3ds@example.com) gets experiments.force_3ds_for_eu_customers on. */
+export const FORCE_3DS_TAG = '+force3ds@';
+
 export function paymentSettings(state: SandboxState, req: IncomingMessage, res: ServerResponse): void {
-  requireAccount(state, req);
+  const account = requireAccount(state, req);
   sendJson(res, 200, {
     stripe_publishable_key: SANDBOX_PUBLISHABLE_KEY,
     stripe_account_name: 'Family Locator (sandbox)',
-    experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: false },
+    experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: account.email.includes(FORCE_3DS_TAG) },
+    // read by the PayPal button (braintree-web's client token); the preview build's stand-in accepts it
+    braintree_client_token: `sandbox_bt_${account.userId}`,
   });
 }

@@ -2,8 +2,11 @@
  * Sandbox calls 3, 4 and 5 of spec section 7 (the client is engine/payments/subscriptionApi.ts):
  *
  * POST {portal}/users/me/subscriptions/polling/{plan}   bearer token
- *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, payment_intent_id?, is_upsell?, ... }
+ *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, payment_intent_id?, is_upsell?,
+ *           request_three_d_secure?: 'any', ... }
  *   200   { data: { polling_result_id } }
+ *   request_three_d_secure 'any' asks for 3-D Secure on the card's first payment whatever the card
+ *   (Stripe's payment_method_options.card.request_three_d_secure), so any card then needs the challenge.
  *   401   { errors: { messages } } without a valid token;  422 { errors: { messages } } for a bad body,
  *         an unknown plan, payment method or intent.
  *   Idempotency-Key header (optional, at most 255 characters), as Stripe honours it: the same key with
@@ -88,8 +91,11 @@ function readPurchase(body: Record<string, unknown>, gateway: 'stripe' | 'braint
   optionalString(body, 'landing_type', problems, 64);
   if (!nonce && !intentId) problems.push('payment_method_nonce is required');
   if (body.is_upsell !== undefined && typeof body.is_upsell !== 'boolean') problems.push('is_upsell must be a boolean');
+  if (body.request_three_d_secure !== undefined && body.request_three_d_secure !== 'any' && body.request_three_d_secure !== 'automatic') {
+    problems.push('request_three_d_secure must be "any" or "automatic"');
+  }
   if (problems.length) throw refuse(422, ...problems);
-  return { fbEventId, nonce, intentId, upsell: body.is_upsell === true };
+  return { fbEventId, nonce, intentId, upsell: body.is_upsell === true, threeDSecure: body.request_three_d_secure === 'any' };
 }
 
 const failure = (d: Decline): { httpStatus: number; result: ResultData } => ({
@@ -114,7 +120,7 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
   if (!method) throw refuse(422, `No such PaymentMethod: '${r.nonce}'`);
   const b = method.behaviour;
   if (b.kind === 'decline') return failure(b);
-  if (b.kind === 'three_d_secure' && !method.authenticated) {
+  if ((b.kind === 'three_d_secure' || r.threeDSecure) && !method.authenticated) {
     const amount = pricesFor(plan, account).price_with_discount;
     const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, amount, status: 'requires_action' as const };
     intent.secret = `${intent.id}_secret_${newId('s').slice(5)}`;

@@ -32,6 +32,17 @@ export const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000000119': decline('processing_error', 'An error occurred while processing your card. Try again in a little bit.'),
 };
 
+/** Stripe's test cards by country (https://docs.stripe.com/testing#international-cards): they succeed. */
+export const COUNTRY_CARDS: Readonly<Record<string, string>> = {
+  '4000002760000016': 'DE',
+  '4000002500000003': 'FR',
+};
+
+/** The issuing country of a test card: the country cards' own, 'US' for the others. */
+export function countryOf(number: string): string {
+  return COUNTRY_CARDS[number] ?? 'US';
+}
+
 /** What Stripe's test mode answers for a real card number. */
 export const LIVE_CARD_IN_TEST_MODE = decline(
   'test_mode_live_card',
@@ -46,6 +57,7 @@ export const AUTHENTICATION_FAILED: Decline = {
 
 /** The behaviour of a card number (digits only). */
 export function behaviourOf(number: string): CardBehaviour {
+  if (COUNTRY_CARDS[number]) return { kind: 'success' };
   return TEST_CARDS[number] ?? LIVE_CARD_IN_TEST_MODE;
 }
 

@@ -20,6 +20,8 @@ export interface SandboxPaymentMethod {
   name: string;
   /** Passed 3-D Secure once: later off-session payments need no new challenge. */
   authenticated: boolean;
+  /** The issuing country (card.country), as Stripe reports it. */
+  country: string;
 }
 
 export interface SandboxIntent {

@@ -5,7 +5,7 @@
  *
  * POST /sandbox/stripe/v1/payment_methods
  *   body  { type: 'card', card: { number, exp_month, exp_year, cvc }, billing_details: { name } }
- *   200   { id: 'pm_sb_…', type: 'card', card: { brand, last4, exp_month, exp_year }, billing_details: { name } }
+ *   200   { id: 'pm_sb_…', type: 'card', card: { brand, last4, exp_month, exp_year, country }, billing_details: { name } }
  *   402   { error: { type: 'card_error', code, message } }      e.g. incorrect_number, invalid_cvc
  * GET /sandbox/stripe/v1/payment_intents/{id}?client_secret=…
  *   200   { id, status, amount (cents), currency: 'usd' }
@@ -18,7 +18,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from './account.ts';
-import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError } from './paymentsCards.ts';
+import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError, countryOf } from './paymentsCards.ts';
 import { keepPaymentMethod, newId, paymentsOf } from './paymentsState.ts';
 import type { SandboxState } from './state.ts';
 
@@ -56,12 +56,13 @@ export async function createPaymentMethod(state: SandboxState, req: IncomingMess
     expYear: expYear < 100 ? 2000 + expYear : expYear,
     name,
     authenticated: false,
+    country: countryOf(number),
   };
   keepPaymentMethod(paymentsOf(state), method);
   sendJson(res, 200, {
     id: method.id,
     type: 'card',
-    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear, country: method.country },
     billing_details: { name },
   });
 }

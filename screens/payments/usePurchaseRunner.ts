@@ -4,6 +4,7 @@ import { useEngine } from '../../engine/react/index.ts';
 import { httpClientsFor, loadPaymentSettings } from '../product/signup.ts';
 import type { PurchaseOutcome } from '../../engine/payments/index.ts';
 import { failureTextKey, type PaymentFailure } from '../../engine/payments/index.ts';
+import type { GatewayContext } from '../../engine/payments/gateways.ts';
 import type { PaymentGateway } from '../../engine/payments/index.ts';
 import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/index.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
@@ -12,6 +13,8 @@ export interface PurchaseRunner {
   api: SubscriptionApi;
   /** Loads this build's card gateway (fetching the payment settings first if signup could not). */
   loadGateway: () => Promise<PaymentGateway>;
+  /** What the gateway registrations decide on (build, keys, language). */
+  gatewayContext: () => GatewayContext;
   /** Aborted when the screen unmounts. */
   signal: () => AbortSignal | undefined;
   busy: boolean;
@@ -34,11 +37,15 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
+  const gatewayContext = useCallback(
+    (): GatewayContext => ({ preview: config.preview, publishableKey: store.signup.stripePublishKey, btToken: store.signup.btToken, language: () => i18n.language }),
+    [store, config.preview, i18n],
+  );
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
     // the settings may have failed at signup (three tries): try again before the form needs the key
     if (!store.signup.stripePublishKey) await loadPaymentSettings({ store, analytics, http });
-    return gateways.card({ publishableKey: store.signup.stripePublishKey, preview: config.preview, language: () => i18n.language });
-  }, [store, analytics, http, config.preview, i18n, gateways]);
+    return gateways.cardGateway(gatewayContext());
+  }, [store, analytics, http, gatewayContext, gateways]);
 
   const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render
@@ -58,5 +65,5 @@ export function usePurchaseRunner(): PurchaseRunner {
 
   const key = failure ? failureTextKey(failure) : undefined;
   const failureText = failure ? (key ? t(key) : failure.message) : undefined;
-  return { api, loadGateway, signal, busy, failure, failureText, run };
+  return { api, loadGateway, gatewayContext, signal, busy, failure, failureText, run };
 }

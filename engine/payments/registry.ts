@@ -1,0 +1,79 @@
+/**
+ * Gateways are registrations, not branches: each provider is a `GatewayRegistration` (an id, whether
+ * this build and configuration can use it, a lazy `load()`), and the product lists them in one place
+ * (screens/payments/gateways.ts). The checkout asks the registry for the card gateway and the
+ * alternative methods to show. Loading is bounded: a gateway that does not come within 10 s (its
+ * script blocked or offline) is a GatewayLoadError, and the checkout shows a clear message with a
+ * retry and the alternative methods instead of a dead form.
+ */
+import type { AlternativeMethod, PaymentGateway } from './port.ts';
+
+export const GATEWAY_LOAD_TIMEOUT_MS = 10_000;
+
+/** The card gateway could not be loaded (blocked, offline, no key, too slow). */
+export class GatewayLoadError extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'GatewayLoadError';
+  }
+}
+
+/** Rejects with GatewayLoadError when `promise` does not settle within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new GatewayLoadError(`The card form did not load within ${ms / 1000} s`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof GatewayLoadError ? error : new GatewayLoadError('The card form could not be loaded', error));
+      },
+    );
+  });
+}
+
+/** What a registration may look at to decide whether it is available, and what it loads with. */
+export interface GatewayContext {
+  /** config.preview: true only in preview builds. */
+  preview: boolean;
+  /** The card provider's publishable key from the payment settings (store.signup.stripePublishKey). */
+  publishableKey: string;
+  /** The Braintree client token from the payment settings or signup state (store.signup.btToken). */
+  btToken: string;
+  /** The visitor's language (amounts in dialogs). */
+  language: () => string;
+}
+
+/** A provider the checkout can use: the card form (with its wallet) or an alternative method. */
+export type GatewayRegistration =
+  | { id: string; kind: 'card'; available(ctx: GatewayContext): boolean; load(ctx: GatewayContext): Promise<PaymentGateway> }
+  | { id: string; kind: 'alternative'; available(ctx: GatewayContext): boolean; load(ctx: GatewayContext): Promise<AlternativeMethod> };
+
+export interface GatewayRegistry {
+  /** The first available card gateway, within the time limit, or a GatewayLoadError. */
+  cardGateway(ctx: GatewayContext, timeoutMs?: number): Promise<PaymentGateway>;
+  /** Every available alternative method that loads (one that fails to load is left out). */
+  alternatives(ctx: GatewayContext): Promise<AlternativeMethod[]>;
+}
+
+/**
+ * A registry over the product's list; the first available card registration wins.
+ * @example const registry = createGatewayRegistry([sandboxCard, stripeCard]); const gateway = await registry.cardGateway(ctx);
+ */
+export function createGatewayRegistry(registrations: readonly GatewayRegistration[]): GatewayRegistry {
+  return {
+    cardGateway(ctx, timeoutMs = GATEWAY_LOAD_TIMEOUT_MS) {
+      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
+      if (!card) return Promise.reject(new GatewayLoadError('No card gateway is available (no publishable key in the payment settings)'));
+      return withTimeout(card.load(ctx) as Promise<PaymentGateway>, timeoutMs);
+    },
+    async alternatives(ctx) {
+      const chosen = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
+      const loaded = await Promise.allSettled(chosen.map((r) => r.load(ctx) as Promise<AlternativeMethod>));
+      return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    },
+  };
+}

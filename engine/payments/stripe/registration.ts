@@ -1,0 +1,19 @@
+/**
+ * The Stripe card gateway (with Apple Pay / Google Pay) as a registration: available when the payment
+ * settings carry a publishable key; Stripe.js and Elements load only when the checkout asks.
+ */
+import type { GatewayRegistration } from '../registry.ts';
+import type { StripeLoader } from './stripeLoader.ts';
+
+/** @param loadStripe Stripe.js's loader (injected in tests; '@stripe/stripe-js/pure' otherwise) */
+export function stripeRegistration(loadStripe?: StripeLoader): GatewayRegistration {
+  return {
+    id: 'stripe',
+    kind: 'card',
+    available: (ctx) => ctx.publishableKey !== '',
+    async load(ctx) {
+      const { loadStripeGateway } = await import('./stripeGateway.tsx');
+      return loadStripeGateway(ctx.publishableKey, loadStripe);
+    },
+  };
+}

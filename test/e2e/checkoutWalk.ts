@@ -1,0 +1,90 @@
+/** The visitor's way to /checkout and the sandbox's answers, shared by the payment e2e tests. */
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, visitorId, type VisitorOptions } from './browser.ts';
+import en from '../../locales/en.json';
+
+export type Texts = typeof en;
+export const url = (path: string): string => `${baseUrl()}${path}`;
+
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  email: string;
+}
+
+/**
+ * From "/" through the intros, signup, quiz, profile creation and the paywall's default plan to /checkout.
+ * @param emailTag added before the @ of the signup address (e.g. '+force3ds')
+ */
+export async function walkToCheckout(t: Texts = en, options: VisitorOptions = {}, emailTag = ''): Promise<Visitor> {
+  const { context, page } = await newVisitor({ locale: 'en-US', ...options });
+  const email = uniqueEmail('checkout').replace('@', `${emailTag}@`);
+  await page.goto(url('/'));
+  // the landing arrives prerendered: a click before React has hydrated it would be lost
+  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
+    await page.getByRole('button', { name: t.common.continue }).click();
+    await page.waitForURL(url(path));
+  }
+  await page.getByLabel(t.signup.emailLabel).fill(email);
+  await page.getByRole('button', { name: t.common.continue }).click();
+  await page.waitForURL(url('/signup/set-your-options'));
+  for (const answer of [t.quiz.locate.familyMember, t.quiz.place.home, t.quiz.follow.schedule]) {
+    await page.getByRole('button', { name: answer }).click();
+  }
+  await page.waitForURL(url('/signup/plans'), { timeout: 20_000 });
+  await page.getByRole('button', { name: t.paywall.cta }).click();
+  await page.waitForURL(url('/checkout'));
+  await page.getByLabel(t.checkout.card.number).waitFor();
+  return { context, page, email };
+}
+
+/** Types a card like a visitor; expiry, CVC and name only the first time. */
+export async function typeCard(page: Page, number: string, t: Texts = en): Promise<void> {
+  const field = page.getByLabel(t.checkout.card.number);
+  await field.fill('');
+  await field.pressSequentially(number);
+  const expiry = page.getByLabel(t.checkout.card.expiry);
+  if (!(await expiry.inputValue())) {
+    await expiry.pressSequentially('1234');
+    await page.getByLabel(t.checkout.card.cvc).pressSequentially('123');
+    await page.getByLabel(t.checkout.card.name).fill('Ada Lovelace');
+  }
+}
+
+/** The English pay button ("Pay $59.88"), not "Pay with PayPal" nor the wallet. */
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
+
+export interface SandboxSubscription {
+  plan: string;
+  upsell: boolean;
+  gateway: string;
+  price_with_discount: number;
+}
+
+/** The account's subscriptions as the sandbox keeps them. */
+export async function subscriptions(email: string): Promise<SandboxSubscription[]> {
+  const res = await fetch(url(`/sandbox/subscriptions?email=${encodeURIComponent(email)}`));
+  return ((await res.json()) as { subscriptions: SandboxSubscription[] }).subscriptions;
+}
+
+/** Records the bodies of the subscription calls a page sends (the listener survives a reload). */
+export function countPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.postData() ?? '');
+  });
+  return posts;
+}
+
+/** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */
+export async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
+  const id = await visitorId(context);
+  let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
+  await expect.poll(async () => {
+    events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
+    return waitFor.every((name) => events.some((e) => e.name === name));
+  }, { timeout: 10_000 }).toBe(true);
+  return events;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AlternativeMethod, PaymentGateway } from '../../engine/payments/index.ts';
+import { createGatewayRegistry, GatewayLoadError, type GatewayContext, type GatewayRegistration } from '../../engine/payments/gateways.ts';
+import { braintreePayPalRegistration } from '../../engine/payments/braintree/registration.ts';
+import { sandboxCardRegistration } from '../../engine/payments/sandbox/registration.ts';
+import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
+import { gateways } from '../../screens/payments/gateways.ts';
+
+const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', btToken: '', language: () => 'en', ...over });
+const fakeGateway = (id: string) => ({ id }) as unknown as PaymentGateway;
+const card = (id: string, available: boolean): GatewayRegistration => ({ id, kind: 'card', available: () => available, load: vi.fn(async () => fakeGateway(id)) });
+const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({ id, kind: 'alternative', available: () => true, load });
+
+describe('the gateway registry', () => {
+  it('loads the first available card registration and only that one', async () => {
+    const first = card('a', false);
+    const second = card('b', true);
+    const third = card('c', true);
+    const gateway = await createGatewayRegistry([first, second, third]).cardGateway(ctx());
+    expect(gateway.id).toBe('b');
+    expect(first.load).not.toHaveBeenCalled();
+    expect(third.load).not.toHaveBeenCalled();
+  });
+
+  it('is a GatewayLoadError when no card gateway is available or one fails to load', async () => {
+    await expect(createGatewayRegistry([card('a', false)]).cardGateway(ctx())).rejects.toBeInstanceOf(GatewayLoadError);
+    const broken: GatewayRegistration = { id: 'x', kind: 'card', available: () => true, load: () => Promise.reject(new Error('blocked')) };
+    await expect(createGatewayRegistry([broken]).cardGateway(ctx())).rejects.toMatchObject({ name: 'GatewayLoadError', cause: new Error('blocked') });
+  });
+
+  it('lists the alternative methods that load and leaves out one that fails', async () => {
+    const paypal = { id: 'paypal' } as AlternativeMethod;
+    const list = await createGatewayRegistry([
+      card('a', true),
+      alternative('paypal', async () => paypal),
+      alternative('broken', () => Promise.reject(new Error('offline'))),
+    ]).alternatives(ctx());
+    expect(list).toEqual([paypal]);
+  });
+});
+
+describe("the product's gateway list", () => {
+  it('offers the sandbox only in preview builds, Stripe only with a publishable key', () => {
+    expect(gateways).toEqual(expect.arrayContaining([sandboxCardRegistration, braintreePayPalRegistration]));
+    expect(sandboxCardRegistration.available(ctx({ preview: true }))).toBe(true);
+    expect(sandboxCardRegistration.available(ctx({ preview: false, publishableKey: 'pk' }))).toBe(false);
+    // PayPal only with a Braintree client token, in any build
+    expect(braintreePayPalRegistration.available(ctx({ preview: true }))).toBe(false);
+    expect(braintreePayPalRegistration.available(ctx({ btToken: 'token' }))).toBe(true);
+    expect(stripeRegistration().available(ctx({ publishableKey: 'pk_live' }))).toBe(true);
+    expect(stripeRegistration().available(ctx())).toBe(false);
+  });
+
+  it('loads the sandbox gateway with its wallet in a preview', async () => {
+    const gateway = await sandboxCardRegistration.load(ctx({ preview: true, publishableKey: 'pk_test' }));
+    expect(gateway.id).toBe('sandbox');
+    expect(await (gateway as PaymentGateway).wallet?.available({ label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' })).toBe('sandbox_pay');
+  });
+});
