@@ -16,6 +16,8 @@ import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
+import { entryRouteFor } from './AppRoutes.tsx';
+import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 
@@ -82,6 +84,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, registry, config } = options;
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
+  // a landing path renders its entry step without the router; every other path needs it for the first render
+  const routerReady = entryRouteFor(data, location.pathname) ? undefined : loadRouter().catch(() => {});
   const language = browserLanguage();
   rememberChosenLanguage(location.search);
   const store = createFunnelStore();
@@ -91,7 +95,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const analytics = createAnalytics(sinks);
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
-  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
+  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
@@ -99,6 +103,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
   // come at the first interaction, or well after the page has settled (any other page wants them now)
   const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  // the router chunk comes with them: the step after the landing needs both
+  void restTextsWanted.then(() => loadRouter()).catch(() => {});
   restTextsWanted.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
       i18next.addResourceBundle(loaded, 'translation', rest, true, false);

@@ -1,21 +1,19 @@
 /**
  * Node only (the build's prerenderer, never in the browser): renders the funnel at one path to HTML
  * with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the
- * screen itself. The browser hydrates it with the same texts (see boot.tsx).
+ * screen itself. The browser hydrates it with the same texts and i18next settings (initI18n, boot.tsx).
  */
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
-import i18next, { type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import type { ReactNode } from 'react';
 import { createAnalytics } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
-import { LANGUAGES, type Language } from '../core/languages.ts';
+import type { Language } from '../core/languages.ts';
 import { createFunnelStore } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
+import { initI18n, type TextsByLanguage } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 
 export interface Prerenderer {
@@ -31,20 +29,10 @@ export async function createPrerenderer(options: {
   data: FunnelData;
   registry: ScreenRegistry;
   config: FunnelConfig;
-  firstPaintTexts: Record<Language, ResourceKey>;
+  firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
   const { data, registry, config } = options;
-  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: options.firstPaintTexts[l] }]));
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources,
-    supportedLngs: [...LANGUAGES],
-    load: 'languageOnly',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await initI18n(options.firstPaintTexts, i18next, 'en');
   return {
     async render(path, language) {
       await i18next.changeLanguage(language);
@@ -57,8 +45,8 @@ export async function createPrerenderer(options: {
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
       };
-      const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-      const { prelude } = await prerenderToNodeStream(<FunnelApp engine={engine} Router={Router} />);
+      // a landing path renders its entry step alone, as the browser hydrates it (no router: see AppRoutes)
+      const { prelude } = await prerenderToNodeStream(<FunnelApp engine={engine} location={{ pathname: path, search: '' }} />);
       let html = '';
       for await (const chunk of prelude) html += String(chunk);
       return { html, dir: i18next.dir(language) };
