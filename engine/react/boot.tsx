@@ -16,6 +16,7 @@ import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
+import { holdEarlyClicks } from './earlyClicks.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
 import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
@@ -82,6 +83,7 @@ function enableFullStyles(): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, registry, config } = options;
+  const earlyClicks = holdEarlyClicks(options.root);
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   // a landing path renders its entry step without the router; every other path needs it for the first render
@@ -134,7 +136,9 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     startTransition(() => {
       hydrateRoot(options.root, app);
     });
+    earlyClicks.release(true);
   } else {
+    earlyClicks.release(false);
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
     document.documentElement.removeAttribute(LANGUAGE_SWITCH);
