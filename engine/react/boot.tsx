@@ -17,6 +17,7 @@ import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
 import { holdEarlyClicks } from './earlyClicks.ts';
+import { yieldToBrowser } from './yieldToBrowser.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
 import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
@@ -132,6 +133,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   });
   const app = <FunnelApp engine={engine} />;
   if (canHydrate(options.root, loaded)) {
+    // the start-up above and React's first work run in separate tasks (a tap in between is held and replayed)
+    await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
       hydrateRoot(options.root, app);
