@@ -1,30 +1,25 @@
-import { StrictMode, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { StrictMode, type ErrorInfo } from 'react';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
+import { AppRoutes, type OpenedLocation } from './AppRoutes.tsx';
 import { EngineContext, type FunnelEngine } from './context.ts';
-import { FunnelRoutes } from './FunnelRoutes.tsx';
-import { HistoryGuard } from './HistoryGuard.tsx';
 import { MessageOverlay } from './overlays/MessageOverlay.tsx';
 
 export interface FunnelAppProps {
   engine: FunnelEngine;
-  /** The router: the browser's history by default; the prerenderer passes a static one for a path. */
-  Router?: ComponentType<{ children: ReactNode }>;
+  /** The address being opened: the browser's by default; the prerenderer passes the path it renders. */
+  location?: OpenedLocation;
 }
 
-/** The whole funnel: error boundary, engine context, router, history guard, overlays and routes. */
-export function FunnelApp({ engine, Router = BrowserRouter }: FunnelAppProps) {
+/** The whole funnel: error boundary, engine context, overlays and routes (see AppRoutes). */
+export function FunnelApp({ engine, location = window.location }: FunnelAppProps) {
   const report = (error: unknown, info: ErrorInfo): void =>
     engine.analytics.track('error', { message: error instanceof Error ? error.message : String(error), stack: info.componentStack ?? '' });
   return (
     <StrictMode>
       <AppErrorBoundary onError={report}>
         <EngineContext.Provider value={engine}>
-          <Router>
-            <HistoryGuard />
-            <MessageOverlay />
-            <FunnelRoutes />
-          </Router>
+          <MessageOverlay />
+          <AppRoutes location={{ pathname: location.pathname, search: location.search }} />
         </EngineContext.Provider>
       </AppErrorBoundary>
     </StrictMode>

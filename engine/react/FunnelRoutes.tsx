@@ -1,7 +1,20 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { useMemo, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { getVariant, variantIds } from '../core/flowGraph.ts';
 import { useEngine } from './context.ts';
+import { NavigationContext, type EngineNavigation } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
+
+/** Hands react-router's location and navigate to the engine's navigation context (used by StepHost). */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const value = useMemo<EngineNavigation>(
+    () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate: (to, options) => void navigate(to, options) }),
+    [location.pathname, location.search, location.key, navigate],
+  );
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
 
 /**
  * One exact route per variant path (opening its flow's entry step) and per step path, built from the
@@ -21,10 +34,12 @@ export function FunnelRoutes() {
     .filter((ref) => ref.step.path !== undefined)
     .map((ref) => <Route key={`s:${ref.id}`} path={ref.step.path} element={<StepHost key={ref.id} stepId={ref.id} />} />);
   return (
-    <Routes>
-      {variantRoutes}
-      {stepRoutes}
-      <Route path="*" element={<Navigate to="/" replace />} />
-    </Routes>
+    <RouterNavigation>
+      <Routes>
+        {variantRoutes}
+        {stepRoutes}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </RouterNavigation>
   );
 }

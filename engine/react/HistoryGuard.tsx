@@ -17,6 +17,7 @@ export function HistoryGuard() {
     const decision = recordNavigation(loadHistory(), location.pathname, kind);
     saveHistory(decision.list);
     if (decision.redirect) navigate(decision.redirect);
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
+    // the path too: the entries written before the router took over (the landing's) all have the key "default"
+  }, [location.key, location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
   return null;
 }

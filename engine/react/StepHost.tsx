@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { resolveActiveVariant } from '../core/variants.ts';

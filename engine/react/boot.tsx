@@ -16,6 +16,10 @@ import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
+import { holdEarlyClicks } from './earlyClicks.ts';
+import { yieldToBrowser } from './yieldToBrowser.ts';
+import { entryRouteFor } from './AppRoutes.tsx';
+import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
 import type { ScreenRegistry } from './types.ts';
 import type { FunnelDefinition } from './defineFunnel.ts';
@@ -80,8 +84,11 @@ function enableFullStyles(): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways } = options.funnel;
+  const earlyClicks = holdEarlyClicks(options.root);
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
+  // a landing path renders its entry step without the router; every other path needs it for the first render
+  const routerReady = entryRouteFor(data, location.pathname) ? undefined : loadRouter().catch(() => {});
   const language = browserLanguage();
   rememberChosenLanguage(location.search);
   const store = createFunnelStore(slices);
@@ -90,7 +97,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const analytics = createAnalytics(options.funnel.sinks.map((sink) => deferredSink(sink, startedUp)));
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
-  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
+  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
@@ -98,6 +105,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
   // come at the first interaction, or well after the page has settled (any other page wants them now)
   const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  // the router chunk comes with them: the step after the landing needs both
+  void restTextsWanted.then(() => loadRouter()).catch(() => {});
   restTextsWanted.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
     (rest) => {
       i18next.addResourceBundle(loaded, 'translation', rest, true, false);
@@ -123,11 +132,15 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   });
   const app = <FunnelApp engine={engine} />;
   if (canHydrate(options.root, loaded)) {
+    // the start-up above and React's first work run in separate tasks (a tap in between is held and replayed)
+    await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
       hydrateRoot(options.root, app);
     });
+    earlyClicks.release(true);
   } else {
+    earlyClicks.release(false);
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
     document.documentElement.removeAttribute(LANGUAGE_SWITCH);

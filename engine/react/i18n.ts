@@ -72,21 +72,29 @@ export function applyDocumentLanguage(instance: I18n, doc: Document = document):
   doc.documentElement.dir = instance.dir(lng);
 }
 
+/** Each language's texts, already in memory (the prerenderer has them all at build time). */
+export type TextsByLanguage = Record<Language, ResourceKey>;
+
 /**
- * Initialises i18next; resolves once the active language is loaded.
+ * Initialises i18next, the same way in the browser and in the build's prerenderer (so the HTML and
+ * its hydration use the same texts and settings); resolves once the active language is loaded.
+ * @param texts a loader that downloads one language's texts (the browser), or every language's texts
  * @param language the visitor's language (detected from the URL and the browser by default)
+ * @example await initI18n((lng) => import(`./${lng}.json`), i18next, 'de')
  */
 export async function initI18n(
-  load: LocaleLoader,
+  texts: LocaleLoader | TextsByLanguage,
   instance: I18n = i18next,
   language: Language = browserLanguage(),
 ): Promise<I18n> {
-  instance.use(backend(load)).use(initReactI18next);
+  if (typeof texts === 'function') instance.use(backend(texts));
+  instance.use(initReactI18next);
   instance.on('languageChanged', () => {
     if (typeof document !== 'undefined') applyDocumentLanguage(instance);
   });
   await instance.init({
     lng: language,
+    ...(typeof texts === 'function' ? {} : { resources: Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { translation: t }])) }),
     supportedLngs: [...LANGUAGES],
     load: 'languageOnly',
     // the detected language is always supported and complete (CI checks every key): no second download

@@ -7,6 +7,14 @@
 export { Field, fieldLabelId, invalidProps, ltrInputProps } from './Field.tsx';
 /** Types of the same module. */
 export type { FieldProps } from './Field.tsx';
+/** Which routes the app renders: a landing path opened from its prerendered page renders its entry step alone, without the router library, until the visitor moves on. */
+export { AppRoutes, entryRouteFor } from './AppRoutes.tsx';
+/** Types of the same module. */
+export type { EntryRoute, OpenedLocation } from './AppRoutes.tsx';
+/** The whole funnel: error boundary, engine context, overlays and routes. */
+export { FunnelApp } from './FunnelApp.tsx';
+/** The router chunk (react-router and the funnel's routes), loaded once, on demand. */
+export { loadRouter, loadedRouter } from './routerChunk.ts';
 /** The top-level error boundary ("An error has occurred"). */
 export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 /** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */

@@ -1,22 +1,20 @@
 /**
  * Node only (the build's prerenderer, never in the browser): renders the funnel at one path to HTML
  * with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the
- * screen itself. The browser hydrates it with the same texts (see boot.tsx).
+ * screen itself. The browser hydrates it with the same texts and i18next settings (initI18n, boot.tsx).
  */
 import { createGatewayRegistry } from '../payments/registry.ts';
 import type { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
-import i18next, { type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import type { ReactNode } from 'react';
 import { createAnalytics } from '../core/analytics.ts';
 import { indexSteps } from '../core/flowGraph.ts';
-import { LANGUAGES, type Language } from '../core/languages.ts';
+import type { Language } from '../core/languages.ts';
 import { createFunnelStore } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import type { FunnelDefinition } from './defineFunnel.ts';
+import { initI18n, type TextsByLanguage } from './i18n.ts';
 
 export interface Prerenderer {
   /** The HTML inside #root for a path in a language, and the document's `dir`. */
@@ -35,20 +33,10 @@ export async function createPrerenderer(options: {
    * reachable from the engine's public entry, never brings the server renderer into a browser bundle.
    */
   renderToStream: typeof prerenderToNodeStream;
-  firstPaintTexts: Record<Language, ResourceKey>;
+  firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
   const { data, screens: registry, config, slices, gateways } = options.funnel;
-  const resources = Object.fromEntries(LANGUAGES.map((l) => [l, { translation: options.firstPaintTexts[l] }]));
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources,
-    supportedLngs: [...LANGUAGES],
-    load: 'languageOnly',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await initI18n(options.firstPaintTexts, i18next, 'en');
   return {
     async render(path, language) {
       await i18next.changeLanguage(language);
@@ -62,8 +50,8 @@ export async function createPrerenderer(options: {
         texts: proxy<TextsState>({ complete: false, failed: false }),
         gateways: createGatewayRegistry(gateways),
       };
-      const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
-      const { prelude } = await options.renderToStream(<FunnelApp engine={engine} Router={Router} />);
+      // a landing path renders its entry step alone, as the browser hydrates it (no router: see AppRoutes)
+      const { prelude } = await options.renderToStream(<FunnelApp engine={engine} location={{ pathname: path, search: '' }} />);
       let html = '';
       for await (const chunk of prelude) html += String(chunk);
       return { html, dir: i18next.dir(language) };

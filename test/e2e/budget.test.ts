@@ -2,9 +2,10 @@
  * The landing's JavaScript budget, counted in the browser: the production build served by the preview
  * server, and every script Chromium fetches (transferred gzip bytes) until the network is idle, the
  * first-paint text chunk included (the rest of the texts, about 4 KiB, come at the first interaction or
- * 10 s after the page settled). The goal is 100 KiB (DESIGN.md section 10) and the landing is not there:
- * it measures 121.5 KiB since the error-report capture, the logo and the step-focus texts joined it.
- * This guard (123 KiB) keeps it from growing further while the goal is open (`npm run bench` prints
+ * 10 s after the page settled; so does the router chunk, which the prerendered landing does not need).
+ * The goal is 100 KiB (DESIGN.md section 10) and the landing is not there: it measures 107.9 KiB,
+ * of which react-dom, react and the scheduler are about 67 KiB and i18next with react-i18next about
+ * 18 KiB. This guard (109 KiB) keeps it from growing while the goal is open (`npm run bench` prints
  * where it stands). Measured in English, as the budget is set; a language with
  * longer texts adds a few KiB (German: about 5 KiB).
  */
@@ -16,7 +17,7 @@ import { startPreviewServer, type PreviewServer } from '../../scripts/server/pre
 import { askForGzip, scriptsUntilIdle } from '../../scripts/browserScripts.ts';
 import { browser, closeBrowser } from './browser.ts';
 
-const BUDGET = 123 * 1024;
+const BUDGET = 109 * 1024;
 let outdir = '';
 let server: PreviewServer;
 
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 describe('landing JavaScript, counted in the browser', () => {
   for (const route of ['/', '/discount', '/family']) {
-    it(`${route} fetches at most 123 KiB of gzip scripts until idle, with the first-paint texts`, async () => {
+    it(`${route} fetches at most 109 KiB of gzip scripts until idle, with the first-paint texts`, async () => {
       const context = await (await browser()).newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
       await askForGzip(context);
       const page = await context.newPage();
@@ -43,6 +44,8 @@ describe('landing JavaScript, counted in the browser', () => {
       expect(names.some((n) => /^main-/.test(n))).toBe(true);
       expect(names.some((n) => /^LandingScreen-/.test(n))).toBe(true);
       // the first-paint texts only: the rest come at the first interaction or well after the page settled
+      // the router chunk (react-router, every route) waits until the visitor moves on
+      expect(names.filter((n) => /^BrowserRoutes-/.test(n))).toEqual([]);
       expect(names.filter((n) => /^(ar|de|en|es|fr|it|ja|ko|pt|ru|tr|uk|zh)-/.test(n))).toEqual([expect.stringMatching(/^en-/)]);
       expect(scripts.every((s) => s.bytes > 0)).toBe(true);
       expect(totalBytes).toBeLessThanOrEqual(BUDGET);

@@ -1,0 +1,39 @@
+/**
+ * The engine's view of the address bar, for the components every route renders (StepHost): where the
+ * visitor is and how to move on. Behind it is either react-router (BrowserRouter, FunnelRoutes) or,
+ * on a landing opened from its prerendered page, the entry route alone (EntryRoute), which loads the
+ * router when the visitor moves on. Screens of later steps may use react-router's hooks directly.
+ */
+import { createContext, useContext } from 'react';
+
+export interface EngineLocation {
+  pathname: string;
+  search: string;
+  /** Changes with every navigation (react-router's location key). */
+  key: string;
+}
+
+export type EngineNavigate = (to: string, options?: { replace?: boolean }) => void;
+
+export interface EngineNavigation {
+  location: EngineLocation;
+  navigate: EngineNavigate;
+}
+
+export const NavigationContext = createContext<EngineNavigation | null>(null);
+
+function useNavigation(): EngineNavigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('The engine navigation is missing: render steps through <FunnelApp> (or <FunnelRoutes> inside a router).');
+  return navigation;
+}
+
+/** The current location. @example const { pathname, search } = useLocation(); */
+export function useLocation(): EngineLocation {
+  return useNavigation().location;
+}
+
+/** Goes to a path of the funnel. @example useNavigate()('/signup') */
+export function useNavigate(): EngineNavigate {
+  return useNavigation().navigate;
+}

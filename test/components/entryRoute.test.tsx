@@ -1,0 +1,65 @@
+/**
+ * The entry route: a landing path renders its entry step without the router chunk, and the router
+ * takes over at the next address when the visitor moves on (FunnelApp, as boot renders it).
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { proxy } from 'valtio/vanilla';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { indexSteps } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { HISTORY_KEY } from '../../engine/index.ts';
+import type { FunnelEngine } from '../../engine/react/index.ts';
+import { entryRouteFor } from '../../engine/react/index.ts';
+import { FunnelApp } from '../../engine/react/index.ts';
+import { loadedRouter } from '../../engine/react/index.ts';
+import { createGatewayRegistry } from '../../engine/payments/gateways.ts';
+import { funnelData } from '../../screens/flowData.ts';
+import { gateways } from '../../screens/payments/gateways.ts';
+import { productSlices } from '../../screens/product/slices.ts';
+import { screens } from '../../screens/registry.ts';
+import { setupI18n } from './harness.tsx';
+
+describe('entry route', () => {
+  it('matches only landing paths, each to its flow entry and variant', () => {
+    expect(entryRouteFor(funnelData, '/discount')).toEqual({ stepId: 'landing', variantId: 'discount' });
+    expect(entryRouteFor(funnelData, '/')).toEqual({ stepId: 'landing', variantId: 'fullPrice' });
+    expect(entryRouteFor(funnelData, '/family')).toEqual({ stepId: 'family', variantId: 'family' });
+    expect(entryRouteFor(funnelData, '/check-location')).toBeUndefined();
+    expect(entryRouteFor(funnelData, '/no-such-page')).toBeUndefined();
+  });
+
+  it('renders the landing without the router, then hands over to it at the next step', async () => {
+    await setupI18n();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/discount?utm_source=tiktok');
+    const events: AnalyticsEvent[] = [];
+    const store = createFunnelStore(productSlices);
+    const engine: FunnelEngine = {
+      data: funnelData,
+      steps: indexSteps(funnelData.flows),
+      store,
+      analytics: createAnalytics([memorySink(events)]),
+      registry: screens,
+      config: PREVIEW_CONFIG,
+      texts: proxy({ complete: true, failed: false }),
+      gateways: createGatewayRegistry(gateways),
+    };
+    render(<FunnelApp engine={engine} />);
+    await screen.findByRole('heading', { level: 1, name: "Welcome to your family's safe place" });
+    expect(loadedRouter()).toBeUndefined();
+    // StepHost works as on any route: the landing type, the query and the page view are recorded
+    await waitFor(() => expect(store.plans.landingType).toBe('discount'));
+    expect(store.events.utm_source).toBe('tiktok');
+    expect(events.filter((e) => e.kind === 'page').map((e) => e.name)).toContain('/discount');
+    expect(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')).toEqual(['/discount']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check location' });
+    expect(window.location.pathname).toBe('/check-location');
+    expect(loadedRouter()).toBeDefined();
+    expect(events.filter((e) => e.kind === 'page').map((e) => e.name).at(-1)).toBe('/check-location');
+    expect(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')).toEqual(['/discount', '/check-location']);
+  }, 20_000);
+});
