@@ -1,7 +1,7 @@
 /**
  * `npm run gen`: schemas/ is the single source of truth.
  * 1. Builds schemas/steps.gen.schema.json, the discriminated union of steps, from schemas/screens/*.
- * 2. Writes TypeScript for flows, landings, plans, screen props and screen outcomes into engine/types/*.gen.ts.
+ * 2. Writes TypeScript for flows, landings, plans, experiments, screen props and screen outcomes into engine/types/*.gen.ts.
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is out of date.
  */
 import { readFile, writeFile, readdir } from 'node:fs/promises';
@@ -63,6 +63,7 @@ async function main(): Promise<void> {
   outputs[join(typesDir, 'flow.gen.ts')] = await toTs('flow.schema.json');
   outputs[join(typesDir, 'landings.gen.ts')] = await toTs('landings.schema.json');
   outputs[join(typesDir, 'plans.gen.ts')] = await toTs('plans.schema.json');
+  outputs[join(typesDir, 'experiments.gen.ts')] = await toTs('experiments.schema.json');
   outputs[join(typesDir, 'screens.gen.ts')] = propsMapTs(screens);
 
   const stale: string[] = [];

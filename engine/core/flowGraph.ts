@@ -5,14 +5,17 @@
 import type { Flow, Next, Step } from '../types/flow.gen.ts';
 import type { Landings, Variant } from '../types/landings.gen.ts';
 import type { Plans } from '../types/plans.gen.ts';
+import type { Experiments } from '../types/experiments.gen.ts';
 
-export type { Flow, Next, Step, Variant, Plans };
+export type { Flow, Next, Step, Variant, Plans, Experiments };
 
-/** The flow files as loaded: flows by id, variants by landing type, the plan catalogue. */
+/** The flow files as loaded: flows by id, variants by landing type, the plan catalogue, the experiments. */
 export interface FunnelData {
   flows: Record<string, Flow>;
   landings: Landings;
   plans: Plans;
+  /** Traffic splits of landing paths between variants (flows/experiments.json); none when absent. */
+  experiments?: Experiments;
 }
 
 /** A step with its id and the flow it belongs to. */

@@ -99,6 +99,8 @@ export interface EventsState {
   analyticsData: Record<string, string>;
   /** True once the query string of the first screen has been read. */
   captured: boolean;
+  /** The visitor's running experiments: experiment id -> variant shown (sticky; carried by every event). */
+  experiments: Record<string, string>;
 }
 
 export interface UiState {
@@ -139,7 +141,7 @@ export function defaultState(): FunnelState {
     loader: { show: false, type: 'normal', withMessage: false },
     options: { done: false, answeredCount: 0, answers: {} },
     family: { name: '', phone: '', phoneCountry: '', circleAction: '', circleName: '', code: '', role: '', home: '', offerStartedAt: 0 },
-    events: { app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false },
+    events: { app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} },
     ui: { isWebp: false, loadImages: true },
   };
 }

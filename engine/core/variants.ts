@@ -14,13 +14,27 @@ export function landingTypeFromPath(pathname: string): string {
   return first ?? DEFAULT_LANDING_TYPE;
 }
 
-/** The variant whose paths include this exact path, with its landing type. */
-export function variantForPath(landings: Landings, pathname: string): { id: string; variant: Variant } | undefined {
+/**
+ * Picks the variant a path opens for this visitor (an experiment's assignment, see experiments.ts);
+ * undefined leaves the path's own variant.
+ */
+export type VariantChooser<A extends { variant: string } = { variant: string }> = (pathname: string) => A | undefined;
+
+/**
+ * The variant a path opens: the one whose paths include this exact path, or, on a path under an
+ * experiment, the variant `choose` assigns (the one place where experiments meet routing).
+ * @example variantForPath(landings, '/latam', () => ({ variant: 'trial' }))?.id // 'trial'
+ */
+export function variantForPath(landings: Landings, pathname: string, choose?: VariantChooser): { id: string; variant: Variant } | undefined {
+  let own: { id: string; variant: Variant } | undefined;
   for (const id of variantIds(landings)) {
     const variant = getVariant(landings, id)!;
-    if (variant.paths.includes(pathname)) return { id, variant };
+    if (!own && variant.paths.includes(pathname)) own = { id, variant };
   }
-  return undefined;
+  if (!own) return undefined;
+  const chosen = choose?.(pathname)?.variant;
+  const variant = chosen === undefined ? undefined : getVariant(landings, chosen);
+  return variant ? { id: chosen!, variant } : own;
 }
 
 /** The active variant for a recorded landing type, falling back to fullPrice for an unknown one. */
