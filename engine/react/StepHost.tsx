@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { activeVariant } from '../core/variants.ts';
 import { captureTracking, recordLandingType } from '../core/capture.ts';
+import { recordExposure } from '../core/experiments.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
 import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.tsx';
@@ -43,7 +44,7 @@ export interface StepHostProps {
  */
 export function StepHost({ stepId, variantId }: StepHostProps) {
   const engine = useEngine();
-  const { data, steps, store, registry, analytics, config } = engine;
+  const { data, steps, store, registry, analytics, config, chooseVariant } = engine;
   const navigate = useNavigate();
   const location = useLocation();
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function StepHost({ stepId, variantId }: StepHostProps) {
       appName: config.appName,
     }, analytics);
     analytics.page(location.pathname, { step: stepId });
+    if (variantId) recordExposure(store, analytics, chooseVariant?.(location.pathname));
     window.scrollTo?.(0, 0);
   }, [stepId, variantId]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
 

@@ -4,6 +4,8 @@ import type { Analytics } from '../core/analytics.ts';
 import type { FunnelData, StepRef } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
+import type { Assignment } from '../core/experiments.ts';
+import type { VariantChooser } from '../core/variants.ts';
 import type { ScreenRegistry } from './types.ts';
 
 /** Whether the visitor's full texts have arrived (the first screen needs only its own). */
@@ -20,6 +22,8 @@ export interface FunnelEngine {
   registry: ScreenRegistry;
   config: FunnelConfig;
   texts: TextsState;
+  /** The variant an experimented path opens for this visitor (none: every path opens its own variant). */
+  chooseVariant?: VariantChooser<Assignment>;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

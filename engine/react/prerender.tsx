@@ -19,8 +19,11 @@ import { FunnelApp } from './FunnelApp.tsx';
 import type { ScreenRegistry } from './types.ts';
 
 export interface Prerenderer {
-  /** The HTML inside #root for a path in a language, and the document's `dir`. */
-  render: (path: string, language: Language) => Promise<{ html: string; dir: 'ltr' | 'rtl' }>;
+  /**
+   * The HTML inside #root for a path in a language, and the document's `dir`; `variant` renders the
+   * path as that variant would (an experiment's arm or winner) instead of the path's own.
+   */
+  render: (path: string, language: Language, variant?: string) => Promise<{ html: string; dir: 'ltr' | 'rtl' }>;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function createPrerenderer(options: {
     react: { useSuspense: false },
   });
   return {
-    async render(path, language) {
+    async render(path, language, variant) {
       await i18next.changeLanguage(language);
       const engine: FunnelEngine = {
         data,
@@ -56,6 +59,7 @@ export async function createPrerenderer(options: {
         registry,
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
+        chooseVariant: (p) => (variant !== undefined && p === path ? { experimentId: '', variant, source: 'winner' } : undefined),
       };
       const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
       const { prelude } = await prerenderToNodeStream(<FunnelApp engine={engine} Router={Router} />);
