@@ -102,6 +102,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const visitorId = earlyVisitorId(document);
   analytics.setVisitor(visitorId);
   const chooseVariant: VariantChooser<Assignment> = experimentChooser(data.experiments, { visitorId, search: location.search, sticky: () => store.events.experiments });
+  setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const loaded = pickLanguage(i18next.language);
