@@ -67,7 +67,8 @@ export function pageHtml(page: {
     ...(assets.font ? [`<link rel="preload" as="font" type="font/woff2" href="/${assets.font}" crossorigin>`] : []),
     ...(page.hero ? heroPreloads(page.hero) : []),
     // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
-    `<style>${prerendered ? LANGUAGE_SWITCH_CSS + (page.experimentScript ? EXPERIMENT_SWAP_CSS : '') : ''}${assets.criticalCss}</style>`,
+    // the same inline style on every prerendered page (one CSP hash), experiment or not
+    `<style>${prerendered ? LANGUAGE_SWITCH_CSS + EXPERIMENT_SWAP_CSS : ''}${assets.criticalCss}</style>`,
     prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,
     ...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`),
     `<script type="module" src="/${assets.js}"></script>`,

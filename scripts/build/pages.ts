@@ -105,7 +105,8 @@ export async function writePages(options: {
         const { html, dir } = await prerenderer.render(path, language, variants.root);
         const alternatives = [];
         for (const variant of variants.alternatives) alternatives.push({ variant, html: (await prerenderer.render(path, language, variant)).html });
-        const page = pageHtml({ assets, language, dir, path, body: html, hero, variant: variants.root, alternatives, experimentScript: script });
+        // only the pages of paths a running experiment splits carry the assignment code
+        const page = pageHtml({ assets, language, dir, path, body: html, hero, variant: variants.root, alternatives, experimentScript: alternatives.length ? script : undefined });
         await write(pageFile(language, path), page);
         if (language === 'en') await write(pageFile('', path), page);
       }
