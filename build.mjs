@@ -34,8 +34,8 @@ export function productionConfig(env = process.env) {
 }
 
 /** The flow files as FunnelData, from the documents the validator parsed (never a second parse). */
-function funnelData({ flows, landings, plans }) {
-  return { flows: Object.fromEntries(flows.map((flow) => [flow.id, flow])), landings, plans };
+function funnelData({ flows, landings, plans, experiments }) {
+  return { flows: Object.fromEntries(flows.map((flow) => [flow.id, flow])), landings, plans, experiments };
 }
 
 /** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */

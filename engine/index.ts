@@ -69,3 +69,9 @@ export { loadSentryReporter } from './reporting/load.ts';
 export type { Landings } from './types/landings.gen.ts';
 /** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
 export type { Duration, Plan, Plans } from './types/plans.gen.ts';
+/** Experiments: a landing path split between variants by weight, assigned with GrowthBook's hashing from the visitor id, sticky, overridable for QA, reported once as an exposure. */
+export { EXPOSURE_EVENT, OVERRIDE_PARAM, assign, earlyVisitorId, experimentChooser, experimentEntries, experimentForPath, hashedVariant, parseOverrides, recordExposure } from './core/experiments.ts';
+/** Types of the same module. */
+export type { Assignment, Experiment, Experiments } from './core/experiments.ts';
+/** GrowthBook's hashing (v2 hash, bucket ranges, variation choice), so results can be analysed there. */
+export { bucketRanges, chooseVariation, fnv1a32, hashV2 } from './core/experimentHash.ts';

@@ -10,6 +10,8 @@ import mainFlow from '../flows/main.json';
 import familyFlow from '../flows/family.json';
 import landings from '../flows/landings.json';
 import plans from '../flows/plans.json';
+import experiments from '../flows/experiments.json';
+import type { Experiments } from '../engine/index.ts';
 
 /** The flow data with this product's steps typed by their screens (the generated Flow). */
 export type FunnelData = EngineFunnelData<Flow>;
@@ -18,4 +20,5 @@ export const funnelData: FunnelData = {
   flows: { main: mainFlow as unknown as Flow, family: familyFlow as unknown as Flow },
   landings: landings as unknown as Landings,
   plans: plans as unknown as Plans,
+  experiments: experiments as unknown as Experiments,
 };

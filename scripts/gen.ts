@@ -1,7 +1,7 @@
 /**
  * `npm run gen`: schemas/ is the single source of truth.
  * 1. Builds schemas/steps.gen.schema.json, the discriminated union of steps, from schemas/screens/*.
- * 2. Writes TypeScript for landings and plans into engine/types/*.gen.ts (the engine's own schemas), and
+ * 2. Writes TypeScript for landings, plans and experiments into engine/types/*.gen.ts (the engine's own schemas), and
  *    for the product's flows, screen props and screen outcomes into screens/types/*.gen.ts (the
  *    outcomes and props maps fill the engine's ScreenPropsMap and ScreenOutcomesMap by declaration merging).
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is out of date.
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   outputs[join(productTypesDir, 'flow.gen.ts')] = await toTs('flow.schema.json');
   outputs[join(typesDir, 'landings.gen.ts')] = await toTs('landings.schema.json');
   outputs[join(typesDir, 'plans.gen.ts')] = await toTs('plans.schema.json');
+  outputs[join(typesDir, 'experiments.gen.ts')] = await toTs('experiments.schema.json');
   outputs[join(productTypesDir, 'screens.gen.ts')] = propsMapTs(screens);
 
   const stale: string[] = [];

@@ -5,17 +5,20 @@
 import type { Flow, Next, Step } from './flowTypes.ts';
 import type { Landings, Variant } from '../types/landings.gen.ts';
 import type { Plans } from '../types/plans.gen.ts';
+import type { Experiments } from '../types/experiments.gen.ts';
 
-export type { Flow, Next, Step, Variant, Plans };
+export type { Flow, Next, Step, Variant, Plans, Experiments };
 
 /**
- * The flow files as loaded: flows by id, variants by landing type, the plan catalogue. A product
+ * The flow files as loaded: flows by id, variants by landing type, the plan catalogue, the experiments. A product
  * passes its generated Flow type for precise steps (`FunnelData<ProductFlow>`).
  */
 export interface FunnelData<F extends Flow = Flow> {
   flows: Record<string, F>;
   landings: Landings;
   plans: Plans;
+  /** Traffic splits of landing paths between variants (flows/experiments.json); none when absent. */
+  experiments?: Experiments;
 }
 
 /** A step with its id and the flow it belongs to. */

@@ -84,6 +84,8 @@ export interface EventsState {
   analyticsData: Record<string, string>;
   /** True once the query string of the first screen has been read. */
   captured: boolean;
+  /** The visitor's running experiments: experiment id -> variant shown (sticky; carried by every event). */
+  experiments: Record<string, string>;
 }
 
 export interface UiState {
@@ -140,7 +142,7 @@ export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
   plans: { persist: true, defaults: () => ({ landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
   error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
   loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
-  events: { persist: true, defaults: () => ({ app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false }) },
+  events: { persist: true, defaults: () => ({ app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} }) },
   ui: { persist: true, defaults: () => ({ isWebp: false, loadImages: true }) },
 };
 

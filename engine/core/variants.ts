@@ -14,13 +14,27 @@ export function landingTypeFromPath(pathname: string): string {
   return first ?? DEFAULT_LANDING_TYPE;
 }
 
-/** The variant whose paths include this exact path, with its landing type. */
-export function variantForPath(landings: Landings, pathname: string): { id: string; variant: Variant } | undefined {
+/**
+ * Picks the variant a path opens for this visitor (an experiment's assignment, see experiments.ts);
+ * undefined leaves the path's own variant.
+ */
+export type VariantChooser<A extends { variant: string } = { variant: string }> = (pathname: string) => A | undefined;
+
+/**
+ * The variant a path opens: the one whose paths include this exact path, or, on a path under an
+ * experiment, the variant `choose` assigns (the one place where experiments meet routing).
+ * @example variantForPath(landings, '/latam', () => ({ variant: 'trial' }))?.id // 'trial'
+ */
+export function variantForPath(landings: Landings, pathname: string, choose?: VariantChooser): { id: string; variant: Variant } | undefined {
+  let own: { id: string; variant: Variant } | undefined;
   for (const id of variantIds(landings)) {
     const variant = getVariant(landings, id)!;
-    if (variant.paths.includes(pathname)) return { id, variant };
+    if (!own && variant.paths.includes(pathname)) own = { id, variant };
   }
-  return undefined;
+  if (!own) return undefined;
+  const chosen = choose?.(pathname)?.variant;
+  const variant = chosen === undefined ? undefined : getVariant(landings, chosen);
+  return variant ? { id: chosen!, variant } : own;
 }
 
 /** The variant a step is shown in, and whether the opened path chose it (a landing route). */
@@ -32,14 +46,15 @@ export interface ActiveVariant {
 }
 
 /**
- * The one rule for the variant a step is shown in: the variant whose path was opened (variantForPath),
+ * The one rule for the variant a step is shown in: the variant whose path was opened (variantForPath,
+ * with the visitor's experiment assignment on a path under experiment),
  * else the recorded landing type's variant, else fullPrice. The engine resolves it once per step
  * (StepHost) and gives it to screens through context (useVariant).
  * @example resolveActiveVariant(landings, '/optionsy', 'fullPrice').id // 'optionsy'
  * @example resolveActiveVariant(landings, '/signup/email', 'promo').id // 'promo'
  */
-export function resolveActiveVariant(landings: Landings, pathname: string, landingType: string): ActiveVariant {
-  const opened = variantForPath(landings, pathname);
+export function resolveActiveVariant(landings: Landings, pathname: string, landingType: string, choose?: VariantChooser): ActiveVariant {
+  const opened = variantForPath(landings, pathname, choose);
   if (opened) return { ...opened, fromPath: true };
   const recorded = getVariant(landings, landingType);
   if (recorded) return { id: landingType, variant: recorded, fromPath: false };

@@ -56,7 +56,8 @@ export async function ensureVisitorId(
 ): Promise<string> {
   const existing = readCookie(doc, VISITOR_COOKIE);
   if (existing) return existing;
-  const id = readItem('local', VISITOR_COOKIE) || newVisitorId();
+  // an id made before the first paint (experiments.ts earlyVisitorId) lives in session storage
+  const id = readItem('local', VISITOR_COOKIE) || readItem('session', VISITOR_COOKIE) || newVisitorId();
   for (let attempt = 0; attempt < COOKIE_POLL_TRIES; attempt++) {
     if (!writeVisitorCookie(doc, id, secure)) break; // a throwing cookie jar will not start working
     if (readCookie(doc, VISITOR_COOKIE) === id) return id;

@@ -17,8 +17,9 @@ function RouterNavigation({ children }: { children: ReactNode }) {
 }
 
 /**
- * One exact route per variant path (opening its flow's entry step) and per step path, built from the
- * flow data. Any other path lands on "/".
+ * One exact route per variant path (opening its flow's entry step, as the variant the visitor is
+ * assigned on a path under experiment) and per step path, built from the flow data. Any other path
+ * lands on "/".
  */
 export function FunnelRoutes() {
   const { data, steps } = useEngine();

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { resolveActiveVariant } from '../core/variants.ts';
 import { captureTracking, recordLandingType } from '../core/capture.ts';
+import { recordExposure } from '../core/experiments.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
 import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.tsx';
@@ -42,14 +43,14 @@ export interface StepHostProps {
  */
 export function StepHost({ stepId }: StepHostProps) {
   const engine = useEngine();
-  const { data, steps, store, registry, analytics, config } = engine;
+  const { data, steps, store, registry, analytics, config, chooseVariant } = engine;
   const navigate = useNavigate();
   const location = useLocation();
   const { t } = useTranslation();
   const { landingType } = useSnapshot(store.plans);
   const ref = steps.get(stepId);
   if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);
-  const active = useMemo(() => resolveActiveVariant(data.landings, location.pathname, landingType), [data.landings, location.pathname, landingType]);
+  const active = useMemo(() => resolveActiveVariant(data.landings, location.pathname, landingType, chooseVariant), [data.landings, location.pathname, landingType, chooseVariant]);
   const { variant } = active;
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
 
@@ -63,6 +64,7 @@ export function StepHost({ stepId }: StepHostProps) {
       appName: config.appName,
     }, analytics);
     analytics.page(location.pathname, { step: stepId });
+    if (active.fromPath) recordExposure(store, analytics, chooseVariant?.(location.pathname));
     window.scrollTo?.(0, 0);
   }, [stepId, active.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
 

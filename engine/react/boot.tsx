@@ -6,7 +6,8 @@ import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics, deferredSink } from '../core/analytics.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
-import { variantForPath } from '../core/variants.ts';
+import { variantForPath, type VariantChooser } from '../core/variants.ts';
+import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
 import { GENERIC_RETRY, retry } from '../core/retry.ts';
@@ -62,15 +63,19 @@ const REST_TEXTS_DELAY_MS = 10_000;
 
 /** Set by the page's inline script when the HTML's language is not the visitor's: #root stays hidden. */
 const LANGUAGE_SWITCH = 'data-lng-switch';
+/** Set by the page's inline script while it swaps an experiment's variant into #root (scripts/build/experimentScript.ts). */
+const EXPERIMENT_SWAP = 'data-exp-swap';
 
 /**
  * Whether #root holds the prerendered HTML of this visit's language: then the browser hydrates it.
  * A host that could not pick the HTML by language sends English; the browser then renders from
  * scratch in the visitor's language (the inline script kept the English text hidden).
  */
-function canHydrate(root: HTMLElement, language: string): boolean {
+function canHydrate(root: HTMLElement, language: string, variant: string | undefined): boolean {
   const html = document.documentElement;
-  return root.dataset.prerendered === location.pathname && !html.hasAttribute(LANGUAGE_SWITCH) && html.lang === language;
+  // on a path under experiment, #root must hold the variant this visitor is assigned
+  const sameVariant = root.dataset.variant === undefined || root.dataset.variant === variant;
+  return root.dataset.prerendered === location.pathname && !html.hasAttribute(LANGUAGE_SWITCH) && html.lang === language && sameVariant;
 }
 
 /** A prerendered page loads the full stylesheet without blocking its first paint (media="print"); switch it on. */
@@ -99,6 +104,11 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // first client render) shows the screen in one pass, with no loader and no fallback
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
+  // the same decision as the page's inline script made before the first paint: same visitor id, same record
+  const visitorId = earlyVisitorId(document);
+  analytics.setVisitor(visitorId);
+  const chooseVariant: VariantChooser<Assignment> = experimentChooser(data.experiments, { visitorId, search: location.search, sticky: () => store.events.experiments });
+  setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const loaded = pickLanguage(i18next.language);
@@ -116,7 +126,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
       texts.failed = true;
     },
   );
-  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways: createGatewayRegistry(gateways) };
+  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways: createGatewayRegistry(gateways), chooseVariant };
   void runStartup({
     store,
     analytics,
@@ -131,7 +141,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
   });
   const app = <FunnelApp engine={engine} />;
-  if (canHydrate(options.root, loaded)) {
+  if (canHydrate(options.root, loaded, variantForPath(data.landings, location.pathname, chooseVariant)?.id)) {
     // the start-up above and React's first work run in separate tasks (a tap in between is held and replayed)
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
@@ -144,6 +154,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
     document.documentElement.removeAttribute(LANGUAGE_SWITCH);
+    document.documentElement.removeAttribute(EXPERIMENT_SWAP);
   }
   return engine;
 }

@@ -4,6 +4,8 @@ import type { Analytics } from '../core/analytics.ts';
 import type { FunnelData, StepRef } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
+import type { Assignment } from '../core/experiments.ts';
+import type { VariantChooser } from '../core/variants.ts';
 import type { ScreenRegistry } from './types.ts';
 import type { GatewayRegistry } from '../payments/registry.ts';
 
@@ -23,6 +25,8 @@ export interface FunnelEngine {
   texts: TextsState;
   /** The checkout's ways to pay: a registry over the funnel definition's gateway list. */
   gateways: GatewayRegistry;
+  /** The variant an experimented path opens for this visitor (none: every path opens its own variant). */
+  chooseVariant?: VariantChooser<Assignment>;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

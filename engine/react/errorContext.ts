@@ -1,7 +1,7 @@
 /** The step and variant tags of error reports, read from the route being shown and the store. */
 import type { FunnelData } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
-import { resolveActiveVariant, variantForPath } from '../core/variants.ts';
+import { resolveActiveVariant, variantForPath, type VariantChooser } from '../core/variants.ts';
 
 /** The id of the step a path shows: a step's own path, or the entry step of a landing variant's path. */
 export function stepIdForPath(data: FunnelData, pathname: string): string {
@@ -13,6 +13,6 @@ export function stepIdForPath(data: FunnelData, pathname: string): string {
 }
 
 /** Reads the tags at the moment an error happens. */
-export function errorContextReader(data: FunnelData, store: FunnelState, location: Pick<Location, 'pathname'>) {
-  return () => ({ step: stepIdForPath(data, location.pathname), variant: resolveActiveVariant(data.landings, location.pathname, store.plans.landingType).id });
+export function errorContextReader(data: FunnelData, store: FunnelState, location: Pick<Location, 'pathname'>, choose?: VariantChooser) {
+  return () => ({ step: stepIdForPath(data, location.pathname), variant: resolveActiveVariant(data.landings, location.pathname, store.plans.landingType, choose).id });
 }

@@ -17,8 +17,11 @@ import type { FunnelDefinition } from './defineFunnel.ts';
 import { initI18n, type TextsByLanguage } from './i18n.ts';
 
 export interface Prerenderer {
-  /** The HTML inside #root for a path in a language, and the document's `dir`. */
-  render: (path: string, language: Language) => Promise<{ html: string; dir: 'ltr' | 'rtl' }>;
+  /**
+   * The HTML inside #root for a path in a language, and the document's `dir`; `variant` renders the
+   * path as that variant would (an experiment's arm or winner) instead of the path's own.
+   */
+  render: (path: string, language: Language, variant?: string) => Promise<{ html: string; dir: 'ltr' | 'rtl' }>;
 }
 
 /**
@@ -38,7 +41,7 @@ export async function createPrerenderer(options: {
   const { data, screens: registry, config, slices, gateways } = options.funnel;
   await initI18n(options.firstPaintTexts, i18next, 'en');
   return {
-    async render(path, language) {
+    async render(path, language, variant) {
       await i18next.changeLanguage(language);
       const engine: FunnelEngine = {
         data,
@@ -49,6 +52,7 @@ export async function createPrerenderer(options: {
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
         gateways: createGatewayRegistry(gateways),
+        chooseVariant: (p) => (variant !== undefined && p === path ? { experimentId: '', variant, source: 'winner' } : undefined),
       };
       // a landing path renders its entry step alone, as the browser hydrates it (no router: see AppRoutes)
       const { prelude } = await options.renderToStream(<FunnelApp engine={engine} location={{ pathname: path, search: '' }} />);

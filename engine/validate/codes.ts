@@ -36,6 +36,11 @@ export const ISSUE_CODES = {
   'missing-translation': 'an i18n key used by the flows is missing from a locale',
   'missing-placeholder': 'a translation drops a {{placeholder}} of the English text',
   'extra-placeholder': 'a translation has a {{placeholder}} the English text lacks',
+  'unknown-variant': 'an experiment names a variant (or winner) that landings.json or the experiment does not have',
+  'non-positive-weight': "an experiment variant's weight is 0 or less",
+  'duplicate-experiment-path': 'two running experiments split the same path',
+  'variant-cannot-serve-path': "an experiment's path is no landing path, or a variant's flow does not open at it",
+  'stopped-without-winner': 'a stopped experiment names no winner for everyone to get',
   'missing-plural-form': "a plural key lacks a form its language needs (or _other)",
 } as const;
 

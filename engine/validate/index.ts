@@ -1,6 +1,6 @@
 /**
  * The flow validator: schema checks (ajv) and semantic checks of flows/*.json, landings.json and
- * plans.json, the locale files, the screen registry and the store fields that binds name. Runs in Node only (CLI, build, tests).
+ * plans.json, experiments.json, the locale files, the screen registry and the store fields that binds name. Runs in Node only (CLI, build, tests).
  * Every problem is collected; none stops the others.
  */
 import { existsSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { loadSchemas } from './schemas.ts';
 import { checkPaths, checkReachable, checkStepImages, checkSteps } from './semantic.ts';
 import type { JsonDoc, ValidationIssue, ValidationResult } from './types.ts';
 import { checkVariants } from './variantCheck.ts';
+import { checkExperiments } from './experimentCheck.ts';
 
 /** What the validator reports: located issues, the files read and their parsed values. */
 export type { FunnelDocuments, ValidationIssue, ValidationResult } from './types.ts';
@@ -46,13 +47,13 @@ export { loadSchemas } from './schemas.ts';
 export { closest, levenshtein } from './suggest.ts';
 
 /** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
-const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'expected.json']);
+const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'experiments.json', 'expected.json']);
 
 /** Where the validator looks; relative paths are taken from the root. */
 interface ValidateOptions {
   /** The project root (default: this repository). Issue files are relative to it. */
   root?: string;
-  /** Default <root>/flows: every *.json except landings.json and plans.json is a flow. */
+  /** Default <root>/flows: every *.json except landings.json, plans.json and experiments.json is a flow. */
   flowsDir?: string;
   /** Default <root>/locales. */
   localesDir?: string;
@@ -110,11 +111,14 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const landings = await load(join(flowsDir, 'landings.json'), SCHEMA_IDS.landings);
   const plansAbs = join(flowsDir, 'plans.json');
   const plans = await load(plansAbs, SCHEMA_IDS.plans);
+  // optional: a project without experiments.json splits no traffic
+  const experimentsAbs = join(flowsDir, 'experiments.json');
+  const experiments = existsSync(experimentsAbs) ? await load(experimentsAbs, SCHEMA_IDS.experiments) : undefined;
 
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
-  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys, binds), ...checkPriceLadder(project));
+  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys, binds), ...checkPriceLadder(project), ...checkExperiments(project, experiments));
 
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);
@@ -123,6 +127,6 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   files.push(...registry.files, ...i18n.files);
 
   const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));
-  const data = { flows: flowDocs.map((d) => d.data), landings: landings?.data, plans: plans?.data };
+  const data = { flows: flowDocs.map((d) => d.data), landings: landings?.data, plans: plans?.data, experiments: experiments?.data };
   return { issues: [...unique.values()].sort(order), files: [...new Set(files)], data };
 }

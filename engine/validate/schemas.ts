@@ -41,7 +41,7 @@ let cached: { key: string; set: SchemaSet } | undefined;
 
 /** Loads schemas/*.schema.json and schemas/screens/*.schema.json and compiles them (cached by content). */
 export async function loadSchemas(schemasDir: string): Promise<SchemaSet> {
-  const names = ['common', 'flow', 'landings', 'plans'].map((f) => `${f}.schema.json`);
+  const names = ['common', 'flow', 'landings', 'plans', 'experiments'].map((f) => `${f}.schema.json`);
   const screenNames = (await readdir(join(schemasDir, 'screens'))).filter((n) => n.endsWith('.schema.json')).sort();
   const paths = [...names.map((n) => join(schemasDir, n)), ...screenNames.map((n) => join(schemasDir, 'screens', n))];
   const texts = await Promise.all(paths.map((p) => readFile(p, 'utf8')));
@@ -54,7 +54,7 @@ export async function loadSchemas(schemasDir: string): Promise<SchemaSet> {
 
 function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   const screens: Record<string, Obj> = {};
-  screenNames.forEach((n, k) => (screens[n.slice(0, -'.schema.json'.length)] = all[4 + k]!));
+  screenNames.forEach((n, k) => (screens[n.slice(0, -'.schema.json'.length)] = all[5 + k]!));
   let sink: KeySink | undefined;
   const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, verbose: true });
   addFormats(ajv);
@@ -79,7 +79,7 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   ajv.addSchema(buildStepsSchema(screens));
   const compiled = new Map<string, ValidateFunction>();
   // compiled now, so that a schema that breaks strict mode fails here, not at the first file validated
-  for (const id of ['flow.schema.json', 'landings.schema.json', 'plans.schema.json', ...screenNames.map((n) => `screens/${n}`)]) {
+  for (const id of ['flow.schema.json', 'landings.schema.json', 'plans.schema.json', 'experiments.schema.json', ...screenNames.map((n) => `screens/${n}`)]) {
     const fn = ajv.getSchema(id);
     if (!fn) throw new Error(`no schema with $id "${id}"`);
     compiled.set(id, fn);

@@ -35,6 +35,7 @@ export interface FunnelDocuments {
   flows: unknown[];
   landings?: unknown;
   plans?: unknown;
+  experiments?: unknown;
 }
 
 /** True when an issue fails validation (every issue that is not a warning). */

@@ -7,6 +7,7 @@
  */
 import type { ImageSet } from '../../screens/ui/images.ts';
 import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
+import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 
 export interface PageAssets {
   /** The entry script, relative to the site root. */
@@ -43,6 +44,12 @@ export function pageHtml(page: {
   /** The prerendered path (checked by the app before it hydrates). */
   path?: string;
   hero?: ImageSet;
+  /** The variant prerendered in #root, on a path an experiment splits (read by the inline script and the app). */
+  variant?: string;
+  /** The markup of the path's other experiment variants, each in a <template> the inline script can swap in. */
+  alternatives?: Array<{ variant: string; html: string }>;
+  /** Appended to the inline head script: the experiment assignment (scripts/build/experimentScript.ts). */
+  experimentScript?: string;
 }): string {
   const { assets } = page;
   const prerendered = page.body !== '';
@@ -56,11 +63,12 @@ export function pageHtml(page: {
     '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.json">',
-    ...(prerendered ? [`<script>${languageScript()}</script>`] : []),
+    ...(prerendered ? [`<script>${languageScript()}${page.experimentScript ?? ''}</script>`] : []),
     ...(assets.font ? [`<link rel="preload" as="font" type="font/woff2" href="/${assets.font}" crossorigin>`] : []),
     ...(page.hero ? heroPreloads(page.hero) : []),
     // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
-    `<style>${prerendered ? LANGUAGE_SWITCH_CSS : ''}${assets.criticalCss}</style>`,
+    // the same inline style on every prerendered page (one CSP hash), experiment or not
+    `<style>${prerendered ? LANGUAGE_SWITCH_CSS + EXPERIMENT_SWAP_CSS : ''}${assets.criticalCss}</style>`,
     prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,
     ...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`),
     `<script type="module" src="/${assets.js}"></script>`,
@@ -71,8 +79,8 @@ export function pageHtml(page: {
 ${head.join('\n')}
 </head>
 <body>
-<div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}>${page.body}</div>
-<noscript>Please enable JavaScript to use this page.</noscript>
+<div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${page.body}</div>
+${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}<noscript>Please enable JavaScript to use this page.</noscript>
 </body>
 </html>
 `;

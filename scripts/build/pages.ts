@@ -14,7 +14,10 @@ import { LANGUAGES, type Language } from '../../engine/core/languages.ts';
 import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/core/localeSplit.ts';
 import { getVariant, variantIds, type FunnelData } from '../../engine/core/flowGraph.ts';
 import type { ImageSet } from '../../screens/ui/images.ts';
+import { experimentForPath } from '../../engine/core/experiments.ts';
+import { variantForPath } from '../../engine/core/variants.ts';
 import { pageHtml, type PageAssets } from './html.ts';
+import { experimentScript } from './experimentScript.ts';
 
 /** The page for every path that is not prerendered: the app renders it in the browser. */
 export const APP_SHELL = 'app.html';
@@ -30,6 +33,20 @@ export function prerenderedPaths(data: FunnelData): Array<{ path: string; backgr
     const background = typeof props.background === 'string' ? props.background : undefined;
     return variant.paths.map((path) => ({ path, background }));
   });
+}
+
+/**
+ * The variants a path's page carries: the one prerendered in #root (a stopped experiment's winner,
+ * else the path's own variant) and, while an experiment splits the path, the markup of its other
+ * variants for the inline script to swap in. `root` is undefined on a path no experiment names.
+ */
+export function pageVariants(data: FunnelData, path: string): { root?: string; alternatives: string[] } {
+  const found = experimentForPath(data.experiments, path);
+  if (!found) return { alternatives: [] };
+  const [, experiment] = found;
+  const own = variantForPath(data.landings, path)!.id;
+  if (experiment.status === 'stopped') return { root: experiment.winner ?? own, alternatives: [] };
+  return { root: own, alternatives: [...new Set(experiment.variants.map((v) => v.variant))].filter((v) => v !== own) };
 }
 
 /** The file of a prerendered page, relative to the output folder. @example pageFile('de', '/discount') // 'de/discount/index.html' */
@@ -80,11 +97,16 @@ export async function writePages(options: {
       await writeFile(join(outdir, file), html);
       written.push(file);
     };
+    const script = experimentScript(data);
     for (const { path, background } of prerenderedPaths(data)) {
       const hero = background ? (mod.images[background] as ImageSet | undefined) : undefined;
+      const variants = pageVariants(data, path);
       for (const language of LANGUAGES) {
-        const { html, dir } = await prerenderer.render(path, language);
-        const page = pageHtml({ assets, language, dir, path, body: html, hero });
+        const { html, dir } = await prerenderer.render(path, language, variants.root);
+        const alternatives = [];
+        for (const variant of variants.alternatives) alternatives.push({ variant, html: (await prerenderer.render(path, language, variant)).html });
+        // only the pages of paths a running experiment splits carry the assignment code
+        const page = pageHtml({ assets, language, dir, path, body: html, hero, variant: variants.root, alternatives, experimentScript: alternatives.length ? script : undefined });
         await write(pageFile(language, path), page);
         if (language === 'en') await write(pageFile('', path), page);
       }

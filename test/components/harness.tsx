@@ -58,7 +58,7 @@ function PathProbe({ onPath }: { onPath: (p: string) => void }) {
  */
 export async function renderFunnel(
   path: string,
-  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry']; texts?: FunnelEngine['texts'] } = {},
+  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry']; texts?: FunnelEngine['texts']; chooseVariant?: FunnelEngine['chooseVariant'] } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
   const store = createFunnelStore(productSlices);
@@ -74,6 +74,7 @@ export async function renderFunnel(
     config: PREVIEW_CONFIG,
     texts: proxy(options.texts ?? { complete: true, failed: false }),
     gateways: createGatewayRegistry(funnel.gateways),
+    chooseVariant: options.chooseVariant,
   };
   let current = path;
   const result = render(

@@ -1,0 +1,125 @@
+/**
+ * Experiments as data (flows/experiments.json): which landing variant a visitor of an experimented
+ * path gets, and the exposure event when the experimented step is shown.
+ *
+ * Order of the decision: a QA override (`?exp=<experiment>:<variant>`, never stored, never reported)
+ * for a running experiment; a stopped experiment's winner for everyone; the visitor's recorded
+ * assignment (sticky: `events.experiments` of the persisted store); else GrowthBook's hash v2 of the
+ * visitor id with the experiment id as seed. The prerendered page's inline script makes the same
+ * decision before the first paint (scripts/build/experimentScript.ts).
+ */
+import type { Experiment, Experiments } from '../types/experiments.gen.ts';
+import type { Analytics } from './analytics.ts';
+import { bucketRanges, chooseVariation, hashV2 } from './experimentHash.ts';
+import { readItem, writeItem } from './safeStorage.ts';
+import type { FunnelState } from './store.ts';
+import type { VariantChooser } from './variants.ts';
+import { newVisitorId, readCookie, VISITOR_COOKIE } from './visitor.ts';
+
+export type { Experiment, Experiments };
+
+/** The query parameter of QA overrides: `?exp=latam-offer:trial` (several joined by commas). */
+export const OVERRIDE_PARAM = 'exp';
+
+/** The exposure event, as GrowthBook's warehouse queries expect it. */
+export const EXPOSURE_EVENT = 'experiment_viewed';
+
+/** What a visitor of an experimented path gets. */
+export interface Assignment {
+  experimentId: string;
+  /** The landing type (key of landings.json) shown. */
+  variant: string;
+  /** hash or sticky: in a running experiment, reported once as an exposure; override and winner: never. */
+  source: 'hash' | 'sticky' | 'override' | 'winner';
+}
+
+/** The experiments of the file, without "$schema". */
+export function experimentEntries(experiments: Experiments | undefined): Array<[string, Experiment]> {
+  return Object.entries(experiments ?? {}).filter((e): e is [string, Experiment] => e[0] !== '$schema' && typeof e[1] === 'object');
+}
+
+/** The experiment that splits a path: a running one first (the validator allows one), else a stopped one. */
+export function experimentForPath(experiments: Experiments | undefined, pathname: string): [string, Experiment] | undefined {
+  const on = experimentEntries(experiments).filter(([, e]) => e.paths.includes(pathname));
+  return on.find(([, e]) => e.status === 'running') ?? on[0];
+}
+
+/**
+ * QA overrides from a query string; malformed parts are ignored.
+ * @example parseOverrides('?exp=latam-offer:trial') // { 'latam-offer': 'trial' }
+ */
+export function parseOverrides(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (new URLSearchParams(search).get(OVERRIDE_PARAM) ?? '').split(',')) {
+    const [id, variant, extra] = part.split(':');
+    if (id && variant && extra === undefined) out[id] = variant;
+  }
+  return out;
+}
+
+/** The variant a visitor id hashes to (GrowthBook hash v2, seed = experiment id); undefined outside every range. */
+export function hashedVariant(experimentId: string, experiment: Experiment, visitorId: string): string | undefined {
+  const n = hashV2(experimentId, visitorId);
+  return experiment.variants[chooseVariation(n, bucketRanges(experiment.variants.map((v) => v.weight)))]?.variant;
+}
+
+/**
+ * One visitor's assignment in one experiment; undefined when nothing applies (a running experiment
+ * without a visitor id, or a stopped one without a winner), which leaves the path's own variant.
+ */
+export function assign(
+  experimentId: string,
+  experiment: Experiment,
+  visitor: { visitorId: string; overrides: Record<string, string>; sticky: Record<string, string> },
+): Assignment | undefined {
+  const among = (v: string | undefined): v is string => v !== undefined && experiment.variants.some((arm) => arm.variant === v);
+  if (experiment.status === 'stopped') return among(experiment.winner) ? { experimentId, variant: experiment.winner, source: 'winner' } : undefined;
+  const forced = visitor.overrides[experimentId];
+  if (among(forced)) return { experimentId, variant: forced, source: 'override' };
+  const kept = visitor.sticky[experimentId];
+  if (among(kept)) return { experimentId, variant: kept, source: 'sticky' };
+  const hashed = visitor.visitorId ? hashedVariant(experimentId, experiment, visitor.visitorId) : undefined;
+  return hashed === undefined ? undefined : { experimentId, variant: hashed, source: 'hash' };
+}
+
+/**
+ * The path -> assignment hook of variants.ts for one visitor. `sticky` is read at each call (the
+ * store's recorded assignments, restored before the first render).
+ * @example variantForPath(landings, '/latam', experimentChooser(experiments, { visitorId, search, sticky: () => store.events.experiments }))
+ */
+export function experimentChooser(
+  experiments: Experiments | undefined,
+  visitor: { visitorId: string; search: string; sticky: () => Record<string, string> },
+): VariantChooser<Assignment> {
+  const overrides = parseOverrides(visitor.search);
+  return (pathname) => {
+    const found = experimentForPath(experiments, pathname);
+    return found && assign(found[0], found[1], { visitorId: visitor.visitorId, overrides, sticky: visitor.sticky() });
+  };
+}
+
+/**
+ * The visitor id, known before the first paint: the visitor cookie, else the id kept in local or
+ * session storage, else a new one kept in session storage (the cookie may only be written after
+ * consent; engine/core/visitor.ts later adopts this id). The page's inline script does the same.
+ */
+export function earlyVisitorId(doc: Pick<Document, 'cookie'>): string {
+  const known = readCookie(doc, VISITOR_COOKIE) || readItem('local', VISITOR_COOKIE) || readItem('session', VISITOR_COOKIE);
+  if (known) return known;
+  const id = newVisitorId();
+  writeItem('session', VISITOR_COOKIE, id);
+  return id;
+}
+
+/**
+ * Records a running experiment's assignment in the store (`events.experiments`, persisted: the
+ * sticky assignment and what every event carries) and reports the exposure, once per visitor and
+ * experiment. Overrides and winners are neither recorded nor reported.
+ */
+export function recordExposure(store: FunnelState, analytics: Analytics, assignment: Assignment | undefined): void {
+  if (!assignment || (assignment.source !== 'hash' && assignment.source !== 'sticky')) return;
+  const { experimentId, variant } = assignment;
+  if (store.events.experiments[experimentId] === variant) return;
+  store.events.experiments[experimentId] = variant;
+  analytics.track(EXPOSURE_EVENT, { experiment_id: experimentId, variation_id: variant });
+}

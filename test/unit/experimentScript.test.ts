@@ -1,0 +1,111 @@
+/**
+ * The page's inline experiment script (run in a bare VM with a stand-in document) makes the decision
+ * of engine/core/experiments.ts: same variant per visitor id, the recorded assignment, the QA
+ * override, a new id kept in session storage; and it swaps the variant's markup into #root while
+ * #root is hidden.
+ */
+import { createContext, Script } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { assign, experimentForPath } from '../../engine/index.ts';
+import type { FunnelData } from '../../engine/index.ts';
+import { EXPERIMENT_SWAP, experimentScript, inlineExperiments } from '../../scripts/build/experimentScript.ts';
+import { pageVariants } from '../../scripts/build/pages.ts';
+import { funnelData } from '../../screens/flowData.ts';
+import { MemoryStorage } from './memoryStorage.ts';
+
+const script = new Script(experimentScript(funnelData));
+// one VM for every run (making a context is the slow part); each run sets its own page globals
+const vm = createContext({ URLSearchParams, crypto: globalThis.crypto });
+
+interface Page {
+  swapDuring: string | null;
+  rootVariant: string | null;
+  rootChildren: unknown;
+  session: MemoryStorage;
+}
+
+/** Runs the script on a page at `url` with a cookie and storage, then fires readystatechange. */
+function run(url: string, options: { cookie?: string; local?: MemoryStorage; session?: MemoryStorage } = {}): Page {
+  const attributes = new Map<string, string>();
+  const listeners: Array<() => void> = [];
+  const root = { variant: 'latam' as string | null, children: 'latam markup' as unknown };
+  const template = (variant: string) => ({ content: `${variant} markup` });
+  const session = options.session ?? new MemoryStorage();
+  const { pathname, search } = new URL(url, 'https://funnel.test');
+  const document = {
+    cookie: options.cookie ?? '',
+    documentElement: { setAttribute: (k: string, v: string) => attributes.set(k, v), removeAttribute: (k: string) => attributes.delete(k) },
+    addEventListener: (type: string, fn: () => void) => type === 'readystatechange' && listeners.push(fn),
+    getElementById: (id: string) => (id === 'root' ? {
+      getAttribute: () => root.variant,
+      setAttribute: (_k: string, v: string) => (root.variant = v),
+      replaceChildren: (c: unknown) => (root.children = c),
+    } : null),
+    querySelector: (selector: string) => {
+      const m = /^template\[data-variant="(\w+)"\]$/.exec(selector);
+      return m && m[1] !== 'latam' ? template(m[1]!) : null;
+    },
+  };
+  Object.assign(vm, { document, location: { pathname, search }, localStorage: options.local ?? new MemoryStorage(), sessionStorage: session });
+  script.runInContext(vm);
+  const swapDuring = attributes.get(EXPERIMENT_SWAP) ?? null;
+  for (const fn of listeners) fn();
+  expect(attributes.has(EXPERIMENT_SWAP)).toBe(false);
+  return { swapDuring, rootVariant: root.variant, rootChildren: root.children, session };
+}
+
+const [experimentId, experiment] = experimentForPath(funnelData.experiments, '/latam')!;
+const expected = (visitorId: string): string => assign(experimentId, experiment, { visitorId, overrides: {}, sticky: {} })!.variant;
+
+describe('the inline experiment script', () => {
+  it('assigns 500 visitor ids exactly as the app does, hiding #root only while it swaps', () => {
+    const seen = new Set<string>();
+    for (let k = 0; k < 500; k++) {
+      const id = `${k.toString(16).padStart(8, '0')}-7d1e-4c2a-9b1f-${(k * 7919).toString(16).padStart(12, '0')}`;
+      const page = run('/latam', { cookie: `lng=en; userUuid=${encodeURIComponent(id)}` });
+      const variant = expected(id);
+      seen.add(variant);
+      expect(page.rootVariant, id).toBe(variant);
+      expect(page.swapDuring).toBe(variant === 'latam' ? null : variant);
+      expect(page.rootChildren).toBe(`${variant} markup`);
+    }
+    expect([...seen].sort()).toEqual(['latam', 'trial']);
+  });
+
+  it('uses the id kept in storage, or makes one and keeps it in session storage for the app', () => {
+    const local = new MemoryStorage();
+    local.setItem('userUuid', 'kept-in-local');
+    expect(run('/latam', { local }).rootVariant).toBe(expected('kept-in-local'));
+    const page = run('/latam');
+    const made = page.session.getItem('userUuid')!;
+    expect(made).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(page.rootVariant).toBe(expected(made));
+  });
+
+  it('follows the recorded assignment, then a QA override, and leaves other paths alone', () => {
+    const local = new MemoryStorage();
+    local.setItem('persist:root', JSON.stringify({ version: 0, events: { experiments: { 'latam-offer': 'trial' } } }));
+    expect(run('/latam', { local, cookie: 'userUuid=x' }).rootVariant).toBe('trial');
+    expect(run('/latam?exp=latam-offer:latam', { local }).rootVariant).toBe('latam');
+    expect(run('/latam?exp=latam-offer:nope', { local }).rootVariant).toBe('trial');
+    expect(run('/discount?exp=latam-offer:trial')).toMatchObject({ rootVariant: 'latam', swapDuring: null });
+  });
+});
+
+describe('what a page carries', () => {
+  const data = (status: 'running' | 'stopped'): FunnelData => ({
+    ...funnelData,
+    experiments: { 'latam-offer': { paths: ['/latam'], status, variants: [{ variant: 'latam', weight: 1 }, { variant: 'trial', weight: 3 }], winner: 'trial' } },
+  });
+
+  it('a running experiment: its own variant in #root and the others as templates, with their bucket ranges inline', () => {
+    expect(pageVariants(data('running'), '/latam')).toEqual({ root: 'latam', alternatives: ['trial'] });
+    expect(inlineExperiments(data('running'))).toEqual({ '/latam': ['latam-offer', 'latam', [['latam', 0.25], ['trial', 1]]] });
+    expect(pageVariants(data('running'), '/discount')).toEqual({ alternatives: [] });
+  });
+
+  it('a stopped experiment: the winner in #root, nothing to swap, no script', () => {
+    expect(pageVariants(data('stopped'), '/latam')).toEqual({ root: 'trial', alternatives: [] });
+    expect(experimentScript(data('stopped'))).toBe('');
+  });
+});

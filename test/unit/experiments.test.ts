@@ -1,0 +1,191 @@
+/**
+ * Experiment assignment: GrowthBook's hash v2 and bucket ranges (their published test cases), spread
+ * within statistical bounds over 10,000 visitor ids, stable per id, sticky records, QA overrides,
+ * stopped experiments, the path -> variant hook, and the exposure event.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bucketRanges, chooseVariation, fnv1a32, hashV2 } from '../../engine/index.ts';
+import { assign, earlyVisitorId, experimentChooser, hashedVariant, parseOverrides, recordExposure, type Experiment, type Experiments } from '../../engine/index.ts';
+import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
+import { createFunnelStore } from '../../engine/index.ts';
+import { variantForPath } from '../../engine/index.ts';
+import { ensureVisitorId } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
+import { productSlices } from '../../screens/product/slices.ts';
+import { MemoryStorage } from './memoryStorage.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Deterministic version-4-shaped ids (mulberry32), so the statistical checks never flake. */
+function visitorIds(count: number, seed = 7): string[] {
+  let a = seed;
+  const next = (): number => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return Array.from({ length: count }, () => {
+    const h = Array.from({ length: 4 }, () => next().toString(16).padStart(8, '0')).join('');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  });
+}
+
+const experiment = (weights: number[], extra: Partial<Experiment> = {}): Experiment => ({
+  paths: ['/latam'],
+  status: 'running',
+  variants: weights.map((weight, k) => ({ variant: `v${k}`, weight })) as Experiment['variants'],
+  ...extra,
+});
+
+const none = { overrides: {}, sticky: {} };
+
+describe("GrowthBook's hashing (their SDK spec test cases)", () => {
+  it('hash version 2', () => {
+    const cases: Array<[string, string, number]> = [
+      ['seed', 'a', 0.0505], ['seed', 'b', 0.2696], ['foo', 'ab', 0.2575], ['foo', 'def', 0.2019],
+      ['89123klj', '8952klfjas09ujkasdf', 0.124], ['90850943850283058242805', '123', 0.7516],
+      ['()**(%$##$%#$#', '___)((*":&', 0.0128],
+      // the buckets their feature test cases report for experiment keys "experiment" and "holdout", id "1"
+      ['experiment', '1', 0.4413], ['holdout', '1', 0.8043],
+    ];
+    for (const [seed, value, expected] of cases) expect(hashV2(seed, value), `${seed} ${value}`).toBe(expected);
+    expect(fnv1a32('')).toBe(0x811c9dc5);
+  });
+
+  it('bucket ranges for full coverage', () => {
+    const close = (actual: Array<[number, number]>, expected: number[][]): void =>
+      actual.flat().forEach((n, k) => expect(n).toBeCloseTo(expected.flat()[k]!, 12));
+    close(bucketRanges([0.5, 0.5]), [[0, 0.5], [0.5, 1]]);
+    close(bucketRanges([1, 1, 1, 1]), [[0, 0.25], [0.25, 0.5], [0.5, 0.75], [0.75, 1]]);
+    close(bucketRanges([0.4, 0.6]), [[0, 0.4], [0.4, 1]]);
+    close(bucketRanges([0.2, 0.3, 0.5]), [[0, 0.2], [0.2, 0.5], [0.5, 1]]);
+    // relative weights: 50 and 50 is an even split, 20/30/50 the same as 0.2/0.3/0.5
+    close(bucketRanges([50, 50]), [[0, 0.5], [0.5, 1]]);
+    close(bucketRanges([20, 30, 50]), [[0, 0.2], [0.2, 0.5], [0.5, 1]]);
+  });
+
+  it('chooses the range that holds the number, start included, end excluded', () => {
+    const ranges = bucketRanges([0.2, 0.3, 0.5]);
+    expect([0, 0.1999, 0.2, 0.4999, 0.5, 0.9999].map((n) => chooseVariation(n, ranges))).toEqual([0, 0, 1, 1, 2, 2]);
+    expect(chooseVariation(1, ranges)).toBe(-1);
+  });
+});
+
+describe('assignment spread over 10,000 visitor ids', () => {
+  const ids = visitorIds(10_000);
+  const counts = (e: Experiment): number[] => {
+    const out = e.variants.map(() => 0);
+    for (const id of ids) out[e.variants.findIndex((v) => v.variant === hashedVariant('latam-offer', e, id))]! += 1;
+    return out;
+  };
+  const chiSquare = (observed: number[], shares: number[]): number =>
+    observed.reduce((sum, o, k) => sum + (o - shares[k]! * ids.length) ** 2 / (shares[k]! * ids.length), 0);
+
+  it('splits 50/50 within the chi-square bound (1 degree of freedom, p = 0.001: 10.83)', () => {
+    const observed = counts(experiment([50, 50]));
+    expect(observed.reduce((a, b) => a + b)).toBe(10_000);
+    expect(chiSquare(observed, [0.5, 0.5])).toBeLessThan(10.83);
+  });
+
+  it('splits 20/30/50 within the chi-square bound (2 degrees of freedom, p = 0.001: 13.82)', () => {
+    expect(chiSquare(counts(experiment([20, 30, 50])), [0.2, 0.3, 0.5])).toBeLessThan(13.82);
+  });
+
+  it('gives each id the same variant every time, and different seeds split independently', () => {
+    const e = experiment([1, 1]);
+    for (const id of ids.slice(0, 500)) expect(hashedVariant('latam-offer', e, id)).toBe(hashedVariant('latam-offer', e, id));
+    const same = ids.filter((id) => hashedVariant('latam-offer', e, id) === hashedVariant('other-test', e, id)).length;
+    expect(same / ids.length).toBeGreaterThan(0.47);
+    expect(same / ids.length).toBeLessThan(0.53);
+  });
+});
+
+describe('the decision', () => {
+  const e = experiment([1, 1]);
+  const id = visitorIds(1)[0]!;
+
+  it('hashes a new visitor, then keeps the recorded assignment even when the weights change', () => {
+    const first = assign('x', e, { ...none, visitorId: id })!;
+    expect(first).toMatchObject({ experimentId: 'x', source: 'hash' });
+    const reweighted = experiment(first.variant === 'v0' ? [1, 1000] : [1000, 1]);
+    expect(assign('x', reweighted, { ...none, visitorId: id, sticky: { x: first.variant } })).toEqual({ experimentId: 'x', variant: first.variant, source: 'sticky' });
+    // a record of a variant the experiment no longer has is ignored
+    expect(assign('x', e, { ...none, visitorId: id, sticky: { x: 'gone' } })?.source).toBe('hash');
+  });
+
+  it('takes a QA override of a running experiment, only for one of its variants', () => {
+    expect(parseOverrides('?exp=x:v1,y:b&lng=de')).toEqual({ x: 'v1', y: 'b' });
+    expect(parseOverrides('?exp=broken,a:b:c,:v')).toEqual({});
+    expect(assign('x', e, { visitorId: id, overrides: { x: 'v1' }, sticky: { x: 'v0' } })).toEqual({ experimentId: 'x', variant: 'v1', source: 'override' });
+    expect(assign('x', e, { visitorId: id, overrides: { x: 'nope' }, sticky: {} })?.source).toBe('hash');
+  });
+
+  it('sends everyone to the winner of a stopped experiment, whatever their record or override', () => {
+    const stopped = experiment([1, 1], { status: 'stopped', winner: 'v1' });
+    for (const visitorId of visitorIds(50)) {
+      expect(assign('x', stopped, { visitorId, overrides: { x: 'v0' }, sticky: { x: 'v0' } })).toEqual({ experimentId: 'x', variant: 'v1', source: 'winner' });
+    }
+  });
+});
+
+describe('the path -> variant hook with the real flows', () => {
+  const sticky = (): Record<string, string> => ({});
+
+  it('opens /latam as latam or trial for different visitors, other paths as their own variant', () => {
+    const seen = new Set(visitorIds(40).map((visitorId) => variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky }))!.id));
+    expect([...seen].sort()).toEqual(['latam', 'trial']);
+    const choose = experimentChooser(funnelData.experiments, { visitorId: 'anyone', search: '', sticky });
+    expect(variantForPath(funnelData.landings, '/discount', choose)?.id).toBe('discount');
+    expect(variantForPath(funnelData.landings, '/check-location', choose)).toBeUndefined();
+  });
+
+  it('opens the override for QA', () => {
+    for (const variant of ['latam', 'trial']) {
+      const choose = experimentChooser(funnelData.experiments, { visitorId: 'anyone', search: `?exp=latam-offer:${variant}`, sticky });
+      expect(variantForPath(funnelData.landings, '/latam', choose)?.id).toBe(variant);
+    }
+  });
+});
+
+describe('the exposure', () => {
+  it('is recorded in the store and reported once per visitor and experiment', () => {
+    const log: AnalyticsEvent[] = [];
+    const analytics = createAnalytics([memorySink(log)]);
+    const store = createFunnelStore(productSlices);
+    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'hash' });
+    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'sticky' });
+    expect(store.events.experiments).toEqual({ 'latam-offer': 'trial' });
+    expect(log.map((e) => [e.name, e.props])).toEqual([['experiment_viewed', { experiment_id: 'latam-offer', variation_id: 'trial' }]]);
+  });
+
+  it('is neither recorded nor reported for an override or a winner', () => {
+    const log: AnalyticsEvent[] = [];
+    const store = createFunnelStore(productSlices);
+    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'a', variant: 'x', source: 'override' });
+    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'b', variant: 'y', source: 'winner' });
+    recordExposure(store, createAnalytics([memorySink(log)]), undefined);
+    expect(store.events.experiments).toEqual({});
+    expect(log).toEqual([]);
+  });
+});
+
+describe('the visitor id before the first paint', () => {
+  it('is the cookie when there is one', () => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    expect(earlyVisitorId({ cookie: 'lng=de; userUuid=abc-1' })).toBe('abc-1');
+  });
+
+  it('is made once per session without a cookie, and the visitor cookie later adopts it', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    const id = earlyVisitorId({ cookie: '' });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(earlyVisitorId({ cookie: '' })).toBe(id);
+    let jar = '';
+    const doc = { get cookie() { return jar; }, set cookie(v: string) { jar = v.split(';')[0]!; } };
+    await expect(ensureVisitorId(doc, false, async () => {})).resolves.toBe(id);
+    expect(jar).toBe(`userUuid=${id}`);
+  });
+});
+
