@@ -1,11 +1,13 @@
 /** The browser entry: boots the engine with the flow data, the screen registry and the locales. */
 import { bootFunnel } from '../engine/react/boot.tsx';
 import { config } from '../engine/core/config.ts';
-import type { Language } from '../engine/react/i18n.ts';
+import { pickLanguage, type Language } from '../engine/react/i18n.ts';
 import { funnelData } from './flowData.ts';
 import { screens } from './registry.ts';
 import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/core/errorReporting.ts';
+import i18next from 'i18next';
+import { setupMeasurement } from './analytics/measurement.ts';
 
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
@@ -19,4 +21,11 @@ startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) 
 const preloadUrls = (): string[] => [];
 
 const root = document.getElementById('root');
-if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root });
+// the consent banner's texts are in the rest of the visitor's texts (the same chunk the later steps load)
+const loadConsentTexts = async (): Promise<void> => {
+  const language = pickLanguage(i18next.language);
+  if (!i18next.exists('consent.title')) i18next.addResourceBundle(language, 'translation', await loadRestTexts(language), true, false);
+};
+const measurement = setupMeasurement({ data: funnelData, config, loadTexts: loadConsentTexts });
+
+if (root) void bootFunnel({ data: funnelData, registry: screens, config, loadLocale, loadRestTexts, preloadUrls, root, measurement });

@@ -5,6 +5,9 @@ import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics, deferredSink, httpSink, type AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
+import type { FunnelState } from '../core/store.ts';
+import { eventContextReader } from '../analytics/eventContext.ts';
+import type { Measurement } from '../analytics/types.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { variantForPath } from '../core/variants.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
@@ -30,6 +33,11 @@ export interface BootOptions {
   /** The two background images preloaded at start-up, for a WebP-capable browser or not. */
   preloadUrls: (isWebp: boolean) => string[];
   root: HTMLElement;
+  /**
+   * The analytics destinations and consent of the product (made once the store is restored); without
+   * it, events go to `config.analyticsUrl` one by one.
+   */
+  measurement?: (context: { store: FunnelState; ready: Promise<unknown> }) => Measurement;
 }
 
 function preload(urls: string[]): void {
@@ -87,11 +95,12 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const store = createFunnelStore();
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
-  const sinks: AnalyticsSink[] = config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : [];
-  const analytics = createAnalytics(sinks);
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
+  const measurement = options.measurement?.({ store, ready: startedUp });
+  const sinks: AnalyticsSink[] = measurement?.sinks ?? (config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : []);
+  const analytics = createAnalytics(sinks, Date.now, eventContextReader(store));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
@@ -121,6 +130,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     getGlobal: (name) => (window as unknown as Record<string, unknown>)[name],
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    visitorCookieAllowed: measurement?.visitorCookieAllowed,
   });
   const app = <FunnelApp engine={engine} />;
   if (canHydrate(options.root, loaded)) {

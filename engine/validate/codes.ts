@@ -36,6 +36,11 @@ export const ISSUE_CODES = {
   'missing-placeholder': 'a translation drops a {{placeholder}} of the English text',
   'extra-placeholder': 'a translation has a {{placeholder}} the English text lacks',
   'missing-plural-form': "a plural key lacks a form its language needs (or _other)",
+  'unknown-destination-type': 'an analytics destination names a type not registered in screens/analytics/destinations.ts',
+  'invalid-destination-settings': "an analytics destination's settings fail its type's check",
+  'duplicate-destination': 'two analytics destinations of one environment share an id',
+  'unknown-event': 'a destination maps an event that is not in the event catalogue (events.json)',
+  'unknown-consent-variant': 'a consent rule names a variant that landings.json does not have',
 } as const;
 
 /** A code the validator reports. */
