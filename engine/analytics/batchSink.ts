@@ -122,7 +122,8 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
       queue.push(toSegmentMessage(event));
       while (queue.length > maxQueue) queue.shift();
       if (failures) return; // the retry timer is running
-      schedule(queue.length >= flushAt ? 0 : interval);
+      if (queue.length >= flushAt) void flush();
+      else schedule(interval);
     },
     flush,
     flushByBeacon,
