@@ -32,6 +32,8 @@ export interface BatchEnv {
 }
 
 export const MAX_RETRY_DELAY_MS = 30_000;
+/** A collector that does not answer within this is treated as failed (the batch is retried). */
+export const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface BatchSink {
   send(event: AnalyticsEvent): void;
@@ -87,7 +89,10 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     inFlight = true;
     let ok = false;
     try {
-      const res = await env.fetch(settings.url, { method: 'POST', body: body(batch), keepalive: true, headers: { 'content-type': 'application/json' } });
+      // no keepalive here: the browser's keepalive budget (64 KiB in flight) is shared with other
+      // reporters and a refusal would look like a network failure; page hide uses sendBeacon instead
+      const signal = typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined;
+      const res = await env.fetch(settings.url, { method: 'POST', body: body(batch), headers: { 'content-type': 'application/json' }, signal });
       // a 4xx other than 429 will not get better: drop the batch instead of retrying it forever
       ok = res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429);
     } catch {

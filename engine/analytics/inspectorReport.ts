@@ -9,7 +9,7 @@ export function inspectorReporter(url: string, win: Window, flushMs = 300): (des
     timer = 0;
     const body = JSON.stringify({ calls: pending });
     pending = [];
-    void win.fetch(url, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+    void win.fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } }).catch(() => {});
   };
   return (destination, call) => {
     let safe: unknown;

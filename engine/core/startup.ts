@@ -80,7 +80,7 @@ export async function runStartup(env: StartupEnv): Promise<string> {
     /* no service worker API (private mode, insecure origin): nothing to unregister */
   }
   step('analytics');
-  env.analytics.page(typeof location !== 'undefined' ? location.pathname : '/');
+  // the first step's page view comes from the step host, as every step's does (one per step)
   env.setTimeout(() => env.analytics.track('onboarding_started', { userUuid }), ONBOARDING_STARTED_DELAY_MS);
   return userUuid;
 }

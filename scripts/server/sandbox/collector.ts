@@ -85,13 +85,15 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
   const batch = body.batch;
   if (!Array.isArray(batch) || batch.length > MAX_BATCH_MESSAGES) return sendJson(res, 400, { errors: { messages: [`batch must be an array of at most ${MAX_BATCH_MESSAGES} messages`] } });
   const stored = batch.map(storedForm);
-  const bad = stored.find((s) => s.problem);
-  if (bad) return sendJson(res, 400, { errors: { messages: [bad.problem] } });
+  const problems = stored.flatMap((s, k) => (s.problem ? [`message ${k}: ${s.problem}`] : []));
+  // a bad message is refused on its own; the good ones of the batch are kept
+  if (problems.length === batch.length && batch.length) return sendJson(res, 400, { errors: { messages: problems.slice(0, 10) } });
   for (const { event } of stored) {
-    state.events.push(event!);
-    addToFeed(state, { source: 'collector', kind: str(event!.kind), name: str(event!.name), userUuid: str(event!.userUuid), payload: { properties: event!.props, context: event!.context } });
+    if (!event) continue;
+    state.events.push(event);
+    addToFeed(state, { source: 'collector', kind: str(event.kind), name: str(event.name), userUuid: str(event.userUuid), payload: { properties: event.props, context: event.context } });
   }
-  sendJson(res, 200, { success: true });
+  sendJson(res, 200, problems.length ? { success: true, rejected: problems.slice(0, 10) } : { success: true });
 }
 
 async function recordCalls(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
