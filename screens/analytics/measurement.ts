@@ -35,7 +35,7 @@ export function setupMeasurement(options: MeasurementOptions) {
       consent,
       ready,
       window,
-      report: env.inspector ? inspectorReporter(env.inspector, window) : undefined,
+      report: env.inspector ? inspectorReporter(env.inspector, window) : undefined, // '' once resolved in production
       warn: options.config.preview ? (m) => console.warn(m) : undefined,
     });
     consent.subscribe((state) => {
