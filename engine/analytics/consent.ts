@@ -30,6 +30,9 @@ export interface ConsentRules {
 
 export const CONSENT_STORAGE_KEY = 'consent';
 
+/** Events held while waiting for start-up or consent; older ones are dropped first. */
+export const MAX_HELD_EVENTS = 200;
+
 /** What the visitor decided (or the rule's defaults) and whether they have decided yet. */
 export interface ConsentState extends ConsentChoice {
   decided: boolean;

@@ -5,11 +5,10 @@
  * whose code or script fails to load drops its events: it never slows or breaks the funnel.
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
-import { categoryStatus, type ConsentStore } from './consent.ts';
+import { categoryStatus, MAX_HELD_EVENTS, type ConsentStore } from './consent.ts';
 import type { Destination, DestinationConfig, DestinationType } from './types.ts';
 
-/** Events a destination holds while it waits for start-up or consent; older ones are dropped first. */
-export const MAX_HELD_EVENTS = 200;
+export { MAX_HELD_EVENTS };
 
 export interface RouterOptions {
   registrations: readonly DestinationType[];

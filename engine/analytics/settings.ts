@@ -2,7 +2,6 @@
  * The destinations file as the browser reads it: the environment's list, with settings written
  * `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`).
  */
-import type { ConsentRules } from './consent.ts';
 import type { DestinationConfig } from './types.ts';
 
 export interface Environment {
@@ -11,7 +10,6 @@ export interface Environment {
 }
 
 export interface DestinationsFile {
-  consent: ConsentRules;
   environments: { preview: Environment; production: Environment };
 }
 

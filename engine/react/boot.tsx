@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import { createAnalytics, deferredSink, httpSink, type AnalyticsSink } from '../core/analytics.ts';
+import { createAnalytics } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { FunnelState } from '../core/store.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
@@ -35,7 +35,7 @@ export interface BootOptions {
   root: HTMLElement;
   /**
    * The analytics destinations and consent of the product (made once the store is restored); without
-   * it, events go to `config.analyticsUrl` one by one.
+   * it, events go nowhere.
    */
   measurement?: (context: { store: FunnelState; ready: Promise<unknown> }) => Measurement;
 }
@@ -99,8 +99,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // first client render) shows the screen in one pass, with no loader and no fallback
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady]);
   const measurement = options.measurement?.({ store, ready: startedUp });
-  const sinks: AnalyticsSink[] = measurement?.sinks ?? (config.analyticsUrl ? [deferredSink(httpSink(config.analyticsUrl), startedUp)] : []);
-  const analytics = createAnalytics(sinks, Date.now, eventContextReader(store));
+  const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });

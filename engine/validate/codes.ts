@@ -40,7 +40,7 @@ export const ISSUE_CODES = {
   'invalid-destination-settings': "an analytics destination's settings fail its type's check",
   'duplicate-destination': 'two analytics destinations of one environment share an id',
   'unknown-event': 'a destination maps an event that is not in the event catalogue (events.json)',
-  'unknown-consent-variant': 'a consent rule names a variant that landings.json does not have',
+  'unknown-consent-variant': 'a consent rule (consent.json) names a variant that landings.json does not have',
 } as const;
 
 /** A code the validator reports. */

@@ -1,6 +1,6 @@
 /**
  * Checks the measurement files next to the flows, when present: `destinations.json` (destinations
- * per environment and the consent rules) and `events.json` (the event catalogue). Schema first
+ * per environment), `consent.json` (the consent rules) and `events.json` (the event catalogue). Schema first
  * (schemas/destinations.schema.json, schemas/events.schema.json), then: every destination's type is
  * registered and its settings pass that type's check, ids are unique per environment, the events a
  * destination maps are in the catalogue, and consent rules name existing variants.
@@ -32,7 +32,7 @@ export interface MeasurementOptions {
 }
 
 /** Files of a flows directory that are measurement data, not flows. */
-export const MEASUREMENT_FILES = ['destinations.json', 'events.json'];
+export const MEASUREMENT_FILES = ['destinations.json', 'events.json', 'consent.json'];
 
 async function schemaIssues(doc: JsonDoc, schemaPath: string): Promise<ValidationIssue[]> {
   const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
@@ -45,7 +45,7 @@ const PLACEHOLDER = /\{\{\w+\}\}/;
 const hasPlaceholder = (v: unknown): boolean =>
   typeof v === 'string' ? PLACEHOLDER.test(v) : isObj(v) ? Object.values(v).some(hasPlaceholder) : Array.isArray(v) && v.some(hasPlaceholder);
 
-function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogue: Set<string> | undefined, variants: string[]): ValidationIssue[] {
+function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogue: Set<string> | undefined): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const data = doc.data;
   if (!isObj(data)) return issues;
@@ -80,12 +80,17 @@ function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogu
       }
     });
   }
-  const rules = isObj(data.consent) && Array.isArray(data.consent.rules) ? data.consent.rules : [];
+  return issues;
+}
+
+function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const rules = isObj(doc.data) && Array.isArray(doc.data.rules) ? doc.data.rules : [];
   rules.forEach((rule, k) => {
     const listed = isObj(rule) && isObj(rule.when) && Array.isArray(rule.when.variants) ? rule.when.variants : [];
     listed.forEach((v, j) => {
       if (typeof v === 'string' && !variants.includes(v)) {
-        issues.push(issueAt(doc, `/consent/rules/${k}/when/variants/${j}`, 'unknown-consent-variant', `"${v}" is not a variant of landings.json`, didYouMean(v, variants) ?? 'use a variant id of landings.json'));
+        issues.push(issueAt(doc, `/rules/${k}/when/variants/${j}`, 'unknown-consent-variant', `"${v}" is not a variant of landings.json`, didYouMean(v, variants) ?? 'use a variant id of landings.json'));
       }
     });
   });
@@ -116,7 +121,16 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
       files.push(loaded.doc.file);
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'destinations.schema.json'))));
       const mod = (await import(pathToFileURL(o.destinationsModule).href)) as { destinationTypes?: Registration[] };
-      issues.push(...checkDestinations(loaded.doc, mod.destinationTypes ?? [], catalogue, o.variants));
+      issues.push(...checkDestinations(loaded.doc, mod.destinationTypes ?? [], catalogue));
+    }
+  }
+  const consentPath = join(o.flowsDir, 'consent.json');
+  if (existsSync(consentPath)) {
+    const loaded = await loadJson(o.root, consentPath);
+    issues.push(...loaded.issues);
+    if (loaded.doc) {
+      files.push(loaded.doc.file);
+      issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'consent.schema.json'))), ...checkConsent(loaded.doc, o.variants));
     }
   }
   return { issues, files };

@@ -1,20 +1,19 @@
 /**
- * The funnel's measurement: the destinations of flows/destinations.json for this build's
- * environment, the consent rule of the visitor (time zone and landing variant), the visitor cookie
- * as that rule allows, and the consent banner and footer link, loaded after the first paint.
+ * The funnel's measurement, the part on the landing route kept small: the visitor's consent rule
+ * (time zone and landing variant, from flows/consent.json) decides at once whether the visitor
+ * cookie may be written; events are held (bounded) until the page has started up, then the
+ * destinations of this build's environment and the consent banner load as one lazy chunk
+ * (measurementRuntime.ts) and receive what was held.
  */
+import type { AnalyticsEvent, AnalyticsSink } from '../../engine/core/analytics.ts';
 import type { FunnelConfig } from '../../engine/core/config.ts';
 import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import type { FunnelState } from '../../engine/core/store.ts';
 import { variantForPath } from '../../engine/core/variants.ts';
 import { clearVisitorCookie, writeVisitorCookie } from '../../engine/core/visitor.ts';
-import { browserTimeZone, createConsentStore, ruleFor, visitorCookieAllowed } from '../../engine/analytics/consent.ts';
-import { inspectorReporter } from '../../engine/analytics/inspectorReport.ts';
-import { destinationSinks } from '../../engine/analytics/router.ts';
-import { environmentOf, type DestinationsFile } from '../../engine/analytics/settings.ts';
+import { browserTimeZone, createConsentStore, MAX_HELD_EVENTS, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/consent.ts';
 import type { Measurement } from '../../engine/analytics/types.ts';
-import destinationsFile from '../../flows/destinations.json';
-import { destinationTypes } from './destinations.ts';
+import consentRules from '../../flows/consent.json';
 
 export interface MeasurementOptions {
   data: FunnelData;
@@ -25,28 +24,34 @@ export interface MeasurementOptions {
 
 export function setupMeasurement(options: MeasurementOptions) {
   return ({ store, ready }: { store: FunnelState; ready: Promise<unknown> }): Measurement => {
-    const file = destinationsFile as unknown as DestinationsFile;
-    const env = environmentOf(file, options.config.preview, options.config);
+    const rules = consentRules as unknown as ConsentRules;
     const variant = variantForPath(options.data.landings, location.pathname)?.id ?? store.plans.landingType;
-    const rule = ruleFor(file.consent, browserTimeZone(), variant);
-    const consent = createConsentStore(file.consent, rule);
-    const sinks = destinationSinks(env.destinations, {
-      registrations: destinationTypes,
-      consent,
-      ready,
-      window,
-      report: env.inspector ? inspectorReporter(env.inspector, window) : undefined, // '' once resolved in production
-      warn: options.config.preview ? (m) => console.warn(m) : undefined,
-    });
+    const rule = ruleFor(rules, browserTimeZone(), variant);
+    const consent = createConsentStore(rules, rule);
     consent.subscribe((state) => {
       if (!visitorCookieAllowed(rule, state)) return clearVisitorCookie(document);
       if (store.signup.userUuid) writeVisitorCookie(document, store.signup.userUuid, location.protocol === 'https:');
     });
-    // the banner and the footer link are a lazy chunk: nothing of them is on the landing's first paint
-    void ready.then(() => import('../consent/mountConsent.tsx')).then(
-      (m) => m.mountConsent({ consent, loadTexts: options.loadTexts, document }),
-      () => {},
-    );
-    return { sinks, visitorCookieAllowed: () => visitorCookieAllowed(rule, consent.get()) };
+    let held: AnalyticsEvent[] | undefined = [];
+    let sinks: AnalyticsSink[] = [];
+    void ready
+      .then(() => import('./measurementRuntime.ts'))
+      .then((runtime) => {
+        sinks = runtime.startMeasurement({ consent, ready, config: options.config, loadTexts: options.loadTexts });
+        const queued = held ?? [];
+        held = undefined;
+        for (const event of queued) sinks.forEach((s) => s.send(event));
+      })
+      .catch(() => {
+        held = undefined; // the chunk could not load (offline): nothing will receive these events
+      });
+    const entry: AnalyticsSink = {
+      send(event) {
+        if (!held) return sinks.forEach((s) => s.send(event));
+        held.push(event);
+        if (held.length > MAX_HELD_EVENTS) held.shift();
+      },
+    };
+    return { sinks: [entry], visitorCookieAllowed: () => visitorCookieAllowed(rule, consent.get()) };
   };
 }

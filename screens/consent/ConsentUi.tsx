@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { ConsentStore } from '../../engine/analytics/consent.ts';
 import type { ConsentChoice } from '../../engine/analytics/types.ts';
-import { Button } from '../ui/Button.tsx';
 
 export interface ConsentUiProps {
   consent: ConsentStore;
@@ -67,12 +66,12 @@ export function ConsentUi({ consent }: ConsentUiProps) {
             </fieldset>
           ) : null}
           <div className="consent-banner__actions">
-            <Button variant="secondary" onClick={() => decide({ analytics: false, marketing: false })}>{t('consent.rejectAll')}</Button>
-            <Button variant="secondary" onClick={() => decide({ analytics: true, marketing: true })}>{t('consent.acceptAll')}</Button>
+            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: false, marketing: false })}>{t('consent.rejectAll')}</button>
+            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: true, marketing: true })}>{t('consent.acceptAll')}</button>
             {choosing ? (
-              <Button variant="link" onClick={() => decide(draft)}>{t('consent.save')}</Button>
+              <button type="button" className="fe-button fe-button--link" onClick={() => decide(draft)}>{t('consent.save')}</button>
             ) : (
-              <Button variant="link" onClick={() => setChoosing(true)}>{t('consent.customize')}</Button>
+              <button type="button" className="fe-button fe-button--link" onClick={() => setChoosing(true)}>{t('consent.customize')}</button>
             )}
           </div>
         </section>

@@ -3,11 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createConsentStore, ruleFor, type ConsentRules } from '../../engine/analytics/consent.ts';
 import { ConsentUi } from '../../screens/consent/ConsentUi.tsx';
-import destinations from '../../flows/destinations.json';
+import consentFile from '../../flows/consent.json';
 import en from '../../locales/en.json';
 import { setupI18n } from './harness.tsx';
 
-const RULES = destinations.consent as unknown as ConsentRules;
+const RULES = consentFile as unknown as ConsentRules;
 
 async function renderBanner(timeZone = 'Europe/Berlin') {
   await setupI18n();

@@ -4,10 +4,10 @@ import type { AnalyticsEvent } from '../../engine/core/analytics.ts';
 import { CONSENT_STORAGE_KEY, createConsentStore, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/consent.ts';
 import { destinationSinks, MAX_HELD_EVENTS } from '../../engine/analytics/router.ts';
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/types.ts';
-import destinations from '../../flows/destinations.json';
+import consentFile from '../../flows/consent.json';
 import { MemoryStorage } from './memoryStorage.ts';
 
-const RULES = destinations.consent as unknown as ConsentRules;
+const RULES = consentFile as unknown as ConsentRules;
 const ev = (name: string): AnalyticsEvent => ({ kind: 'track', name, props: {}, userUuid: 'v', at: 0 });
 
 /** A registration whose sink records what it received, and how often its code was loaded. */
@@ -36,7 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('consent rules (flows/destinations.json)', () => {
+describe('consent rules (flows/consent.json)', () => {
   it('asks visitors in Europe with a banner, cookie only with analytics consent; elsewhere no banner', () => {
     const eu = ruleFor(RULES, 'Europe/Berlin', 'fullPrice');
     expect(eu).toMatchObject({ id: 'gdpr', banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' });

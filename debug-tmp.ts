@@ -1,0 +1,17 @@
+import { build } from '/work/wt-measure/build.mjs';
+import { startPreviewServer } from '/work/wt-measure/scripts/server/previewServer.ts';
+import { askForGzip, scriptsUntilIdle } from '/work/wt-measure/scripts/browserScripts.ts';
+import { chromium } from 'playwright-core';
+const { outdir, metafile } = await build({ preview: false, outdir: '/tmp/measure/dist-prod', log: false });
+const server = await startPreviewServer({ distDir: outdir, port: 0 });
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const ctx = await b.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+await askForGzip(ctx);
+const page = await ctx.newPage();
+const { scripts, totalBytes } = await scriptsUntilIdle(page, server.url + '/', 1500);
+for (const s of scripts) console.log(s.bytes, s.url.replace(/^.*\//, ''));
+console.log('total', totalBytes, (totalBytes/1024).toFixed(1));
+const out = Object.entries(metafile.outputs).find(([o, v]) => v.entryPoint?.endsWith('screens/main.tsx'))!;
+const ins = Object.entries(out[1].inputs).filter(([k]) => /analytics|consent|destinations|events\.json/.test(k)).map(([k, v]) => `${v.bytesInOutput} ${k}`);
+console.log(ins.join('\n'));
+await b.close(); await server.close();
