@@ -6,25 +6,21 @@
 import type { EventContext } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
 
-const CAMPAIGN_FIELDS: Record<string, string> = {
-  utm_campaign: 'name', utm_source: 'source', utm_medium: 'medium', utm_term: 'term', utm_content: 'content', utm_id: 'id',
-};
+// Segment's campaign field of each utm parameter
+const CAMPAIGN_FIELDS = [['utm_campaign', 'name'], ['utm_source', 'source'], ['utm_medium', 'medium'], ['utm_term', 'term'], ['utm_content', 'content']];
 
 /** Segment's campaign object from utm parameters. @example campaignOf({ utm_source: 'fb' }) // { source: 'fb' } */
 export function campaignOf(utm: Record<string, string>): Record<string, string> {
   const campaign: Record<string, string> = {};
-  for (const [param, field] of Object.entries(CAMPAIGN_FIELDS)) if (utm[param]) campaign[field] = utm[param];
+  for (const [param, field] of CAMPAIGN_FIELDS) if (utm[param!]) campaign[field!] = utm[param!]!;
   return campaign;
 }
 
 /** The context reader of the analytics port for a store. */
 export function eventContextReader(store: FunnelState): () => EventContext {
-  return () => {
-    const experiments = (store.events as { experiments?: unknown }).experiments;
-    return {
-      landing_type: store.plans.landingType,
-      experiments: experiments && typeof experiments === 'object' ? { ...(experiments as Record<string, string>) } : {},
-      campaign: campaignOf(store.events.utm),
-    };
-  };
+  return () => ({
+    landing_type: store.plans.landingType,
+    experiments: { ...(store.events as { experiments?: Record<string, string> }).experiments },
+    campaign: campaignOf(store.events.utm),
+  });
 }

@@ -5,7 +5,8 @@
  * whose code or script fails to load drops its events: it never slows or breaks the funnel.
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
-import { categoryStatus, MAX_HELD_EVENTS, type ConsentStore } from './consent.ts';
+import { categoryStatus, type ConsentStore } from './consent.ts';
+import { MAX_HELD_EVENTS } from './consentRules.ts';
 import type { Destination, DestinationConfig, DestinationType } from './types.ts';
 
 export { MAX_HELD_EVENTS };

@@ -1,9 +1,9 @@
 /**
  * The funnel's measurement, the part on the landing route kept small: the visitor's consent rule
- * (time zone and landing variant, from flows/consent.json) decides at once whether the visitor
- * cookie may be written; events are held (bounded) until the page has started up, then the
- * destinations of this build's environment and the consent banner load as one lazy chunk
- * (measurementRuntime.ts) and receive what was held.
+ * (time zone and landing variant, from flows/consent.json) and stored choice decide at once whether
+ * the visitor cookie may be written; events are held (bounded) until the page has started up, then
+ * the destinations of this build's environment, the consent store and the banner load as one lazy
+ * chunk (measurementRuntime.ts) and receive what was held.
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../../engine/core/analytics.ts';
 import type { FunnelConfig } from '../../engine/core/config.ts';
@@ -11,8 +11,8 @@ import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import type { FunnelState } from '../../engine/core/store.ts';
 import { variantForPath } from '../../engine/core/variants.ts';
 import { clearVisitorCookie, writeVisitorCookie } from '../../engine/core/visitor.ts';
-import { browserTimeZone, createConsentStore, MAX_HELD_EVENTS, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/consent.ts';
-import type { Measurement } from '../../engine/analytics/types.ts';
+import { browserTimeZone, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/consentRules.ts';
+import type { ConsentChoice, Measurement } from '../../engine/analytics/types.ts';
 import consentRules from '../../flows/consent.json';
 
 export interface MeasurementOptions {
@@ -27,17 +27,18 @@ export function setupMeasurement(options: MeasurementOptions) {
     const rules = consentRules as unknown as ConsentRules;
     const variant = variantForPath(options.data.landings, location.pathname)?.id ?? store.plans.landingType;
     const rule = ruleFor(rules, browserTimeZone(), variant);
-    const consent = createConsentStore(rules, rule);
-    consent.subscribe((state) => {
-      if (!visitorCookieAllowed(rule, state)) return clearVisitorCookie(document);
-      if (store.signup.userUuid) writeVisitorCookie(document, store.signup.userUuid, location.protocol === 'https:');
-    });
+    let cookieAllowed = visitorCookieAllowed(rule, storedChoice(rules.version) ?? rule.defaults);
+    const onConsent = (choice: ConsentChoice): void => {
+      cookieAllowed = visitorCookieAllowed(rule, choice);
+      if (!cookieAllowed) clearVisitorCookie(document);
+      else if (store.signup.userUuid) writeVisitorCookie(document, store.signup.userUuid, location.protocol === 'https:');
+    };
     let held: AnalyticsEvent[] | undefined = [];
     let sinks: AnalyticsSink[] = [];
     void ready
       .then(() => import('./measurementRuntime.ts'))
       .then((runtime) => {
-        sinks = runtime.startMeasurement({ consent, ready, config: options.config, loadTexts: options.loadTexts });
+        sinks = runtime.startMeasurement({ rules, rule, ready, config: options.config, loadTexts: options.loadTexts, onConsent });
         const queued = held ?? [];
         held = undefined;
         for (const event of queued) sinks.forEach((s) => s.send(event));
@@ -52,6 +53,6 @@ export function setupMeasurement(options: MeasurementOptions) {
         if (held.length > MAX_HELD_EVENTS) held.shift();
       },
     };
-    return { sinks: [entry], visitorCookieAllowed: () => visitorCookieAllowed(rule, consent.get()) };
+    return { sinks: [entry], visitorCookieAllowed: () => cookieAllowed };
   };
 }

@@ -1,26 +1,33 @@
 /**
- * The lazy part of measurement, loaded once the page has started up: the destinations of
- * flows/destinations.json for this build's environment (each waiting for its consent category) and
- * the consent banner with its footer link.
+ * The lazy part of measurement, loaded once the page has started up: the consent store, the
+ * destinations of flows/destinations.json for this build's environment (each waiting for its
+ * consent category) and the consent banner with its footer link.
  */
 import type { AnalyticsSink } from '../../engine/core/analytics.ts';
 import type { FunnelConfig } from '../../engine/core/config.ts';
-import type { ConsentStore } from '../../engine/analytics/consent.ts';
+import { createConsentStore } from '../../engine/analytics/consent.ts';
+import type { ConsentRule, ConsentRules } from '../../engine/analytics/consentRules.ts';
 import { inspectorReporter } from '../../engine/analytics/inspectorReport.ts';
 import { destinationSinks } from '../../engine/analytics/router.ts';
 import { environmentOf, type DestinationsFile } from '../../engine/analytics/settings.ts';
+import type { ConsentChoice } from '../../engine/analytics/types.ts';
 import destinationsFile from '../../flows/destinations.json';
 import { mountConsent } from '../consent/mountConsent.tsx';
 import { destinationTypes } from './destinations.ts';
 
 export interface RuntimeOptions {
-  consent: ConsentStore;
+  rules: ConsentRules;
+  rule: ConsentRule;
   ready: Promise<unknown>;
   config: FunnelConfig;
   loadTexts: () => Promise<void>;
+  /** Told about every choice the visitor makes (the visitor cookie follows it). */
+  onConsent: (choice: ConsentChoice) => void;
 }
 
-export function startMeasurement({ consent, ready, config, loadTexts }: RuntimeOptions): AnalyticsSink[] {
+export function startMeasurement({ rules, rule, ready, config, loadTexts, onConsent }: RuntimeOptions): AnalyticsSink[] {
+  const consent = createConsentStore(rules, rule);
+  consent.subscribe((state) => onConsent(state));
   const env = environmentOf(destinationsFile as unknown as DestinationsFile, config.preview, config);
   const sinks = destinationSinks(env.destinations, {
     registrations: destinationTypes,
