@@ -8,7 +8,7 @@
 /** The analytics port: `track`, `identify` and `page`, fanned out to sinks. */
 export { createAnalytics, deferredSink, httpSink, memorySink } from './core/analytics.ts';
 /** Types of the same module. */
-export type { Analytics, AnalyticsEvent } from './core/analytics.ts';
+export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext } from './core/analytics.ts';
 /** Store fields named by a flow: a generic screen that writes the store takes the field from its props as `"bind": "<slice>.<field>"` (e.g. */
 export { parseBind, readBound, writeBound } from './core/binding.ts';
 /** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */
@@ -62,7 +62,7 @@ export { landingTypeFromPath, resolveActiveVariant, variantForPath } from './cor
 /** Types of the same module. */
 export type { ActiveVariant } from './core/variants.ts';
 /** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */
-export { VISITOR_COOKIE_DAYS, ensureVisitorId, readCookie, writeVisitorCookie } from './core/visitor.ts';
+export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS, clearVisitorCookie, ensureVisitorId, newVisitorId, readCookie, writeVisitorCookie } from './core/visitor.ts';
 /** Loads the Sentry adapter of the error-reporting port on demand, as a chunk of its own. */
 export { loadSentryReporter } from './reporting/load.ts';
 /** Types generated from schemas/landings.schema.json: the variants of flows/landings.json. */

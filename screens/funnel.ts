@@ -3,9 +3,10 @@
  * where analytics events go and how the checkout pays. The browser entry (main.tsx) boots it and the
  * build's prerenderer (prerender.ts) renders it.
  */
-import { config, httpSink } from '../engine/index.ts';
+import { config } from '../engine/index.ts';
 import { defineFunnel } from '../engine/react/index.ts';
 import { funnelData } from './flowData.ts';
+import { setupMeasurement } from './analytics/measurement.ts';
 import { gateways } from './payments/gateways.ts';
 import { productSlices } from './product/slices.ts';
 import { screens } from './registry.ts';
@@ -16,7 +17,7 @@ export const funnel = defineFunnel({
   screens,
   slices: productSlices,
   config,
-  // the collector of this build's ANALYTICS_URL; none when it is empty
-  sinks: config.analyticsUrl ? [httpSink(config.analyticsUrl)] : [],
+  // the destinations of flows/destinations.json (screens/analytics/destinations.ts) behind the consent rules
+  measurement: setupMeasurement({ data: funnelData, config }),
   gateways,
 });

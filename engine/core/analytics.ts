@@ -3,12 +3,24 @@
  * the port; which services receive the events is configuration.
  */
 
+/** What every event carries besides its own properties (filled by the port's context reader). */
+export interface EventContext {
+  /** The landing type (variant id) of the visit. */
+  landing_type?: string;
+  /** Experiment id -> variation id the visitor is assigned to. */
+  experiments?: Record<string, string>;
+  /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */
+  campaign?: Record<string, string>;
+}
+
 export interface AnalyticsEvent {
   kind: 'track' | 'identify' | 'page';
   name: string;
   props: Record<string, unknown>;
   userUuid: string;
   at: number;
+  /** Read when the event is made; absent when the port has no context reader. */
+  context?: EventContext;
 }
 
 export interface AnalyticsSink {
@@ -27,10 +39,17 @@ export interface Analytics {
  * Creates the port. A sink that throws never breaks the funnel.
  * @example const a = createAnalytics([memorySink(log)]); a.track('quiz_answered', { question: 'locate' });
  */
-export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date.now): Analytics {
+export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date.now, context?: () => EventContext): Analytics {
   let userUuid = '';
   const emit = (kind: AnalyticsEvent['kind'], name: string, props: Record<string, unknown> = {}): void => {
     const event: AnalyticsEvent = { kind, name, props, userUuid, at: now() };
+    if (context) {
+      try {
+        event.context = context();
+      } catch {
+        /* a broken context reader must not lose the event */
+      }
+    }
     for (const sink of sinks) {
       try {
         sink.send(event);

@@ -25,6 +25,8 @@ export interface FunnelConfig {
   sentryDsn: string;
   /** The release tag of every error report. */
   release: string;
+  /** Where analytics destinations report what they sent, for the preview's /__events page; unset in production. */
+  inspectorUrl?: string;
   /** Preview builds carry the sandbox payment gateway; production builds never do. */
   preview: boolean;
 }

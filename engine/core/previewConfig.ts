@@ -7,7 +7,9 @@ export const PREVIEW_CONFIG: FunnelConfig = {
   portalUrl: '/sandbox/portal/api/v1',
   cdnUrl: '/sandbox/cdn/api/v1',
   braintreePortalUrl: '/sandbox/braintree/api/v1',
-  analyticsUrl: '/sandbox/events',
+  // the Segment-format batch collector (scripts/server/sandbox/collector.ts) and the /__events feed
+  analyticsUrl: '/sandbox/collect/v1/batch',
+  inspectorUrl: '/sandbox/inspector',
   appName: 'Family Locator',
   attributionGlobal: '',
   // the preview server's error collector (scripts/server/sandbox/errorCollector.ts)

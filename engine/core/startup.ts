@@ -28,6 +28,8 @@ export interface StartupEnv {
   getGlobal: (name: string) => unknown;
   serviceWorker?: Pick<ServiceWorkerContainer, 'getRegistrations'>;
   setTimeout: (fn: () => void, ms: number) => unknown;
+  /** Whether the visitor id cookie may be written now (consent rules); default yes. */
+  visitorCookieAllowed?: () => boolean;
   /** Called with each step's name as it runs (tests read the order). */
   onStep?: (name: string) => void;
 }
@@ -56,7 +58,7 @@ function waitForAttribution(env: StartupEnv): void {
 export async function runStartup(env: StartupEnv): Promise<string> {
   const step = (name: string): void => env.onStep?.(name);
   step('visitor-cookie');
-  const userUuid = await ensureVisitorId(env.document, env.secure);
+  const userUuid = await ensureVisitorId(env.document, env.secure, undefined, env.visitorCookieAllowed?.() ?? true);
   step('save-visitor');
   env.store.signup.userUuid = userUuid;
   env.store.events.analyticsData.userUuid = userUuid;
@@ -78,7 +80,7 @@ export async function runStartup(env: StartupEnv): Promise<string> {
     /* no service worker API (private mode, insecure origin): nothing to unregister */
   }
   step('analytics');
-  env.analytics.page(typeof location !== 'undefined' ? location.pathname : '/');
+  // the first step's page view comes from the step host, as every step's does (one per step)
   env.setTimeout(() => env.analytics.track('onboarding_started', { userUuid }), ONBOARDING_STARTED_DELAY_MS);
   return userUuid;
 }

@@ -1,7 +1,8 @@
 /**
  * The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). When the
  * cookie cannot be kept (blocked, or `document.cookie` throws in a sandboxed frame) the id lives in
- * local storage, or in memory for this visit.
+ * local storage, or in memory for this visit. Where the consent rules do not allow the cookie yet,
+ * the id lives in session storage only, and the cookie is written once they do.
  */
 import { readItem, writeItem } from './safeStorage.ts';
 
@@ -44,6 +45,15 @@ export function writeVisitorCookie(doc: Pick<Document, 'cookie'>, id: string, se
   }
 }
 
+/** Removes the visitor cookie (consent withdrawn). */
+export function clearVisitorCookie(doc: Pick<Document, 'cookie'>): void {
+  try {
+    doc.cookie = `${VISITOR_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  } catch {
+    /* nothing to clear where cookies cannot be written */
+  }
+}
+
 /**
  * The visitor id from the cookie (or, when cookies do not work, from local storage), created when
  * missing. The cookie is checked every 500 ms until it reads back (a few tries); a cookie that does
@@ -53,10 +63,17 @@ export async function ensureVisitorId(
   doc: Pick<Document, 'cookie'>,
   secure: boolean,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+  cookieAllowed = true,
 ): Promise<string> {
   const existing = readCookie(doc, VISITOR_COOKIE);
   if (existing) return existing;
-  // an id made before the first paint (experiments.ts earlyVisitorId) lives in session storage
+  if (!cookieAllowed) {
+    // nothing long-lived before consent: the id lasts for this tab's session
+    // (an id made before the first paint, experiments.ts earlyVisitorId, also lives in session storage)
+    const id = readItem('session', VISITOR_COOKIE) || newVisitorId();
+    writeItem('session', VISITOR_COOKIE, id);
+    return id;
+  }
   const id = readItem('local', VISITOR_COOKIE) || readItem('session', VISITOR_COOKIE) || newVisitorId();
   for (let attempt = 0; attempt < COOKIE_POLL_TRIES; attempt++) {
     if (!writeVisitorCookie(doc, id, secure)) break; // a throwing cookie jar will not start working

@@ -4,7 +4,8 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
-import { createAnalytics, deferredSink } from '../core/analytics.ts';
+import { createAnalytics } from '../core/analytics.ts';
+import { eventContextReader } from '../analytics/eventContext.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
 import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
@@ -99,10 +100,16 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
-  const analytics = createAnalytics(options.funnel.sinks.map((sink) => deferredSink(sink, startedUp)));
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
   const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
+  // texts a lazily shown part (the consent banner) needs before the later steps have asked for them
+  const loadRestTextsNow = async (): Promise<void> => {
+    const language = pickLanguage(i18next.language);
+    if (!texts.complete) i18next.addResourceBundle(language, 'translation', await options.loadRestTexts(language), true, false);
+  };
+  const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: loadRestTextsNow });
+  const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   // the same decision as the page's inline script made before the first paint: same visitor id, same record
   const visitorId = earlyVisitorId(document);
@@ -139,6 +146,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     getGlobal: (name) => (window as unknown as Record<string, unknown>)[name],
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    visitorCookieAllowed: measurement?.visitorCookieAllowed,
   });
   const app = <FunnelApp engine={engine} />;
   if (canHydrate(options.root, loaded, variantForPath(data.landings, location.pathname, chooseVariant)?.id)) {

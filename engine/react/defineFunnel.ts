@@ -1,9 +1,9 @@
 /**
  * The one composition point of a funnel: its flow data, screen types, declared state slices,
- * analytics sinks and payment gateways, checked once and handed to the browser entry (bootFunnel)
+ * measurement (analytics destinations and consent) and payment gateways, checked once and handed to the browser entry (bootFunnel)
  * and the build's prerenderer alike, so both run exactly the same funnel.
  */
-import type { AnalyticsSink } from '../core/analytics.ts';
+import type { MeasurementSetup } from '../analytics/types.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
@@ -20,8 +20,8 @@ export interface FunnelDefinition {
   slices: SliceDeclarations;
   /** The build's configuration (API addresses, preview or production). */
   config: FunnelConfig;
-  /** Where analytics events go; the engine holds them until the page has started up. */
-  sinks: readonly AnalyticsSink[];
+  /** Where analytics events go: the product's destinations (registrations) and consent rules; none when absent. */
+  measurement?: MeasurementSetup;
   /** The checkout's ways to pay, in order of preference: the first available card gateway is used, every available alternative gets a button. */
   gateways: readonly GatewayRegistration[];
 }
@@ -35,7 +35,7 @@ export class FunnelDefinitionError extends Error {
  * Checks a funnel's parts against each other and returns the definition. Fails early, with the
  * part named, on a product slice that reuses a kernel slice's name or a step whose screen type has
  * no component (the validator reports the same for flow files; this also covers code-built data).
- * @example export const funnel = defineFunnel({ data, screens, slices, config, sinks: [], gateways });
+ * @example export const funnel = defineFunnel({ data, screens, slices, config, gateways });
  */
 export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
   for (const name of Object.keys(definition.slices)) {

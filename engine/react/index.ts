@@ -33,7 +33,7 @@ export type { BootOptions } from './boot.tsx';
 export { EngineContext, useEngine } from './context.ts';
 /** Types of the same module. */
 export type { FunnelEngine } from './context.ts';
-/** The one composition point of a funnel: its flow data, screen types, declared state slices, analytics sinks and payment gateways, checked once and handed to the browser entry (bootFunnel) and the build's prerenderer alike, so both run exactly the same funnel. */
+/** The one composition point of a funnel: its flow data, screen types, declared state slices, measurement and payment gateways, checked once and handed to the browser entry (bootFunnel) and the build's prerenderer alike, so both run exactly the same funnel. */
 export { FunnelDefinitionError, defineFunnel } from './defineFunnel.ts';
 /** Types of the same module. */
 export type { FunnelDefinition } from './defineFunnel.ts';

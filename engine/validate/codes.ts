@@ -42,6 +42,11 @@ export const ISSUE_CODES = {
   'variant-cannot-serve-path': "an experiment's path is no landing path, or a variant's flow does not open at it",
   'stopped-without-winner': 'a stopped experiment names no winner for everyone to get',
   'missing-plural-form': "a plural key lacks a form its language needs (or _other)",
+  'unknown-destination-type': 'an analytics destination names a type not registered in screens/analytics/destinations.ts',
+  'invalid-destination-settings': "an analytics destination's settings fail its type's check",
+  'duplicate-destination': 'two analytics destinations of one environment share an id',
+  'unknown-event': 'a destination maps an event that is not in the event catalogue (events.json)',
+  'unknown-consent-variant': 'a consent rule (consent.json) names a variant that landings.json does not have',
 } as const;
 
 /** A code the validator reports. */

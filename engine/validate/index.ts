@@ -12,6 +12,7 @@ import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
+import { checkMeasurement, MEASUREMENT_FILES } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
 import { checkRegistry } from './registryCheck.ts';
 import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
@@ -47,7 +48,7 @@ export { loadSchemas } from './schemas.ts';
 export { closest, levenshtein } from './suggest.ts';
 
 /** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
-const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'experiments.json', 'expected.json']);
+const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'experiments.json', 'expected.json', ...MEASUREMENT_FILES]);
 
 /** Where the validator looks; relative paths are taken from the root. */
 interface ValidateOptions {
@@ -123,8 +124,9 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);
   const state = await loadStateShape(root, slicesFile);
-  issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape));
-  files.push(...registry.files, ...i18n.files);
+  const measurement = await checkMeasurement({ root, flowsDir, schemasDir: join(root, 'schemas'), destinationsModule: join(root, 'screens/analytics/destinations.ts'), variants: project.variants.map((v) => v.id) });
+  issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);
+  files.push(...registry.files, ...i18n.files, ...measurement.files);
 
   const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));
   const data = { flows: flowDocs.map((d) => d.data), landings: landings?.data, plans: plans?.data, experiments: experiments?.data };

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../engine/react/index.ts';
 import { formatUsd } from '../../engine/index.ts';
@@ -30,6 +30,13 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
   const gateway = state.status === 'ready' ? state.gateway : undefined;
   const product = data.plans.upsell;
   const price = formatUsd(product.price, language);
+  useEffect(() => {
+    analytics.track('upsell_shown', { plan: product.name, value: product.price, currency: 'USD' });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per offer shown
+  const decline = (): void => {
+    analytics.track('upsell_declined', { plan: product.name });
+    onClose();
+  };
 
   const buy = async (): Promise<void> => {
     if (!gateway) return;
@@ -49,7 +56,7 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
         <Button variant="secondary" onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
           {t(texts.cta, { price })}
         </Button>
-        <Button variant="link" onClick={onClose} disabled={runner.busy}>{t('upsell.close')}</Button>
+        <Button variant="link" onClick={decline} disabled={runner.busy}>{t('upsell.close')}</Button>
       </div>
       {/* the gateway's host (e.g. the sandbox 3-D Secure dialog) beside the offer, so the offer never remounts */}
       {gateway ? <gateway.Host>{null}</gateway.Host> : null}

@@ -86,7 +86,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   useEffect(() => {
     store.plans.checkoutVisited = true;
     store.checkout.isFormValid = false;
-    analytics.track('checkout_viewed', { plan: plan?.name ?? '' });
+    analytics.track('checkout_started', { plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: 'USD' });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit
 
   const { api } = runner;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
@@ -29,6 +29,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const group = useId();
   const format = useLocale();
   const [now] = useState(() => new Date());
+  useEffect(() => {
+    analytics.track('paywall_viewed', { plans: plans.map((p) => p.name), default_plan: variant.defaultPlan, landing_type: variantId });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the paywall
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
   const names = plans.map((p) => p.name);
   const selected = initialPlan(names, variant.defaultPlan, snap.plans.plan);

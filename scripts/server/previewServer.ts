@@ -10,6 +10,8 @@ import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parse
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
 import { paymentRoutes } from './sandbox/payments.ts';
 import { errorCollectorRoutes } from './sandbox/errorCollector.ts';
+import { collectorRoutes } from './sandbox/collector.ts';
+import { serveInspector } from './inspector.ts';
 import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
@@ -22,7 +24,7 @@ export interface PreviewServer {
 }
 
 /** Extra route tables (the payment calls) are added here. */
-export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes];
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes, ...collectorRoutes];
 
 export async function startPreviewServer(options: { distDir: string; port?: number; host?: string; limits?: SandboxLimits }): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);
@@ -41,6 +43,7 @@ export async function startPreviewServer(options: { distDir: string; port?: numb
         if (!route) return sendJson(res, 405, { errors: { messages: [`${method} is not allowed here`] } }, { allow: candidates.map((r) => r.method).join(', ') });
         return route.handle(state, req, res, route.pattern.exec(url.pathname)!, url);
       }
+      if ((method === 'GET' || method === 'HEAD') && serveInspector(url.pathname, res, SECURITY_HEADERS)) return;
       if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });
       return serveStatic(req, res, url.pathname, SECURITY_HEADERS);
     };

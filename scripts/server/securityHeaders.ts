@@ -1,14 +1,15 @@
 /**
  * Security headers of every answer. The CSP allows exactly what Stripe documents for Stripe.js and
  * Elements (script and frames from js.stripe.com, frames from hooks.stripe.com, calls to
- * api.stripe.com), plus this origin.
+ * api.stripe.com), plus this origin, and what Meta Pixel (connect.facebook.net, www.facebook.com)
+ * and Google Analytics 4 (www.googletagmanager.com, *.google-analytics.com) document for their tags.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://maps.googleapis.com",
+  "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://maps.googleapis.com https://connect.facebook.net https://www.googletagmanager.com",
   "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
-  "connect-src 'self' https://api.stripe.com https://maps.googleapis.com",
-  "img-src 'self' data: https://*.stripe.com",
+  "connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://www.facebook.com https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
+  "img-src 'self' data: https://*.stripe.com https://www.facebook.com https://*.google-analytics.com https://www.googletagmanager.com",
   "style-src 'self'",
   "font-src 'self'",
   "object-src 'none'",

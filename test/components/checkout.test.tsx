@@ -99,7 +99,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
     expect(screen.getByText(/^Order reference: GZ-[A-Z2-9]{4}-[A-Z2-9]{2}$/)).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.plan)).toEqual([PLAN]);
-    expect(names(f)).toEqual(expect.arrayContaining(['checkout_viewed', 'purchased', 'pixel_purchase']));
+    expect(names(f)).toEqual(expect.arrayContaining(['checkout_started', 'purchased', 'pixel_purchase']));
     expect(names(f)).not.toContain('purchase_failed');
     expect(screen.getByRole('heading', { name: 'Add Driver SOS' })).toBeInTheDocument();
   });

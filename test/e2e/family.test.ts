@@ -113,7 +113,10 @@ async function finish(context: BrowserContext, page: Page, t: Texts, lang: strin
   await click(page, t.common.continue, '/signup/download');
   await heading(page, t.download.title);
 
-  const events = await sandboxEvents(await visitorId(context));
+  // the collector receives events in batches a moment later: wait for the purchase to arrive
+  const id = await visitorId(context);
+  let events: Awaited<ReturnType<typeof sandboxEvents>> = [];
+  await expect.poll(async () => (events = await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 10_000 }).toBe(true);
   expect(events.find((e) => e.name === 'trial_offer_accepted')?.props).toMatchObject({ plan: TRIAL_PLAN, reservation_expired: false });
   expect(events.some((e) => e.name === 'purchased')).toBe(true);
 }

@@ -53,9 +53,9 @@ describe('a document.cookie that throws', () => {
       preloadUrls: () => [],
       attributionGlobal: '',
       getGlobal: () => undefined,
-      setTimeout: () => 0,
+      setTimeout: (fn) => fn(),
     });
     expect(store.signup.userUuid).toBe(id);
-    expect(events.find((e) => e.kind === 'page')?.userUuid).toBe(id);
+    expect(events.find((e) => e.name === 'onboarding_started')?.userUuid).toBe(id);
   });
 });

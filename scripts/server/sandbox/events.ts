@@ -7,6 +7,7 @@ import { readJsonBody, sendJson } from '../http.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import { pageParams } from './pagedLog.ts';
 import type { SandboxState } from './state.ts';
+import { addToFeed } from './collector.ts';
 
 /** The stored form of a posted event: only the known fields, each length-checked. */
 function parseEvent(body: Record<string, unknown>): { event?: Record<string, unknown>; problem?: string } {
@@ -27,6 +28,7 @@ export async function recordEvent(state: SandboxState, req: IncomingMessage, res
   const { event, problem } = parseEvent(await readJsonBody(req));
   if (!event) return sendJson(res, 400, { errors: { messages: [problem] } });
   state.events.push(event);
+  addToFeed(state, { source: 'collector', kind: String(event.kind), name: String(event.name), userUuid: String(event.userUuid), payload: { properties: event.props } });
   res.writeHead(204).end();
 }
 

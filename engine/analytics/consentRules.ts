@@ -1,0 +1,73 @@
+/**
+ * The consent rules of a visit (rules as data: by time zone region and landing variant), the stored
+ * choice and whether the visitor cookie may be written. Kept apart from the consent store: this is
+ * the only part the landing route needs, to decide about the cookie at start-up.
+ */
+import { readItem } from '../core/safeStorage.ts';
+import type { ConsentChoice } from './types.ts';
+
+/** One consent rule; the first rule whose `when` matches applies (a rule without `when` matches all). */
+export interface ConsentRule {
+  id: string;
+  when?: {
+    /** IANA time zone names or prefixes ending in "/", e.g. "Europe/". */
+    timeZones?: string[];
+    /** Landing variant ids. */
+    variants?: string[];
+  };
+  /** Whether the visitor is asked with a banner. */
+  banner: boolean;
+  /** The choice before the visitor decides (and when no banner is shown). */
+  defaults: ConsentChoice;
+  /** When the visitor id cookie may be written: always, or only with analytics consent. */
+  visitorCookie: 'always' | 'analytics';
+}
+
+export interface ConsentRules {
+  /** Bump to ask everyone again (a stored choice of another version is ignored). */
+  version: number;
+  rules: ConsentRule[];
+}
+
+export const CONSENT_STORAGE_KEY = 'consent';
+
+/** Events held while waiting for start-up or consent; older ones are dropped first. */
+export const MAX_HELD_EVENTS = 200;
+
+function matches(rule: ConsentRule, timeZone: string, variant: string): boolean {
+  const { timeZones, variants } = rule.when ?? {};
+  if (timeZones && !timeZones.some((z) => (z.endsWith('/') ? timeZone.startsWith(z) : timeZone === z))) return false;
+  if (variants && !variants.includes(variant)) return false;
+  return true;
+}
+
+/**
+ * The rule for a visitor; with no matching rule, the strictest one (banner, nothing granted).
+ * @example ruleFor(rules, 'Europe/Berlin', 'fullPrice').banner // true with a rule on "Europe/"
+ */
+export function ruleFor(rules: ConsentRules, timeZone: string, variant: string): ConsentRule {
+  return (
+    rules.rules.find((r) => matches(r, timeZone, variant)) ?? {
+      id: 'strict', banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics',
+    }
+  );
+}
+
+/** The visitor's time zone, or '' when the browser does not say. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+
+/** The visitor's stored choice under this rules version, or undefined (none, another version, corrupt). */
+export function storedChoice(version: number): ConsentChoice | undefined {
+  try {
+    const raw = JSON.parse(readItem('local', CONSENT_STORAGE_KEY) ?? 'null') as Partial<ConsentChoice & { v: number }> | null;
+    if (!raw || raw.v !== version || typeof raw.analytics !== 'boolean' || typeof raw.marketing !== 'boolean') return undefined;
+    return { analytics: raw.analytics, marketing: raw.marketing };
+  } catch {
+    return undefined; // corrupt storage: ask again
+  }
+}
+
+/** Whether the visitor id cookie may be written under the rule and the current state. */
+export function visitorCookieAllowed(rule: ConsentRule, state: ConsentChoice): boolean {
+  return rule.visitorCookie === 'always' || state.analytics;
+}

@@ -1,0 +1,99 @@
+/**
+ * Turns the destinations of the data file into sinks of the analytics port. Each destination holds
+ * its events (a bounded queue) until the page has started up and its consent category is granted,
+ * then loads its code and forwards; a refusal drops the queue and every later event. A destination
+ * whose code or script fails to load drops its events: it never slows or breaks the funnel.
+ */
+import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
+import { categoryStatus, type ConsentStore } from './consent.ts';
+import { MAX_HELD_EVENTS } from './consentRules.ts';
+import type { Destination, DestinationConfig, DestinationType } from './types.ts';
+
+export { MAX_HELD_EVENTS };
+
+export interface RouterOptions {
+  registrations: readonly DestinationType[];
+  consent: ConsentStore;
+  /** Settles when third-party work may start (after the first paint). */
+  ready: Promise<unknown>;
+  window: Window;
+  /** Where a destination reports what it sent (the preview's inspector); absent in production. */
+  report?: (destinationId: string, call: unknown) => void;
+  /** Told about a destination that cannot run (unknown type, bad settings, failed load). */
+  warn?: (message: string) => void;
+}
+
+function gatedSink(config: DestinationConfig, registration: DestinationType, options: RouterOptions): AnalyticsSink {
+  const { consent } = options;
+  let held: AnalyticsEvent[] = [];
+  let started = false;
+  let destination: Destination | undefined;
+  let state: 'waiting' | 'loading' | 'open' | 'dropped' = 'waiting';
+
+  const deliver = (event: AnalyticsEvent): void => {
+    try {
+      destination?.send(event);
+    } catch {
+      /* a destination failure must never stop the visitor */
+    }
+  };
+  const drop = (): void => {
+    held = [];
+  };
+  const open = (): void => {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    const env = { window: options.window, consent: consent.get(), report: (call: unknown) => options.report?.(config.id, call) };
+    registration.load().then(
+      (create) => {
+        destination = create(config, env);
+        state = 'open';
+        const queued = held;
+        held = [];
+        for (const event of queued) deliver(event);
+      },
+      () => {
+        state = 'dropped';
+        drop();
+        options.warn?.(`analytics destination "${config.id}" could not load`);
+      },
+    );
+  };
+  const update = (): void => {
+    const status = categoryStatus(consent.get(), config.category);
+    if (status === 'refused') drop();
+    else if (status === 'granted' && started) open();
+  };
+  consent.subscribe((s) => {
+    if (destination?.consentChanged) destination.consentChanged({ analytics: s.analytics, marketing: s.marketing });
+    update();
+  });
+  void options.ready.finally(() => {
+    started = true;
+    update();
+  });
+  return {
+    send(event) {
+      const status = categoryStatus(consent.get(), config.category);
+      if (status === 'refused' || state === 'dropped') return;
+      if (state === 'open' && status === 'granted') return deliver(event);
+      held.push(event);
+      if (held.length > MAX_HELD_EVENTS) held.shift();
+    },
+  };
+}
+
+/** The sinks of a list of destinations; an entry of an unknown type or with bad settings is skipped (and warned about). */
+export function destinationSinks(configs: readonly DestinationConfig[], options: RouterOptions): AnalyticsSink[] {
+  const sinks: AnalyticsSink[] = [];
+  for (const config of configs) {
+    const registration = options.registrations.find((r) => r.type === config.type);
+    const problems = registration ? registration.validate(config.settings) : [`unknown type "${config.type}"`];
+    if (!registration || problems.length) {
+      options.warn?.(`analytics destination "${config.id}" is off: ${problems.join('; ')}`);
+      continue;
+    }
+    sinks.push(gatedSink(config, registration, options));
+  }
+  return sinks;
+}

@@ -1,0 +1,29 @@
+/**
+ * The destinations file as the browser reads it: the environment's list, with settings written
+ * `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`).
+ */
+import type { DestinationConfig } from './types.ts';
+
+export interface Environment {
+  inspector?: string;
+  destinations: DestinationConfig[];
+}
+
+export interface DestinationsFile {
+  environments: { preview: Environment; production: Environment };
+}
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+function resolve(value: unknown, config: Record<string, unknown>): unknown {
+  if (typeof value === 'string') return value.replace(PLACEHOLDER, (_m, name: string) => String(config[name] ?? ''));
+  if (Array.isArray(value)) return value.map((v) => resolve(v, config));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, config)]));
+  return value;
+}
+
+/** The environment's destinations with placeholders filled from the configuration. */
+export function environmentOf(file: DestinationsFile, preview: boolean, config: object): Environment {
+  const env = preview ? file.environments.preview : file.environments.production;
+  return { ...env, destinations: env.destinations.map((d) => ({ ...d, settings: resolve(d.settings, config as Record<string, unknown>) as Record<string, unknown> })) };
+}

@@ -1,0 +1,137 @@
+/**
+ * Checks the measurement files next to the flows, when present: `destinations.json` (destinations
+ * per environment), `consent.json` (the consent rules) and `events.json` (the event catalogue). Schema first
+ * (schemas/destinations.schema.json, schemas/events.schema.json), then: every destination's type is
+ * registered and its settings pass that type's check, ids are unique per environment, the events a
+ * destination maps are in the catalogue, and consent rules name existing variants.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Ajv from 'ajv';
+import { describeErrors } from './ajvMessages.ts';
+import { issueAt, loadJson } from './load.ts';
+import { didYouMean } from './suggest.ts';
+import { isObj, type JsonDoc, type ValidationIssue } from './types.ts';
+
+/** What the destinations check needs of a registration (see engine/analytics/types.ts). */
+interface Registration {
+  type: string;
+  validate(settings: Record<string, unknown>): string[];
+}
+
+export interface MeasurementOptions {
+  root: string;
+  flowsDir: string;
+  schemasDir: string;
+  /** A module exporting `destinationTypes` (screens/analytics/destinations.ts). */
+  destinationsModule: string;
+  /** Variant ids of landings.json. */
+  variants: string[];
+}
+
+/** Files of a flows directory that are measurement data, not flows. */
+export const MEASUREMENT_FILES = ['destinations.json', 'events.json', 'consent.json'];
+
+async function schemaIssues(doc: JsonDoc, schemaPath: string): Promise<ValidationIssue[]> {
+  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
+  const validate = ajv.compile(JSON.parse(await readFile(schemaPath, 'utf8')) as object);
+  if (validate(doc.data)) return [];
+  return describeErrors(validate.errors ?? []).map((d) => issueAt(doc, d.pointer, d.code, d.message, d.hint, d.anchor));
+}
+
+const PLACEHOLDER = /\{\{\w+\}\}/;
+const hasPlaceholder = (v: unknown): boolean =>
+  typeof v === 'string' ? PLACEHOLDER.test(v) : isObj(v) ? Object.values(v).some(hasPlaceholder) : Array.isArray(v) && v.some(hasPlaceholder);
+
+function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogue: Set<string> | undefined): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const data = doc.data;
+  if (!isObj(data)) return issues;
+  const types = registrations.map((r) => r.type);
+  const envs = isObj(data.environments) ? data.environments : {};
+  for (const [envName, env] of Object.entries(envs)) {
+    const list = isObj(env) && Array.isArray(env.destinations) ? env.destinations : [];
+    const seen = new Set<string>();
+    list.forEach((entry, k) => {
+      if (!isObj(entry)) return;
+      const at = `/environments/${envName}/destinations/${k}`;
+      if (typeof entry.id === 'string') {
+        if (seen.has(entry.id)) issues.push(issueAt(doc, `${at}/id`, 'duplicate-destination', `destination id "${entry.id}" is used twice in ${envName}`, 'give each destination of an environment its own id'));
+        seen.add(entry.id);
+      }
+      const registration = registrations.find((r) => r.type === entry.type);
+      if (typeof entry.type === 'string' && !registration) {
+        issues.push(issueAt(doc, `${at}/type`, 'unknown-destination-type', `"${entry.type}" is not a registered destination type`,
+          didYouMean(entry.type, types) ?? `use one of ${types.map((t) => `"${t}"`).join(', ')}, or register the type in screens/analytics/destinations.ts`));
+      }
+      if (registration && isObj(entry.settings) && !hasPlaceholder(entry.settings)) {
+        for (const problem of registration.validate(entry.settings)) {
+          issues.push(issueAt(doc, `${at}/settings`, 'invalid-destination-settings', `${entry.type}: ${problem}`, 'fix the settings of this destination'));
+        }
+      }
+      if (catalogue && isObj(entry.events)) {
+        for (const name of Object.keys(entry.events)) {
+          if (catalogue.has(name)) continue;
+          issues.push(issueAt(doc, `${at}/events/${name}`, 'unknown-event', `"${name}" is not an event of the catalogue (events.json)`,
+            didYouMean(name, catalogue) ?? 'add it to events.json or map a catalogue event', 'key'));
+        }
+      }
+    });
+  }
+  return issues;
+}
+
+function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const rules = isObj(doc.data) && Array.isArray(doc.data.rules) ? doc.data.rules : [];
+  rules.forEach((rule, k) => {
+    const listed = isObj(rule) && isObj(rule.when) && Array.isArray(rule.when.variants) ? rule.when.variants : [];
+    listed.forEach((v, j) => {
+      if (typeof v === 'string' && !variants.includes(v)) {
+        issues.push(issueAt(doc, `/rules/${k}/when/variants/${j}`, 'unknown-consent-variant', `"${v}" is not a variant of landings.json`, didYouMean(v, variants) ?? 'use a variant id of landings.json'));
+      }
+    });
+  });
+  return issues;
+}
+
+/** Validates destinations.json and events.json of a flows directory (each only when it exists). */
+export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+  const issues: ValidationIssue[] = [];
+  const files: string[] = [];
+  let catalogue: Set<string> | undefined;
+  const eventsPath = join(o.flowsDir, 'events.json');
+  if (existsSync(eventsPath)) {
+    const loaded = await loadJson(o.root, eventsPath);
+    issues.push(...loaded.issues);
+    if (loaded.doc) {
+      files.push(loaded.doc.file);
+      issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'events.schema.json'))));
+      const events = isObj(loaded.doc.data) && isObj(loaded.doc.data.events) ? loaded.doc.data.events : {};
+      catalogue = new Set(Object.keys(events));
+    }
+  }
+  const destinationsPath = join(o.flowsDir, 'destinations.json');
+  if (existsSync(destinationsPath)) {
+    const loaded = await loadJson(o.root, destinationsPath);
+    issues.push(...loaded.issues);
+    if (loaded.doc) {
+      files.push(loaded.doc.file);
+      issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'destinations.schema.json'))));
+      const mod = (await import(pathToFileURL(o.destinationsModule).href)) as { destinationTypes?: Registration[] };
+      issues.push(...checkDestinations(loaded.doc, mod.destinationTypes ?? [], catalogue));
+    }
+  }
+  const consentPath = join(o.flowsDir, 'consent.json');
+  if (existsSync(consentPath)) {
+    const loaded = await loadJson(o.root, consentPath);
+    issues.push(...loaded.issues);
+    if (loaded.doc) {
+      files.push(loaded.doc.file);
+      issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'consent.schema.json'))), ...checkConsent(loaded.doc, o.variants));
+    }
+  }
+  return { issues, files };
+}

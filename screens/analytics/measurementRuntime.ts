@@ -1,0 +1,43 @@
+/**
+ * The lazy part of measurement, loaded once the page has started up: the consent store, the
+ * destinations of flows/destinations.json for this build's environment (each waiting for its
+ * consent category) and the consent banner with its footer link.
+ */
+import type { AnalyticsSink } from '../../engine/index.ts';
+import type { FunnelConfig } from '../../engine/index.ts';
+import { createConsentStore } from '../../engine/analytics/index.ts';
+import type { ConsentRule, ConsentRules } from '../../engine/analytics/index.ts';
+import { inspectorReporter } from '../../engine/analytics/index.ts';
+import { destinationSinks } from '../../engine/analytics/index.ts';
+import { environmentOf, type DestinationsFile } from '../../engine/analytics/index.ts';
+import type { ConsentChoice } from '../../engine/analytics/index.ts';
+import destinationsFile from '../../flows/destinations.json';
+import { mountConsent } from '../consent/mountConsent.tsx';
+import { destinationTypes } from './destinations.ts';
+
+export interface RuntimeOptions {
+  rules: ConsentRules;
+  rule: ConsentRule;
+  ready: Promise<unknown>;
+  config: FunnelConfig;
+  loadTexts: () => Promise<void>;
+  /** Told about every choice the visitor makes (the visitor cookie follows it). */
+  onConsent: (choice: ConsentChoice) => void;
+}
+
+export function startMeasurement({ rules, rule, ready, config, loadTexts, onConsent }: RuntimeOptions): AnalyticsSink[] {
+  const consent = createConsentStore(rules, rule);
+  consent.subscribe((state) => onConsent(state));
+  const env = environmentOf(destinationsFile as unknown as DestinationsFile, config.preview, config);
+  const sinks = destinationSinks(env.destinations, {
+    registrations: destinationTypes,
+    consent,
+    ready,
+    window,
+    // resolved from the build configuration: empty in production, so nothing is reported there
+    report: env.inspector ? inspectorReporter(env.inspector, window) : undefined,
+    warn: config.preview ? (m) => console.warn(m) : undefined,
+  });
+  void mountConsent({ consent, loadTexts, document });
+  return sinks;
+}

@@ -1,0 +1,231 @@
+/**
+ * Measurement end to end in Chromium against the preview server: the test serves stand-ins for
+ * Meta's fbevents.js and Google's gtag.js that record every call the page makes to them.
+ * - a visitor in Europe sees the consent banner (not over the landing's call to action, axe clean),
+ *   accepts, walks to a purchase: the pixel and GA4 receive exactly the expected calls, one
+ *   purchase each, the pixel's eventID equal to the fb_event_id of the subscription call;
+ * - a visitor who refuses sends nothing to them, nor to the collector, and gets no visitor cookie;
+ *   the footer link opens the choice again;
+ * - with both scripts blocked (requests aborted) the walk to a purchase is unchanged.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import en from '../../locales/en.json';
+
+afterAll(closeBrowser);
+
+const url = (path: string): string => `${baseUrl()}${path}`;
+const PIXEL_ID = '1234567890123456';
+const GA_ID = 'G-PREVIEW0000';
+const TAG_HOSTS = ['https://connect.facebook.net/**', 'https://www.googletagmanager.com/**'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Stand-in fbevents.js: takes over the snippet's queue and records every fbq call. */
+const FBEVENTS_STUB = `(() => {
+  const fbq = window.fbq;
+  const calls = (window.__fbqCalls = []);
+  const record = (...args) => calls.push(JSON.parse(JSON.stringify(args)));
+  fbq.callMethod = record;
+  fbq.queue.splice(0).forEach((args) => record(...args));
+})();`;
+
+/** Stand-in gtag.js: records what is in the data layer and everything pushed later. */
+const GTAG_STUB = `(() => {
+  const calls = (window.__gtagCalls = []);
+  const record = (args) => calls.push(JSON.parse(JSON.stringify(Array.from(args))));
+  const layer = window.dataLayer;
+  layer.forEach(record);
+  layer.push = function (...items) { items.forEach(record); return Array.prototype.push.apply(this, items); };
+})();`;
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** URLs of tag scripts the page asked for. */
+  tagRequests: string[];
+}
+
+async function visit(options: { timezoneId?: string; block?: boolean } = {}): Promise<Visit> {
+  const context = await (await browser()).newContext({ locale: 'en-US', timezoneId: options.timezoneId ?? 'UTC', viewport: { width: 390, height: 844 } });
+  const tagRequests: string[] = [];
+  for (const pattern of TAG_HOSTS) {
+    await context.route(pattern, (route) => {
+      tagRequests.push(route.request().url());
+      if (options.block) return route.abort('blockedbyclient');
+      const body = route.request().url().includes('fbevents') ? FBEVENTS_STUB : GTAG_STUB;
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    });
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return { context, page, tagRequests };
+}
+
+/** Opens a path and waits until React has hydrated the prerendered landing (a click before that is lost). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(url(path), { waitUntil: 'load' });
+  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+}
+
+const continueButton = (page: Page) => page.getByRole('button', { name: en.common.continue });
+const banner = (page: Page) => page.getByRole('region', { name: en.consent.title });
+
+/** From the landing through signup and the quiz to the paywall. */
+async function walkToPaywall(page: Page, email: string): Promise<void> {
+  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
+    await continueButton(page).click();
+    await page.waitForURL(url(path));
+  }
+  await page.getByLabel(en.signup.emailLabel).fill(email);
+  await continueButton(page).click();
+  await page.waitForURL(url('/signup/set-your-options'));
+  for (const answer of [en.quiz.locate.familyMember, en.quiz.place.home, en.quiz.follow.schedule]) {
+    await page.getByRole('button', { name: answer }).click();
+  }
+  await page.waitForURL(url('/signup/plans'), { timeout: 30_000 });
+}
+
+/** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id. */
+async function buy(page: Page): Promise<string> {
+  const fbEventIds: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/')) fbEventIds.push((request.postDataJSON() as { fb_event_id: string }).fb_event_id);
+  });
+  await page.getByRole('button', { name: en.paywall.cta }).click();
+  await page.waitForURL(url('/checkout'));
+  await page.getByLabel(en.checkout.card.number).pressSequentially('4242424242424242');
+  await page.getByLabel(en.checkout.card.expiry).pressSequentially('1234');
+  await page.getByLabel(en.checkout.card.cvc).pressSequentially('123');
+  await page.getByLabel(en.checkout.card.name).fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.waitForURL(url('/checkout/success'), { timeout: 30_000 });
+  await page.getByRole('heading', { name: en.upsell.title }).waitFor();
+  await page.getByRole('button', { name: en.upsell.close }).click();
+  await continueButton(page).click();
+  await page.waitForURL(url('/signup/download'));
+  await page.getByRole('heading', { name: en.download.title }).waitFor();
+  expect(new Set(fbEventIds).size).toBe(1);
+  return fbEventIds[0]!;
+}
+
+type Call = unknown[];
+const calls = (page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> => page.evaluate((n) => (window as unknown as Record<string, Call[]>)[n] ?? [], name);
+
+describe('measurement', () => {
+  it('Europe: the banner asks first; after "Accept all" the pixel and GA4 get exactly the funnel calls, one purchase with the subscription call\'s event id', async () => {
+    const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Berlin' });
+    await open(page, '/');
+    await banner(page).waitFor({ timeout: 20_000 });
+    // the banner leaves the landing's call to action free and passes axe
+    const [cta, region] = await Promise.all([continueButton(page).boundingBox(), banner(page).boundingBox()]);
+    expect(cta!.y).toBeGreaterThanOrEqual(region!.y + region!.height);
+    await page.evaluate(AXE_SOURCE);
+    const serious = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string }> }> } }).axe;
+      const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    });
+    expect(serious).toEqual([]);
+    // nothing before the choice: no tag script, no visitor cookie
+    expect(tagRequests).toEqual([]);
+    expect(await visitorId(context)).toBe('');
+
+    await banner(page).getByRole('button', { name: en.consent.acceptAll }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    await expect.poll(() => visitorId(context)).not.toBe('');
+    const id = await visitorId(context);
+    await walkToPaywall(page, uniqueEmail('measure'));
+    const fbEventId = await buy(page);
+
+    // every destination has had every page view once the collector's and the tags' counts agree
+    let collected: Awaited<ReturnType<typeof sandboxEvents>> = [];
+    let pages = 0;
+    await expect.poll(async () => {
+      collected = await sandboxEvents(id);
+      pages = collected.filter((e) => e.kind === 'page').length;
+      const pixelPages = (await calls(page, '__fbqCalls')).filter((c) => c[1] === 'PageView').length;
+      const gaPages = (await calls(page, '__gtagCalls')).filter((c) => c[1] === 'page_view').length;
+      return collected.some((e) => e.name === 'purchased') && pixelPages === pages && gaPages === pages && pages >= 10;
+    }, { timeout: 15_000 }).toBe(true);
+    const purchased = collected.find((e) => e.name === 'purchased')!;
+    expect(purchased.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', landing_type: 'fullPrice', experiments: {} });
+    const subscriptionId = purchased.props.subscriptionId as string;
+
+    const fox = { content_ids: ['gz-3-month-fox'], content_type: 'product' };
+    const pixel = await calls(page, '__fbqCalls');
+    expect(pixel[0]).toEqual(['init', PIXEL_ID]);
+    expect(pixel.filter((c) => c[1] !== 'PageView')).toEqual([
+      ['init', PIXEL_ID],
+      ['track', 'Lead', {}],
+      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }],
+      ['track', 'Purchase', { value: 59.88, currency: 'USD', ...fox }, { eventID: fbEventId }],
+    ]);
+    expect(pixel.every((c) => c[0] === 'init' || (c[0] === 'track' && (c[1] !== 'PageView' || Object.keys(c[2] as object).length === 0)))).toBe(true);
+
+    const ga = await calls(page, '__gtagCalls');
+    const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
+    const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
+    expect(ga.slice(0, 4)).toEqual([['consent', 'default', denied], ['consent', 'update', granted], ['js', expect.any(String)], ['config', GA_ID, { send_page_view: false }]]);
+    const events = ga.slice(4);
+    expect(events.every((c) => c[0] === 'event')).toBe(true);
+    expect(events.filter((c) => c[1] === 'page_view')).toHaveLength(pages);
+    expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
+      ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
+      ['event', 'begin_checkout', { value: 59.88, currency: 'USD', items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }], landing_type: 'fullPrice' }],
+      ['event', 'purchase', { transaction_id: subscriptionId, value: 59.88, currency: 'USD', items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }], landing_type: 'fullPrice' }],
+    ]);
+    expect(tagRequests.filter((u) => u.includes('fbevents.js'))).toHaveLength(1);
+    expect(tagRequests.filter((u) => u.includes(`gtag/js?id=${GA_ID}`))).toHaveLength(1);
+    await context.close();
+  });
+
+  it('Europe: "Reject all" sends nothing to the pixel, GA4 or the collector and writes no visitor cookie; the footer link asks again', async () => {
+    const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Paris' });
+    await open(page, '/');
+    await banner(page).getByRole('button', { name: en.consent.rejectAll }).click();
+    await expect.poll(() => banner(page).count()).toBe(0);
+    const sessionId = await page.evaluate(() => sessionStorage.getItem('userUuid'));
+    expect(sessionId).toBeTruthy();
+    for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
+      await continueButton(page).click();
+      await page.waitForURL(url(path));
+    }
+    await page.getByLabel(en.signup.emailLabel).fill(uniqueEmail('refuse'));
+    await continueButton(page).click();
+    await page.waitForURL(url('/signup/set-your-options'));
+    await page.waitForTimeout(1500); // longer than the collector's batch interval
+    expect(tagRequests).toEqual([]);
+    expect(await page.evaluate(() => [typeof (window as { fbq?: unknown }).fbq, typeof (window as { dataLayer?: unknown }).dataLayer])).toEqual(['undefined', 'undefined']);
+    expect(await sandboxEvents(sessionId!)).toEqual([]);
+    expect(await visitorId(context)).toBe('');
+
+    // the choice is remembered across a reload, and the footer link opens it again
+    await page.reload();
+    await page.getByRole('button', { name: en.consent.settings }).click();
+    await banner(page).waitFor();
+    expect(await banner(page).getByRole('checkbox', { name: new RegExp(en.consent.analytics) }).isChecked()).toBe(false);
+    await banner(page).getByRole('checkbox', { name: new RegExp(en.consent.analytics) }).check();
+    await banner(page).getByRole('button', { name: en.consent.save }).click();
+    await expect.poll(() => visitorId(context)).toBe(sessionId);
+    await page.getByRole('button', { name: en.quiz.locate.familyMember }).click();
+    await expect.poll(async () => (await sandboxEvents(sessionId!)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
+    expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
+    await context.close();
+  });
+
+  it('with the pixel and gtag scripts blocked, the walk to a purchase is unchanged and the collector still gets it', async () => {
+    const { context, page, tagRequests } = await visit({ block: true });
+    await open(page, '/');
+    expect(await banner(page).count()).toBe(0); // no banner outside the consent region
+    await walkToPaywall(page, uniqueEmail('blocked'));
+    await buy(page);
+    const id = await visitorId(context);
+    await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 15_000 }).toBe(true);
+    expect(tagRequests.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,182 @@
+/** Consent rules and gating: destinations queue until consent, drop on refusal, and the visitor cookie follows the rule. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AnalyticsEvent } from '../../engine/index.ts';
+import { CONSENT_STORAGE_KEY, createConsentStore, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
+import { destinationSinks, MAX_HELD_EVENTS } from '../../engine/analytics/index.ts';
+import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
+import consentFile from '../../flows/consent.json';
+import { MemoryStorage } from './memoryStorage.ts';
+
+const RULES = consentFile as unknown as ConsentRules;
+const ev = (name: string): AnalyticsEvent => ({ kind: 'track', name, props: {}, userUuid: 'v', at: 0 });
+
+/** A registration whose sink records what it received, and how often its code was loaded. */
+function recorder(type: string) {
+  const received: string[] = [];
+  const consentCalls: boolean[] = [];
+  let loads = 0;
+  const registration: DestinationType = {
+    type,
+    validate: (s) => (s.ok === false ? ['settings.ok must not be false'] : []),
+    load: async () => {
+      loads += 1;
+      return () => ({ send: (e) => void received.push(e.name), consentChanged: (c) => void consentCalls.push(c.marketing) });
+    },
+  };
+  return { registration, received, consentCalls, loads: () => loads };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const config = (id: string, type: string, category: DestinationConfig['category']): DestinationConfig => ({ id, type, category, settings: {} });
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('consent rules (flows/consent.json)', () => {
+  it('asks visitors in Europe with a banner, cookie only with analytics consent; elsewhere no banner', () => {
+    const eu = ruleFor(RULES, 'Europe/Berlin', 'fullPrice');
+    expect(eu).toMatchObject({ id: 'gdpr', banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' });
+    expect(ruleFor(RULES, 'Atlantic/Canary', 'discount').id).toBe('gdpr');
+    expect(ruleFor(RULES, 'America/New_York', 'fullPrice')).toMatchObject({ id: 'notice', banner: false, visitorCookie: 'always' });
+    expect(ruleFor(RULES, '', 'fullPrice').id).toBe('notice');
+  });
+
+  it('matches rules by variant, and falls back to the strictest rule when none matches', () => {
+    const rules: ConsentRules = { version: 1, rules: [{ id: 'promo', when: { variants: ['promo'] }, banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' }] };
+    expect(ruleFor(rules, 'UTC', 'promo').id).toBe('promo');
+    expect(ruleFor(rules, 'UTC', 'discount')).toMatchObject({ id: 'strict', banner: true, visitorCookie: 'analytics' });
+  });
+
+  it('remembers the choice (same rules version only) and tells subscribers', () => {
+    const rule = ruleFor(RULES, 'Europe/Paris', 'fullPrice');
+    const store = createConsentStore(RULES, rule);
+    expect(store.get()).toEqual({ analytics: false, marketing: false, decided: false });
+    const seen: unknown[] = [];
+    store.subscribe((s) => seen.push(s));
+    store.decide({ analytics: true, marketing: false });
+    expect(seen).toEqual([{ analytics: true, marketing: false, decided: true }]);
+    expect(createConsentStore(RULES, rule).get()).toEqual({ analytics: true, marketing: false, decided: true });
+    expect(createConsentStore({ ...RULES, version: 2 }, rule).get().decided).toBe(false);
+    localStorage.setItem(CONSENT_STORAGE_KEY, '{not json');
+    expect(createConsentStore(RULES, rule).get().decided).toBe(false);
+  });
+
+  it('allows the visitor cookie as the rule says', () => {
+    const eu = ruleFor(RULES, 'Europe/Rome', 'fullPrice');
+    expect(visitorCookieAllowed(eu, { analytics: false, marketing: true })).toBe(false);
+    expect(visitorCookieAllowed(eu, { analytics: true, marketing: false })).toBe(true);
+    expect(visitorCookieAllowed(ruleFor(RULES, 'Asia/Tokyo', 'fullPrice'), { analytics: false, marketing: false })).toBe(true);
+  });
+});
+
+describe('destination gating', () => {
+  const setup = (timeZone = 'Europe/Berlin') => {
+    const consent = createConsentStore(RULES, ruleFor(RULES, timeZone, 'fullPrice'));
+    const analytics = recorder('a');
+    const marketing = recorder('m');
+    let start: () => void = () => {};
+    const ready = new Promise<void>((r) => (start = r));
+    const warnings: string[] = [];
+    const sinks = destinationSinks([config('stats', 'a', 'analytics'), config('ads', 'm', 'marketing')], {
+      registrations: [analytics.registration, marketing.registration], consent, ready, window: {} as Window, warn: (m) => warnings.push(m),
+    });
+    const send = (name: string) => sinks.forEach((s) => s.send(ev(name)));
+    return { consent, analytics, marketing, start, send, warnings };
+  };
+
+  it('holds events until start-up and consent, then loads each destination once and delivers them in order', async () => {
+    const t = setup();
+    t.send('one');
+    t.start();
+    await flush();
+    t.send('two');
+    expect(t.analytics.loads()).toBe(0);
+    t.consent.decide({ analytics: true, marketing: true });
+    await flush();
+    t.send('three');
+    expect(t.analytics.received).toEqual(['one', 'two', 'three']);
+    expect(t.marketing.received).toEqual(['one', 'two', 'three']);
+    expect(t.analytics.loads()).toBe(1);
+  });
+
+  it('drops held and later events of a refused category and never loads it', async () => {
+    const t = setup();
+    t.send('one');
+    t.start();
+    t.consent.decide({ analytics: true, marketing: false });
+    await flush();
+    t.send('two');
+    expect(t.analytics.received).toEqual(['one', 'two']);
+    expect(t.marketing.received).toEqual([]);
+    expect(t.marketing.loads()).toBe(0);
+  });
+
+  it('refusing everything sends nothing anywhere', async () => {
+    const t = setup();
+    t.send('one');
+    t.start();
+    t.consent.decide({ analytics: false, marketing: false });
+    t.send('two');
+    await flush();
+    expect([t.analytics.loads(), t.marketing.loads(), t.analytics.received.length, t.marketing.received.length]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('a withdrawn consent stops delivery and is passed to the destination', async () => {
+    const t = setup();
+    t.start();
+    t.consent.decide({ analytics: true, marketing: true });
+    await flush();
+    t.send('before');
+    t.consent.decide({ analytics: true, marketing: false });
+    t.send('after');
+    expect(t.marketing.received).toEqual(['before']);
+    expect(t.marketing.consentCalls).toEqual([false]);
+    expect(t.analytics.received).toEqual(['before', 'after']);
+  });
+
+  it('without a banner (outside the rule region) delivers after start-up with no choice', async () => {
+    const t = setup('America/Chicago');
+    t.send('one');
+    await flush();
+    expect(t.analytics.received).toEqual([]);
+    t.start();
+    await flush();
+    expect(t.analytics.received).toEqual(['one']);
+  });
+
+  it('holds at most MAX_HELD_EVENTS while waiting, dropping the oldest', async () => {
+    const t = setup();
+    t.start();
+    for (let k = 0; k < MAX_HELD_EVENTS + 5; k++) t.send(`e${k}`);
+    t.consent.decide({ analytics: true, marketing: true });
+    await flush();
+    expect(t.analytics.received).toHaveLength(MAX_HELD_EVENTS);
+    expect(t.analytics.received[0]).toBe('e5');
+  });
+
+  it('skips an unknown type or bad settings with a warning, and survives a destination that fails to load', async () => {
+    const consent = createConsentStore(RULES, ruleFor(RULES, 'UTC', 'fullPrice'));
+    const warnings: string[] = [];
+    const broken: DestinationType = { type: 'broken', validate: () => [], load: () => Promise.reject(new Error('blocked')) };
+    const ok = recorder('ok');
+    const sinks = destinationSinks(
+      [config('x', 'nope', 'analytics'), { ...config('y', 'ok', 'analytics'), settings: { ok: false } }, config('z', 'broken', 'marketing'), config('w', 'ok', 'necessary')],
+      { registrations: [broken, ok.registration], consent, ready: Promise.resolve(), window: {} as Window, warn: (m) => warnings.push(m) },
+    );
+    expect(sinks).toHaveLength(2);
+    sinks.forEach((s) => s.send(ev('one')));
+    await flush();
+    await flush();
+    sinks.forEach((s) => s.send(ev('two')));
+    expect(ok.received).toEqual(['one', 'two']);
+    expect(warnings).toEqual([
+      'analytics destination "x" is off: unknown type "nope"',
+      'analytics destination "y" is off: settings.ok must not be false',
+      'analytics destination "z" could not load',
+    ]);
+  });
+});
