@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { discoverFlowFiles } from './discover.ts';
 import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
@@ -22,9 +23,8 @@ import { checkVariants } from './variantCheck.ts';
 export type { FunnelDocuments, ValidationIssue, ValidationResult } from './types.ts';
 export { isError } from './types.ts';
 export { formatIssue, formatGithubAnnotation } from './format.ts';
-
-/** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
-const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'expected.json']);
+export { discoverFlowFiles, type FlowFiles } from './discover.ts';
+export { loadFunnelData, toFunnelData } from './funnelData.ts';
 
 /** Where the validator looks; relative paths are taken from the root. */
 interface ValidateOptions {
@@ -71,18 +71,18 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     return loaded.doc;
   };
 
-  const names = existsSync(flowsDir) ? (await readdir(flowsDir)).filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n)).sort() : [];
-  if (!names.length) {
+  const found = discoverFlowFiles(flowsDir);
+  if (!found.flows.length) {
     issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}`,
       hint: 'check the directory, or add a flow file with its id, entry and steps' });
   }
   const flowDocs: JsonDoc[] = [];
-  for (const name of names) {
-    const doc = await load(join(flowsDir, name), SCHEMA_IDS.flow);
+  for (const abs of found.flows) {
+    const doc = await load(abs, SCHEMA_IDS.flow);
     if (doc) flowDocs.push(doc);
   }
-  const landings = await load(join(flowsDir, 'landings.json'), SCHEMA_IDS.landings);
-  const plansAbs = join(flowsDir, 'plans.json');
+  const landings = await load(found.landings, SCHEMA_IDS.landings);
+  const plansAbs = found.plans;
   const plans = await load(plansAbs, SCHEMA_IDS.plans);
 
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
