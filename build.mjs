@@ -193,7 +193,9 @@ export const copyIcons = (outdir) => cp(join(root, 'screens/ui/icons'), outdir, 
 
 /**
  * Builds one bundle.
- * @returns {{ outdir: string, metafile: import('esbuild').Metafile, entry: string }}
+ * @param {{ preview?: boolean, outdir?: string, log?: boolean, flowsDir?: string }} [options] `flowsDir`: where the
+ *   flow files are (default flows/)
+ * @returns {Promise<{ outdir: string, metafile: import('esbuild').Metafile, entry: string, data: import('./engine/core/flowGraph.ts').FunnelData }>}
  */
 export async function build({ preview = false, outdir = join(root, preview ? 'dist-preview' : 'dist'), log = true, flowsDir } = {}) {
   const { issues, errors, data } = await validateFlows({ flowsDir });

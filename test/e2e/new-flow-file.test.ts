@@ -44,7 +44,9 @@ describe('a new flow file dropped into flows/', () => {
     const response = await page.goto(`${server.url}/spring`);
     expect(response?.status()).toBe(200);
     // the prerendered page of the new variant's path, not the app shell
-    expect(await response?.text()).toContain("Welcome to your family's safe place");
+    const html = await response!.text();
+    expect(html).toContain('data-prerendered="/spring"');
+    expect(html).toContain('data-step="spring-landing"');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${server.url}/spring/place-alerts`);
     await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
