@@ -57,6 +57,13 @@ function withoutPreviewTexts(texts) {
  * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
  */
 function localesPlugin(data, preview) {
+  // the first-paint keys of one flow data set, computed once for all 26 text chunks of a (re)build
+  const keysOf = new WeakMap();
+  const keys = () => {
+    const current = data();
+    if (!keysOf.has(current)) keysOf.set(current, firstPaintKeys(current));
+    return keysOf.get(current);
+  };
   return {
     name: 'locales',
     setup(b) {
@@ -71,7 +78,7 @@ function localesPlugin(data, preview) {
         const [part, language] = args.path.split('/');
         const file = join(root, 'locales', `${language}.json`);
         const all = JSON.parse(await readFile(file, 'utf8'));
-        const texts = splitTexts(preview ? all : withoutPreviewTexts(all), firstPaintKeys(data()));
+        const texts = splitTexts(preview ? all : withoutPreviewTexts(all), keys());
         return { contents: JSON.stringify(part === 'first' ? texts.first : texts.rest), loader: 'json', watchFiles: [file] };
       });
     },
@@ -101,7 +108,10 @@ const withoutFontPackage = {
   },
 };
 
-/** The esbuild settings every bundle shares (the benchmark's React page is built with them too). */
+/**
+ * The esbuild settings every bundle shares (the benchmark's React page is built with them too).
+ * @returns {import('esbuild').BuildOptions}
+ */
 export function commonOptions(outdir) {
   return {
     bundle: true,
@@ -141,6 +151,7 @@ export function defines(preview) {
  * The esbuild options of the browser scripts (screens/main.tsx). `data` is read on every (re)build,
  * so a watching build can swap in the flows it has just validated.
  * @param {{ outdir: string, preview: boolean, data: () => import('./engine/core/flowGraph.ts').FunnelData, flowsDir?: string }} options
+ * @returns {import('esbuild').BuildOptions & { define: Record<string, string> }}
  */
 export function scriptOptions({ outdir, preview, data, flowsDir }) {
   const dir = resolve(root, flowsDir ?? 'flows');
@@ -155,7 +166,10 @@ export function scriptOptions({ outdir, preview, data, flowsDir }) {
   };
 }
 
-/** The esbuild options of the full stylesheet: the kit first, then the engine chrome and every screen's styles. */
+/**
+ * The esbuild options of the full stylesheet: the kit first, then the engine chrome and every screen's styles.
+ * @returns {Promise<import('esbuild').BuildOptions>}
+ */
 export async function stylesheetOptions(outdir) {
   // the font faces live only in the inline critical CSS of every page: declared again by a stylesheet
   // that arrives later, the faces would start loading afresh and could swap the text after the first paint
@@ -169,7 +183,10 @@ export async function stylesheetOptions(outdir) {
   };
 }
 
-/** The esbuild options of the critical CSS, built in memory to be inlined into every page. */
+/**
+ * The esbuild options of the critical CSS, built in memory to be inlined into every page.
+ * @returns {import('esbuild').BuildOptions & { write: false }}
+ */
 export function criticalCssOptions(outdir) {
   return {
     ...commonOptions(outdir),
@@ -178,7 +195,12 @@ export function criticalCssOptions(outdir) {
   };
 }
 
-/** Writes the font files the critical CSS refers to; returns the inline CSS and the Latin font's path. */
+/**
+ * Writes the font files the critical CSS refers to; returns the inline CSS and the Latin font's path.
+ * @param {{ outputFiles: import('esbuild').OutputFile[] }} critical
+ * @param {string} outdir
+ * @returns {Promise<{ criticalCss: string, font: string | undefined }>}
+ */
 export async function writeCriticalAssets(critical, outdir) {
   for (const file of critical.outputFiles.filter((f) => !f.path.endsWith('.css'))) {
     await mkdir(dirname(file.path), { recursive: true });
