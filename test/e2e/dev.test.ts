@@ -4,6 +4,7 @@
  * reloads the page by itself.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from '../../scripts/dev/devServer.ts';
@@ -12,7 +13,11 @@ import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
-const RELOAD_BUDGET_MS = 2000;
+/**
+ * Save to reload event: 2 s on a machine with a free core. On a saturated shared machine every process
+ * gets a share of a core, so the budget grows with the run queue per core (the 1-minute load average).
+ */
+const RELOAD_BUDGET_MS = 2000 * Math.max(1, loadavg()[0]! / availableParallelism());
 let flows: TempFlows;
 let dev: DevServer;
 const outdir = join(root, `dist-dev-test-${process.pid}`);
@@ -82,7 +87,7 @@ describe('npm run dev', () => {
     const saved = Date.now();
     writeFileSync(landingsFile, original.replace('"badge": "offerBadge.discount"', '"badge": "offerBadge.trial"'));
     const reload = await channel.next('reload', saved);
-    console.log(`reload event ${reload.at - saved} ms after saving a flow file; ${terminal.at(-1)}`);
+    console.log(`reload event ${reload.at - saved} ms after saving a flow file (budget ${Math.round(RELOAD_BUDGET_MS)} ms at load ${loadavg()[0]!.toFixed(1)}); ${terminal.at(-1)}`);
     expect(reload.at - saved).toBeLessThan(RELOAD_BUDGET_MS);
     await page.getByText('3-day free trial').waitFor();
 
