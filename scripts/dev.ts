@@ -10,7 +10,9 @@ import { startDev } from './dev/devServer.ts';
 const dev = await startDev({ port: Number(process.env.PORT ?? 8080) });
 const data = await loadFunnelData().catch(() => undefined);
 const paths = data ? variantIds(data.landings).flatMap((id) => getVariant(data.landings, id)!.paths.map((p) => `  ${dev.url}${p}  (${id})`)) : [];
-console.log(`\nDev server with the sandbox API: ${dev.url}\n${paths.length ? `\nLanding routes:\n${paths.join('\n')}\n` : ''}\nWatching flows/, locales/, schemas/, screens/ and engine/: saved changes reload the open pages. Ctrl+C stops.`);
+console.log(
+  `\nDev server with the sandbox API: ${dev.url}\n${paths.length ? `\nLanding routes:\n${paths.join('\n')}\n` : ''}\nWatching flows/, locales/, schemas/, screens/ and engine/: saved changes reload the open pages. Ctrl+C stops.`,
+);
 const stop = (): void => {
   void dev.close().then(() => process.exit(0));
 };

@@ -19,6 +19,10 @@ export interface FlowFiles {
 
 /** Lists the flow files of a directory; `landings` and `plans` are named even when missing. */
 export function discoverFlowFiles(flowsDir: string): FlowFiles {
-  const names = existsSync(flowsDir) ? readdirSync(flowsDir).filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n)).sort() : [];
+  const names = existsSync(flowsDir)
+    ? readdirSync(flowsDir)
+        .filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n))
+        .sort()
+    : [];
   return { flows: names.map((n) => join(flowsDir, n)), landings: join(flowsDir, 'landings.json'), plans: join(flowsDir, 'plans.json') };
 }

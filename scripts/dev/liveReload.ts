@@ -33,7 +33,16 @@ function devClient(eventsPath: string, overlayId: string): void {
     const box = document.createElement('div');
     box.id = overlayId;
     box.setAttribute('role', 'alert');
-    Object.assign(box.style, { position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', padding: '24px', background: 'rgba(20, 24, 28, 0.94)', color: '#fff', font: '14px/1.5 ui-monospace, monospace' });
+    Object.assign(box.style, {
+      position: 'fixed',
+      inset: '0',
+      zIndex: '2147483647',
+      overflow: 'auto',
+      padding: '24px',
+      background: 'rgba(20, 24, 28, 0.94)',
+      color: '#fff',
+      font: '14px/1.5 ui-monospace, monospace',
+    });
     const title = document.createElement('h2');
     title.textContent = 'The funnel cannot be built: fix these and save, the page recovers by itself';
     Object.assign(title.style, { margin: '0 0 16px', color: '#ff8a80', font: 'bold 16px/1.4 system-ui, sans-serif' });

@@ -45,7 +45,11 @@ async function listen(url: string): Promise<{ events: DevEvent[]; next: (event: 
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const field = (name: string): string => block.split('\n').find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
+        const field = (name: string): string =>
+          block
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2) ?? '';
         events.push({ event: field('event'), data: JSON.parse(field('data')) as unknown, at: Date.now() });
       }
     }
@@ -87,13 +91,18 @@ describe('npm run dev', () => {
     const saved = Date.now();
     writeFileSync(landingsFile, original.replace('"badge": "offerBadge.discount"', '"badge": "offerBadge.trial"'));
     const reload = await channel.next('reload', saved);
-    console.log(`reload event ${reload.at - saved} ms after saving a flow file (budget ${Math.round(RELOAD_BUDGET_MS)} ms at load ${loadavg()[0]!.toFixed(1)}); ${terminal.at(-1)}`);
+    console.log(
+      `reload event ${reload.at - saved} ms after saving a flow file (budget ${Math.round(RELOAD_BUDGET_MS)} ms at load ${loadavg()[0]!.toFixed(1)}); ${terminal.at(-1)}`,
+    );
     expect(reload.at - saved).toBeLessThan(RELOAD_BUDGET_MS);
     await page.getByText('3-day free trial').waitFor();
 
     // a typo in a plan name: located findings in the terminal and over the page, nothing rebuilt
     const broken = Date.now();
-    writeFileSync(landingsFile, original.replace('"plans": ["gz-1-month-tomato", "gz-3-month-garlic"]', '"plans": ["gz-1-month-tomatoo", "gz-3-month-garlic"]'));
+    writeFileSync(
+      landingsFile,
+      original.replace('"plans": ["gz-1-month-tomato", "gz-3-month-garlic"]', '"plans": ["gz-1-month-tomatoo", "gz-3-month-garlic"]'),
+    );
     const problems = await channel.next('problems', broken);
     const finding = (problems.data as string[]).find((line) => line.includes('[unknown-plan]'));
     expect(finding).toMatch(/landings\.json:\d+:\d+ \/discount\/plans\/0 \[unknown-plan\] .*did you mean "gz-1-month-tomato"/);

@@ -30,7 +30,13 @@ export function usePreviewServer(): { readonly server: PreviewServer } {
 }
 
 /** A raw request (node:http keeps the target exactly as given, unlike fetch). */
-export function send(base: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}/`, { method, path, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
       const chunks: Buffer[] = [];

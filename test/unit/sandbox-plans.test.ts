@@ -27,6 +27,9 @@ describe('sandbox plan catalogue', () => {
 
   it('charges the trial price today for a trial plan and the upsell at its price', () => {
     expect(catalogPrices('gz-monthly-free3d-2999', 'trial').price_with_discount).toBe(funnelData.plans.plans['gz-monthly-free3d-2999']!.periodPrice);
-    expect(catalogPrices(UPSELL_PLAN, 'fullPrice')).toEqual({ price_with_discount: funnelData.plans.upsell.price, regular_price: funnelData.plans.upsell.price });
+    expect(catalogPrices(UPSELL_PLAN, 'fullPrice')).toEqual({
+      price_with_discount: funnelData.plans.upsell.price,
+      regular_price: funnelData.plans.upsell.price,
+    });
   });
 });
