@@ -4,9 +4,9 @@
  */
 import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
 import { resolveDsn, sentryOptions, TRACES_SAMPLE_RATE } from '../../engine/reporting/sentryReporter.ts';
-import { usePreviewServer } from './previewServerHarness.ts';
+import { previewServerPerFile } from './previewServerHarness.ts';
 
-const preview = usePreviewServer();
+const preview = previewServerPerFile();
 
 afterEach(() => {
   vi.useRealTimers();

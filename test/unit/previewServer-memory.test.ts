@@ -5,7 +5,7 @@
 import { Agent, request } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { usePreviewServer } from './previewServerHarness.ts';
+import { previewServerPerFile } from './previewServerHarness.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -17,7 +17,7 @@ const HEAP_GROWTH_LIMIT = 8 * 1024 * 1024;
 /** RSS is noisier (allocator, sockets): a looser bound that still catches a leak of the bodies. */
 const RSS_GROWTH_LIMIT = 64 * 1024 * 1024;
 
-const preview = usePreviewServer();
+const preview = previewServerPerFile();
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 interface Shot {

@@ -2,12 +2,12 @@
  * The preview server answers bad requests with a 4xx and a body, never a stack trace: malformed
  * and over-long URLs, oversized bodies, over-long fields; the event log is read in pages.
  */
-import { send, usePreviewServer } from './previewServerHarness.ts';
+import { send, previewServerPerFile } from './previewServerHarness.ts';
 
 const signupBody = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ registration_source: 'email', email: `a${Math.random()}@example.com`, name: 'Ann', landing_type: 'fullPrice', ...overrides });
 
-const preview = usePreviewServer();
+const preview = previewServerPerFile();
 
 afterEach(() => vi.restoreAllMocks());
 

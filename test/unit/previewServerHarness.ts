@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 
 /** Registers the file's server; read `.server` inside tests (it exists once beforeAll has run). */
-export function usePreviewServer(): { readonly server: PreviewServer } {
+export function previewServerPerFile(): { readonly server: PreviewServer } {
   let server: PreviewServer | undefined;
   let distDir = '';
   beforeAll(async () => {
