@@ -18,7 +18,12 @@ import type { FunnelDocuments, JsonDoc } from './types.ts';
  * validator rejects.
  */
 export function toFunnelData({ flows, landings, plans }: FunnelDocuments): FunnelData {
-  const byId = (flows as Flow[]).map((flow) => [flow.id, flow] as const);
+  // flows in the order landings.json first uses them (the runtime resolves steps and paths in this
+  // order, as it did when the flows were listed by hand), then any other flow by file name
+  const variants = landings && typeof landings === 'object' ? Object.values(landings as Record<string, unknown>) : [];
+  const used = variants.map((v) => (v && typeof v === 'object' ? (v as { flow?: unknown }).flow : undefined));
+  const rank = (flow: Flow): number => (used.includes(flow.id) ? used.indexOf(flow.id) : used.length);
+  const byId = [...(flows as Flow[])].sort((a, b) => rank(a) - rank(b)).map((flow) => [flow.id, flow] as const);
   return { flows: Object.fromEntries(byId), landings: landings as Landings, plans: plans as Plans };
 }
 
