@@ -7,12 +7,13 @@
  */
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative } from 'node:path';
-import { validateProject, formatIssue, isError } from './engine/validate/index.ts';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { validateProject, formatIssue, isError, discoverFlowFiles, toFunnelData } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
 import { LANGUAGES } from './engine/core/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 import { writePages } from './scripts/build/pages.ts';
+import { funnelDataPlugin } from './scripts/build/funnelDataPlugin.ts';
 
 const root = new URL('.', import.meta.url).pathname;
 const packageVersion = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).version;
@@ -33,9 +34,14 @@ export function productionConfig(env = process.env) {
   };
 }
 
-/** The flow files as FunnelData, from the documents the validator parsed (never a second parse). */
-function funnelData({ flows, landings, plans, experiments }) {
-  return { flows: Object.fromEntries(flows.map((flow) => [flow.id, flow])), landings, plans, experiments };
+/**
+ * Validates the flow files (those the validator discovers in `flowsDir`, default flows/).
+ * @returns the issues, the errors among them, and the flows as FunnelData from the documents the
+ *   validator parsed (never a second parse)
+ */
+export async function validateFlows({ flowsDir } = {}) {
+  const result = await validateProject({ root, flowsDir });
+  return { issues: result.issues, errors: result.issues.filter(isError), data: toFunnelData(result.data) };
 }
 
 /** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */
@@ -51,7 +57,13 @@ function withoutPreviewTexts(texts) {
  * screen can need (entry steps, shared sections) and the rest, loaded right after start-up.
  */
 function localesPlugin(data, preview) {
-  const keys = firstPaintKeys(data);
+  // the first-paint keys of one flow data set, computed once for all 26 text chunks of a (re)build
+  const keysOf = new WeakMap();
+  const keys = () => {
+    const current = data();
+    if (!keysOf.has(current)) keysOf.set(current, firstPaintKeys(current));
+    return keysOf.get(current);
+  };
   return {
     name: 'locales',
     setup(b) {
@@ -66,7 +78,7 @@ function localesPlugin(data, preview) {
         const [part, language] = args.path.split('/');
         const file = join(root, 'locales', `${language}.json`);
         const all = JSON.parse(await readFile(file, 'utf8'));
-        const texts = splitTexts(preview ? all : withoutPreviewTexts(all), keys);
+        const texts = splitTexts(preview ? all : withoutPreviewTexts(all), keys());
         return { contents: JSON.stringify(part === 'first' ? texts.first : texts.rest), loader: 'json', watchFiles: [file] };
       });
     },
@@ -96,7 +108,10 @@ const withoutFontPackage = {
   },
 };
 
-/** The esbuild settings every bundle shares (the benchmark's React page is built with them too). */
+/**
+ * The esbuild settings every bundle shares (the benchmark's React page is built with them too).
+ * @returns {import('esbuild').BuildOptions}
+ */
 export function commonOptions(outdir) {
   return {
     bundle: true,
@@ -123,77 +138,118 @@ export const SCRIPT_OPTIONS = {
   jsx: 'automatic',
 };
 
-/**
- * Builds one bundle.
- * @returns {{ outdir: string, metafile: import('esbuild').Metafile, entry: string }}
- */
-export async function build({ preview = false, outdir = join(root, preview ? 'dist-preview' : 'dist'), log = true } = {}) {
-  const result = await validateProject({ root });
-  const errors = result.issues.filter(isError);
-  if (errors.length) {
-    const text = result.issues.map(formatIssue).join('\n');
-    throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${errors.length} error(s). Run \`npm run validate\` after fixing.`);
-  }
-  if (log) for (const warning of result.issues) console.warn(formatIssue(warning));
-  const config = preview ? PREVIEW_CONFIG : productionConfig();
-  const data = funnelData(result.data);
-  const define = {
-    __FUNNEL_CONFIG__: JSON.stringify(config),
+/** The `define`s of a bundle: the configuration (production or preview). */
+export function defines(preview) {
+  return {
+    __FUNNEL_CONFIG__: JSON.stringify(preview ? PREVIEW_CONFIG : productionConfig()),
     __PREVIEW__: JSON.stringify(preview),
     'process.env.NODE_ENV': '"production"',
   };
-  await rm(outdir, { recursive: true, force: true });
-  await mkdir(outdir, { recursive: true });
-  // favicon, app icons and the web manifest live at the site root under fixed names
-  await cp(join(root, 'screens/ui/icons'), outdir, { recursive: true });
-  const common = commonOptions(outdir);
-  const js = await esbuild.build({
-    ...common,
+}
+
+/**
+ * The esbuild options of the browser scripts (screens/main.tsx). `data` is read on every (re)build,
+ * so a watching build can swap in the flows it has just validated.
+ * @param {{ outdir: string, preview: boolean, data: () => import('./engine/core/flowGraph.ts').FunnelData, flowsDir?: string }} options
+ * @returns {import('esbuild').BuildOptions & { define: Record<string, string> }}
+ */
+export function scriptOptions({ outdir, preview, data, flowsDir }) {
+  const dir = resolve(root, flowsDir ?? 'flows');
+  const flowFiles = discoverFlowFiles(dir);
+  const watch = { files: [...flowFiles.flows, flowFiles.landings, flowFiles.plans], dirs: [dir] };
+  return {
+    ...commonOptions(outdir),
     entryPoints: { main: join(root, 'screens/main.tsx') },
     ...SCRIPT_OPTIONS,
-    plugins: [localesPlugin(data, preview)],
-    define,
-  });
+    plugins: [localesPlugin(data, preview), funnelDataPlugin(data, watch)],
+    define: defines(preview),
+  };
+}
+
+/**
+ * The esbuild options of the full stylesheet: the kit first, then the engine chrome and every screen's styles.
+ * @returns {Promise<import('esbuild').BuildOptions>}
+ */
+export async function stylesheetOptions(outdir) {
   // the font faces live only in the inline critical CSS of every page: declared again by a stylesheet
   // that arrives later, the faces would start loading afresh and could swap the text after the first paint
   const cssEntries = [...(await cssFiles(join(root, 'engine/react'))), ...(await cssFiles(join(root, 'screens')))].filter((f) => !f.endsWith(FONT_FACES));
-  // the kit (fonts, variables) first, then the engine chrome and every screen's styles
   cssEntries.sort((a, b) => Number(b.endsWith('ui/kit.css')) - Number(a.endsWith('ui/kit.css')));
-  const css = await esbuild.build({
-    ...common,
+  return {
+    ...commonOptions(outdir),
     stdin: { contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'styles.css' },
     entryNames: 'static/css/styles-[hash]',
-    outdir,
     plugins: [withoutFontPackage],
-  });
-  const critical = await esbuild.build({
-    ...common,
+  };
+}
+
+/**
+ * The esbuild options of the critical CSS, built in memory to be inlined into every page.
+ * @returns {import('esbuild').BuildOptions & { write: false }}
+ */
+export function criticalCssOptions(outdir) {
+  return {
+    ...commonOptions(outdir),
     stdin: { contents: CRITICAL_CSS.map((f) => `@import ${JSON.stringify('./' + f)};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'critical.css' },
     write: false,
-    outdir,
-  });
-  const outputs = js.metafile.outputs;
-  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
-  const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
-  // the font files belong to the critical CSS (built in memory to be inlined): write them next to the rest
+  };
+}
+
+/**
+ * Writes the font files the critical CSS refers to; returns the inline CSS and the Latin font's path.
+ * @param {{ outputFiles: import('esbuild').OutputFile[] }} critical
+ * @param {string} outdir
+ * @returns {Promise<{ criticalCss: string, font: string | undefined }>}
+ */
+export async function writeCriticalAssets(critical, outdir) {
   for (const file of critical.outputFiles.filter((f) => !f.path.endsWith('.css'))) {
     await mkdir(dirname(file.path), { recursive: true });
     await writeFile(file.path, file.contents);
   }
   const fontFile = critical.outputFiles.find((f) => /open-sans-latin-wght-normal-[A-Z0-9]+\.woff2$/.test(f.path));
+  return { criticalCss: critical.outputFiles.find((f) => f.path.endsWith('.css')).text.trim(), font: fontFile && relative(outdir, fontFile.path) };
+}
+
+/** The favicon, app icons and web manifest live at the site root under fixed names. */
+export const copyIcons = (outdir) => cp(join(root, 'screens/ui/icons'), outdir, { recursive: true });
+
+/**
+ * Builds one bundle.
+ * @param {{ preview?: boolean, outdir?: string, log?: boolean, flowsDir?: string }} [options] `flowsDir`: where the
+ *   flow files are (default flows/)
+ * @returns {Promise<{ outdir: string, metafile: import('esbuild').Metafile, entry: string, data: import('./engine/core/flowGraph.ts').FunnelData }>}
+ */
+export async function build({ preview = false, outdir = join(root, preview ? 'dist-preview' : 'dist'), log = true, flowsDir } = {}) {
+  const { issues, errors, data } = await validateFlows({ flowsDir });
+  if (errors.length) {
+    const text = issues.map(formatIssue).join('\n');
+    throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${errors.length} error(s). Run \`npm run validate\` after fixing.`);
+  }
+  if (log) for (const warning of issues) console.warn(formatIssue(warning));
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  await copyIcons(outdir);
+  const common = commonOptions(outdir);
+  const options = scriptOptions({ outdir, preview, data: () => data, flowsDir });
+  const js = await esbuild.build(options);
+  const css = await esbuild.build(await stylesheetOptions(outdir));
+  const critical = await esbuild.build(criticalCssOptions(outdir));
+  const outputs = js.metafile.outputs;
+  const entry = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith('screens/main.tsx'));
+  const cssOut = Object.keys(css.metafile.outputs).find((o) => o.endsWith('.css'));
   const rel = (file) => relative(outdir, join(root, file));
   await writePages({
     root,
     outdir,
     data,
     common,
-    define,
+    define: options.define,
+    plugins: [funnelDataPlugin(() => data)],
     assets: {
       js: rel(entry),
       css: rel(cssOut),
-      criticalCss: critical.outputFiles.find((f) => f.path.endsWith('.css')).text.trim(),
+      ...(await writeCriticalAssets(critical, outdir)),
       modulePreloads: outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
-      font: fontFile && relative(outdir, fontFile.path),
     },
   });
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
@@ -201,7 +257,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
   await mkdir(metaDir, { recursive: true });
   await writeFile(join(metaDir, `${basename(outdir)}.meta.json`), JSON.stringify(metafile));
   if (log) console.log(`built ${preview ? 'preview' : 'production'} bundle in ${relative(process.cwd(), outdir) || '.'}`);
-  return { outdir, metafile, entry: rel(entry) };
+  return { outdir, metafile, entry: rel(entry), data };
 }
 
 if (process.argv[1] && process.argv[1].endsWith('build.mjs')) {

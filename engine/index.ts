@@ -30,7 +30,7 @@ export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/
 /** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; English when none is supported. */
 export { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from './core/languageChoice.ts';
 /** The interface languages (spec section 1); English is the fallback. */
-export { LANGUAGES } from './core/languages.ts';
+export { FALLBACK_LANGUAGE, LANGUAGES, browserLocale } from './core/languages.ts';
 /** Types of the same module. */
 export type { Language } from './core/languages.ts';
 /** Splits a language's texts in two for the landing route's budget: the texts the first screen can need (the entry steps' props, shared sections) and the rest, downloaded right after start-up. */

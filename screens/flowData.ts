@@ -1,24 +1,14 @@
 /**
- * The flow files as the browser bundle sees them. JSON imports widen every string, so they are cast:
- * the build refuses to bundle flows that `npm run validate` rejects, which is what makes the cast true.
+ * The flow files as the funnel sees them. `#funnel-data` (package.json "imports") is every flow file
+ * the validator discovers in flows/: in the browser bundle the build puts the documents it validated
+ * there, and in Node it is screens/flowData.node.ts. A new flows/<name>.json needs no code change.
  */
 import type { FunnelData as EngineFunnelData } from '../engine/index.ts';
 import type { Flow } from './types/flow.gen.ts';
-import type { Landings } from '../engine/index.ts';
-import type { Plans } from '../engine/index.ts';
-import mainFlow from '../flows/main.json';
-import familyFlow from '../flows/family.json';
-import landings from '../flows/landings.json';
-import plans from '../flows/plans.json';
-import experiments from '../flows/experiments.json';
-import type { Experiments } from '../engine/index.ts';
+import { funnelData as discovered } from '#funnel-data';
 
 /** The flow data with this product's steps typed by their screens (the generated Flow). */
 export type FunnelData = EngineFunnelData<Flow>;
 
-export const funnelData: FunnelData = {
-  flows: { main: mainFlow as unknown as Flow, family: familyFlow as unknown as Flow },
-  landings: landings as unknown as Landings,
-  plans: plans as unknown as Plans,
-  experiments: experiments as unknown as Experiments,
-};
+// the cast holds because the build refuses flow files the validator rejects
+export const funnelData: FunnelData = discovered as FunnelData;

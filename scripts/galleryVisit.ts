@@ -13,11 +13,12 @@ import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
 import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
 import { planPricing } from '../engine/core/pricing.ts';
+import { browserLocale, LANGUAGES, type Language } from '../engine/core/languages.ts';
 import { funnelData } from '../screens/flowData.ts';
 import type { GalleryScreen } from './galleryScreens.ts';
 
-/** The browser locale per language (Accept-Language and navigator.languages follow it). */
-const LOCALES: Record<string, string> = { ar: 'ar-SA', de: 'de-DE', en: 'en-US', es: 'es-ES', fr: 'fr-FR', it: 'it-IT', ja: 'ja-JP', ko: 'ko-KR', pt: 'pt-BR', ru: 'ru-RU', tr: 'tr-TR', uk: 'uk-UA', zh: 'zh-CN' };
+/** The browser locale of a language (Accept-Language and navigator.languages follow it). */
+const localeOf = (language: string): string => (LANGUAGES.includes(language as Language) ? browserLocale(language as Language) : language);
 
 /** What a visitor types on the family screens (text-entry fields by rule). */
 const TYPED: Record<string, string> = { name: 'Anna', circleName: 'Miller family', code: 'K7P4QX' };
@@ -150,7 +151,7 @@ export interface Visit {
 export async function visitScreen(browser: Browser, screen: GalleryScreen, options: VisitOptions): Promise<Visit> {
   const storage = await seededStorage(screen, options.baseUrl);
   const context = await browser.newContext({
-    locale: LOCALES[options.language] ?? options.language,
+    locale: localeOf(options.language),
     viewport: { width: options.width, height: options.height ?? 800 },
     reducedMotion: 'reduce',
   });

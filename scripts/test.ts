@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure:
- * generated types up to date, type check, flow validation, unit + component tests, e2e tests in
+ * generated types up to date, type check, lint (ESLint), format (Prettier), flow validation, unit + component tests, e2e tests in
  * Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
@@ -21,6 +21,8 @@ function run(title: string, command: string, args: string[]): void {
 
 run('generated types', 'node', ['--import', 'tsx', 'scripts/gen.ts', '--check']);
 run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('lint', 'npx', ['eslint', '.']);
+run('format (fix with `npm run format`)', 'npx', ['prettier', '--check', '**/*.{ts,tsx,js,mjs}']);
 run('flow validation', 'node', ['--import', 'tsx', 'scripts/validate.ts']);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

@@ -4,14 +4,15 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGES } from '../core/languages.ts';
 import { loadJson, issueAt, relPath } from './load.ts';
 import { checkLocaleTexts, type LocaleDoc } from './localeTexts.ts';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean } from './suggest.ts';
 import { isObj, type Obj, type ValidationIssue } from './types.ts';
 
-/** The interface languages; each has locales/<code>.json. */
-export const LANGUAGES = ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'ru', 'tr', 'uk', 'zh'] as const;
+/** The interface languages (engine/core/languages.ts); each has locales/<code>.json. */
+export { LANGUAGES };
 
 /** True when a locale has a non-empty text for `key` (nested by dots, or i18next plural forms). */
 export function hasKey(locale: Obj, key: string): boolean {

@@ -8,11 +8,12 @@ import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinds, loadStateShape } from './bindCheck.ts';
+import { discoverFlowFiles } from './discover.ts';
 import { checkI18n } from './i18nCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
-import { checkMeasurement, MEASUREMENT_FILES } from './measurementCheck.ts';
+import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
 import { checkRegistry } from './registryCheck.ts';
 import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
@@ -33,7 +34,7 @@ export { formatIssue, formatGithubAnnotation } from './format.ts';
 /** Every code the validator can report, with what it means. */
 export { ISSUE_CODES } from './codes.ts';
 /** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist; the texts keep the English placeholders and have their language's plural forms (localeTexts.ts). */
-export { hasKey } from './i18nCheck.ts';
+export { LANGUAGES, hasKey } from './i18nCheck.ts';
 /** One strict JSON parse (RFC 8259, by @humanwhocodes/momoa) that yields the value, the line and column of every key and value by JSON pointer, the duplicate keys JSON.parse would silently drop, and a located, readable message for a syntax error. */
 export { parseJson, positions } from './jsonParse.ts';
 /** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */
@@ -47,8 +48,10 @@ export { loadSchemas } from './schemas.ts';
 /** "Did you mean" suggestions: the closest candidate by Levenshtein distance. */
 export { closest, levenshtein } from './suggest.ts';
 
-/** Files of a flows directory that are not flows (test fixtures keep their expectations next to the flows). */
-const NOT_FLOWS = new Set(['landings.json', 'plans.json', 'experiments.json', 'expected.json', ...MEASUREMENT_FILES]);
+/** Where the flow files are: one discovery for the validator, the build, the dev server and Node code. */
+export { discoverFlowFiles, type FlowFiles } from './discover.ts';
+/** The flow files as the runtime sees them (FunnelData), from the validator's discovery and parser. */
+export { loadFunnelData, toFunnelData } from './funnelData.ts';
 
 /** Where the validator looks; relative paths are taken from the root. */
 interface ValidateOptions {
@@ -99,21 +102,21 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     return loaded.doc;
   };
 
-  const names = existsSync(flowsDir) ? (await readdir(flowsDir)).filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n)).sort() : [];
-  if (!names.length) {
+  const found = discoverFlowFiles(flowsDir);
+  if (!found.flows.length) {
     issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}`,
       hint: 'check the directory, or add a flow file with its id, entry and steps' });
   }
   const flowDocs: JsonDoc[] = [];
-  for (const name of names) {
-    const doc = await load(join(flowsDir, name), SCHEMA_IDS.flow);
+  for (const abs of found.flows) {
+    const doc = await load(abs, SCHEMA_IDS.flow);
     if (doc) flowDocs.push(doc);
   }
-  const landings = await load(join(flowsDir, 'landings.json'), SCHEMA_IDS.landings);
-  const plansAbs = join(flowsDir, 'plans.json');
+  const landings = await load(found.landings, SCHEMA_IDS.landings);
+  const plansAbs = found.plans;
   const plans = await load(plansAbs, SCHEMA_IDS.plans);
   // optional: a project without experiments.json splits no traffic
-  const experimentsAbs = join(flowsDir, 'experiments.json');
+  const experimentsAbs = found.experiments;
   const experiments = existsSync(experimentsAbs) ? await load(experimentsAbs, SCHEMA_IDS.experiments) : undefined;
 
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));

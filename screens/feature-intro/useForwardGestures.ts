@@ -1,4 +1,4 @@
-import { useEffect, useRef, type TouchEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type TouchEvent } from 'react';
 
 /** A horizontal swipe shorter than this is a tap or a scroll, not a swipe. */
 const SWIPE_MIN_PX = 50;
@@ -12,8 +12,11 @@ const isRtl = (): boolean => document.documentElement.dir === 'rtl';
  */
 export function useForwardGestures(onForward: () => void): { onTouchStart: (e: TouchEvent) => void; onTouchEnd: (e: TouchEvent) => void } {
   const start = useRef<{ x: number; y: number } | null>(null);
+  // the latest callback, for the listeners; updated after each render (a ref is not written during render)
   const forward = useRef(onForward);
-  forward.current = onForward;
+  useLayoutEffect(() => {
+    forward.current = onForward;
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {

@@ -15,7 +15,6 @@ export function useCardGateway(load: () => Promise<PaymentGateway>): GatewayStat
   const [state, setState] = useState<GatewayState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
     load().then(
       (gateway) => live && setState({ status: 'ready', gateway }),
       (error: unknown) => live && setState({ status: 'failed', error }),
@@ -24,6 +23,10 @@ export function useCardGateway(load: () => Promise<PaymentGateway>): GatewayStat
       live = false;
     };
   }, [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- load once per attempt
-  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  // back to loading with the new attempt (in the same update, not from the effect: no extra render)
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((a) => a + 1);
+  }, []);
   return { ...state, retry };
 }

@@ -53,7 +53,7 @@ export function pageVariants(data: FunnelData, path: string): { root?: string; a
 export const pageFile = (language: Language | '', path: string): string => join(language, path, 'index.html');
 
 /** Bundles screens/prerender.ts for Node with the client build's settings (so asset URLs match) and imports it. */
-async function loadPrerenderer(root: string, common: esbuild.BuildOptions, define: Record<string, string>): Promise<{ mod: PrerenderModule; done: () => Promise<void> }> {
+async function loadPrerenderer(root: string, common: esbuild.BuildOptions, define: Record<string, string>, plugins: esbuild.Plugin[]): Promise<{ mod: PrerenderModule; done: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'funnel-prerender-'));
   await esbuild.build({
     ...common,
@@ -66,6 +66,7 @@ async function loadPrerenderer(root: string, common: esbuild.BuildOptions, defin
     target: 'node20',
     jsx: 'automatic',
     define,
+    plugins,
     // a CommonJS dependency's require() of Node built-ins needs a require in the ESM bundle
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
@@ -80,6 +81,8 @@ export async function writePages(options: {
   assets: PageAssets;
   common: esbuild.BuildOptions;
   define: Record<string, string>;
+  /** Resolves `#funnel-data` to the validated flows, as in the browser bundle. */
+  plugins: esbuild.Plugin[];
 }): Promise<string[]> {
   const { root, outdir, data, assets } = options;
   const keys = firstPaintKeys(data);
@@ -88,7 +91,7 @@ export async function writePages(options: {
     const tree = JSON.parse(await readFile(join(root, 'locales', `${language}.json`), 'utf8')) as TextTree;
     firstPaintTexts[language] = splitTexts(tree, keys).first;
   }
-  const { mod, done } = await loadPrerenderer(root, options.common, options.define);
+  const { mod, done } = await loadPrerenderer(root, options.common, options.define, options.plugins);
   const written: string[] = [];
   try {
     const prerenderer = await mod.prerenderer(firstPaintTexts);

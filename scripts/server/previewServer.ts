@@ -3,7 +3,7 @@
  * or over-long URLs, bodies over 16 KiB, invalid fields) get a 4xx with a body and no log line; a
  * handler that throws answers 500 and the server keeps running.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpError, sendJson } from './http.ts';
 import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parseRequestUrl } from './requestGuards.ts';
@@ -26,14 +26,26 @@ export interface PreviewServer {
 /** Extra route tables (the payment calls) are added here. */
 export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes, ...collectorRoutes];
 
-export async function startPreviewServer(options: { distDir: string; port?: number; host?: string; limits?: SandboxLimits }): Promise<PreviewServer> {
+export interface PreviewServerOptions {
+  distDir: string;
+  port?: number;
+  host?: string;
+  limits?: SandboxLimits;
+  /** `npm run dev`: files are read from disk on every request (they change), uncompressed. */
+  live?: boolean;
+  /** Answers a request before the sandbox and the files do (the dev server's live reload); true when it did. */
+  intercept?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+}
+
+export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);
-  const serveStatic = createStaticHandler(options.distDir);
+  const serveStatic = createStaticHandler(options.distDir, { live: options.live });
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const parsed = parseRequestUrl(req.url);
     if (answerLongUrl(req, res, parsed, SECURITY_HEADERS)) return;
     if (!parsed) return answerBadUrl(req, res, SECURITY_HEADERS);
     const url = parsed;
+    if (options.intercept?.(req, res, url.pathname)) return;
     const method = req.method ?? 'GET';
     const handle = async (): Promise<void> => {
       if (url.pathname.startsWith('/sandbox/')) {

@@ -36,11 +36,12 @@ interface Cached {
   gzip?: Buffer;
 }
 
-export function createStaticHandler(distDir: string) {
+/** `live`: the files change while serving (`npm run dev`), so nothing is kept in memory or compressed. */
+export function createStaticHandler(distDir: string, options: { live?: boolean } = {}) {
   const cache = new Map<string, Cached>();
 
   async function load(file: string): Promise<Cached | undefined> {
-    const hit = cache.get(file);
+    const hit = options.live ? undefined : cache.get(file);
     if (hit) return hit;
     try {
       if (!(await stat(file)).isFile()) return undefined;
@@ -50,6 +51,7 @@ export function createStaticHandler(distDir: string) {
     const body = await readFile(file);
     const entry: Cached = { body };
     if (extname(file) === '.html') entry.inline = inlineHashes(body.toString('utf8'));
+    if (options.live) return entry;
     if (COMPRESSIBLE.has(extname(file)) && body.length > 512) {
       entry.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
       entry.gzip = gzipSync(body, { level: 9 });

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
-import { getVariant, variantIds } from '../../engine/index.ts';
+import { LANGUAGES, getVariant, variantIds } from '../../engine/index.ts';
 
 afterAll(closeBrowser);
 
@@ -109,7 +109,7 @@ describe('languages', () => {
     const { context, page } = await newVisitor({ locale: 'de-DE' });
     const localeChunks: string[] = [];
     page.on('request', (r) => {
-      if (/\/static\/js\/(ar|de|en|es|fr|it|ja|ko|pt|ru|tr|uk|zh)-[A-Z0-9]+\.js$/.test(r.url())) localeChunks.push(r.url());
+      if (new RegExp(`/static/js/(${LANGUAGES.join('|')})-[A-Z0-9]+\\.js$`).test(r.url())) localeChunks.push(r.url());
     });
     await page.goto(`${baseUrl()}/`);
     const de = (await import('../../locales/de.json')).default as { landing: { text: string } };

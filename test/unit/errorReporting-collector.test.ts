@@ -2,35 +2,20 @@
  * The Sentry SDK's own transport against the preview server's collector: reports arrive with their
  * tags, and an HTTP 429 stops all sending for 60 seconds (spec section 8).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BrowserClient, defaultStackParser, makeFetchTransport, Scope } from '@sentry/browser';
 import { resolveDsn, sentryOptions, TRACES_SAMPLE_RATE } from '../../engine/reporting/sentryReporter.ts';
-import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { previewServerPerFile } from './previewServerHarness.ts';
 
-let server: PreviewServer;
-let distDir = '';
-
-beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'preview-dist-'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startPreviewServer({ distDir, port: 0 });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+const preview = previewServerPerFile();
 
 afterEach(() => {
   vi.useRealTimers();
-  server.state.errorCollector.rateLimited = false;
+  preview.server.state.errorCollector.rateLimited = false;
 });
 
 /** A client built from the funnel's options, with the SDK's fetch transport and no browser integrations. */
 function client(): { send: (message: string) => Promise<void> } {
-  const location = new URL(server.url);
+  const location = new URL(preview.server.url);
   const options = sentryOptions({ dsn: '/sandbox/sentry/7', release: 'funnel-engine@test' }, location);
   const { dsn, release, tracesSampleRate } = options;
   const c = new BrowserClient({ dsn, release, tracesSampleRate, integrations: [], transport: makeFetchTransport, stackParser: defaultStackParser, sendClientReports: false });
@@ -45,11 +30,11 @@ function client(): { send: (message: string) => Promise<void> } {
   };
 }
 
-const stats = async () => (await (await fetch(`${server.url}/sandbox/sentry/stats`)).json()) as { accepted: number; refused: number };
+const stats = async () => (await (await fetch(`${preview.server.url}/sandbox/sentry/stats`)).json()) as { accepted: number; refused: number };
 const reports = async () =>
-  ((await (await fetch(`${server.url}/sandbox/sentry/events?type=event&limit=500`)).json()) as { events: Array<{ project: string; release: string; exception: Array<{ value: string }>; tags: Record<string, string> }> }).events;
+  ((await (await fetch(`${preview.server.url}/sandbox/sentry/events?type=event&limit=500`)).json()) as { events: Array<{ project: string; release: string; exception: Array<{ value: string }>; tags: Record<string, string> }> }).events;
 const setRateLimited = (rateLimited: boolean) =>
-  fetch(`${server.url}/sandbox/sentry/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimited }) });
+  fetch(`${preview.server.url}/sandbox/sentry/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimited }) });
 
 describe('the funnel\'s Sentry options', () => {
   it('trace every page load and leave global handlers to the engine capture', () => {
@@ -100,7 +85,7 @@ describe('the collector with the SDK transport', () => {
   });
 
   it('refuses a malformed or oversized envelope with a 4xx', async () => {
-    const post = (body: string) => fetch(`${server.url}/sandbox/sentry/api/7/envelope/`, { method: 'POST', body });
+    const post = (body: string) => fetch(`${preview.server.url}/sandbox/sentry/api/7/envelope/`, { method: 'POST', body });
     expect((await post('not json\n{}')).status).toBe(400);
     expect((await post(`{}\n{"type":"event","length":99}\n{}`)).status).toBe(400);
     expect((await post(`{}\n{"type":"event"}\n${JSON.stringify({ message: 'x'.repeat(300 * 1024) })}`)).status).toBe(413);

@@ -3,12 +3,9 @@
  * in-process preview server on 127.0.0.1, heap measured after a full GC before and after.
  */
 import { Agent, request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { previewServerPerFile } from './previewServerHarness.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -20,8 +17,7 @@ const HEAP_GROWTH_LIMIT = 8 * 1024 * 1024;
 /** RSS is noisier (allocator, sockets): a looser bound that still catches a leak of the bodies. */
 const RSS_GROWTH_LIMIT = 64 * 1024 * 1024;
 
-let server: PreviewServer;
-let distDir = '';
+const preview = previewServerPerFile();
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 interface Shot {
@@ -32,7 +28,7 @@ interface Shot {
 
 function fire(shot: Shot): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${server.url}/`, { method: shot.method, path: shot.path, agent, headers: shot.body ? { 'content-type': 'application/json' } : {} }, (res) => {
+    const req = request(`${preview.server.url}/`, { method: shot.method, path: shot.path, agent, headers: shot.body ? { 'content-type': 'application/json' } : {} }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -78,17 +74,7 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'preview-dist-'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startPreviewServer({ distDir, port: 0 });
-});
-
-afterAll(async () => {
-  agent.destroy();
-  await server.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => agent.destroy());
 
 describe('a burst of bad and oversized requests', () => {
   it('answers each with a 4xx, stores nothing and keeps the heap flat', async () => {
@@ -105,8 +91,8 @@ describe('a burst of bad and oversized requests', () => {
 
     expect([...bad.keys()].every((s) => s >= 400 && s < 500)).toBe(true);
     expect([...oversized.keys()].every((s) => s === 303 || (s >= 400 && s < 500))).toBe(true);
-    expect(server.state.accountsByEmail.size).toBe(0);
-    expect(server.state.events.size).toBe(0);
+    expect(preview.server.state.accountsByEmail.size).toBe(0);
+    expect(preview.server.state.events.size).toBe(0);
     expect(after - before).toBeLessThan(HEAP_GROWTH_LIMIT);
     expect(rssAfter - rssBefore).toBeLessThan(RSS_GROWTH_LIMIT);
   }, 120_000);

@@ -2,86 +2,57 @@
  * The preview server answers bad requests with a 4xx and a body, never a stack trace: malformed
  * and over-long URLs, oversized bodies, over-long fields; the event log is read in pages.
  */
-import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
-
-let server: PreviewServer;
-let distDir = '';
-
-/** A raw request (node:http keeps the target exactly as given, unlike fetch). */
-export function send(base: string, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${base}/`, { method, path, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { send, previewServerPerFile } from './previewServerHarness.ts';
 
 const signupBody = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({ registration_source: 'email', email: `a${Math.random()}@example.com`, name: 'Ann', landing_type: 'fullPrice', ...overrides });
 
-beforeAll(async () => {
-  distDir = mkdtempSync(join(tmpdir(), 'preview-dist-'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-  server = await startPreviewServer({ distDir, port: 0 });
-});
-
-afterAll(async () => {
-  await server.close();
-  rmSync(distDir, { recursive: true, force: true });
-});
+const preview = previewServerPerFile();
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('malformed URLs', () => {
   it.each(['/%', '/%E0%A4%A', '/landing/%zz', '/static/js/%'])('answers %s with a 400 page and logs nothing', async (path) => {
     const logged = vi.spyOn(console, 'error');
-    const res = await send(server.url, 'GET', path);
+    const res = await send(preview.server.url, 'GET', path);
     expect(res.status).toBe(400);
     expect(res.text).toContain('malformed');
     expect(logged).not.toHaveBeenCalled();
   });
 
   it('answers a malformed sandbox URL with a 400 in JSON', async () => {
-    const res = await send(server.url, 'GET', '/sandbox/events%');
+    const res = await send(preview.server.url, 'GET', '/sandbox/events%');
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text).errors.messages[0]).toContain('malformed');
   });
 
   it('refuses a target that is not a path', async () => {
-    expect((await send(server.url, 'GET', '//example.com/x')).status).toBe(400);
+    expect((await send(preview.server.url, 'GET', '//example.com/x')).status).toBe(400);
   });
 });
 
 describe('over-long URLs', () => {
   it('redirects a page address with a 20 KB query to the path without the query', async () => {
-    const res = await send(server.url, 'GET', `/landing?utm_source=${'x'.repeat(20_000)}`);
+    const res = await send(preview.server.url, 'GET', `/landing?utm_source=${'x'.repeat(20_000)}`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/landing');
     expect(res.text).toContain('<html');
   });
 
   it('answers a 20 KB path with a 414 page', async () => {
-    const res = await send(server.url, 'GET', `/${'p'.repeat(20_000)}`);
+    const res = await send(preview.server.url, 'GET', `/${'p'.repeat(20_000)}`);
     expect(res.status).toBe(414);
     expect(res.text).toContain('too long');
   });
 
   it('answers a 20 KB sandbox URL with a 414 in JSON', async () => {
-    const res = await send(server.url, 'GET', `/sandbox/events?userUuid=${'u'.repeat(20_000)}`);
+    const res = await send(preview.server.url, 'GET', `/sandbox/events?userUuid=${'u'.repeat(20_000)}`);
     expect(res.status).toBe(414);
     expect(JSON.parse(res.text).errors.messages[0]).toContain('longer');
   });
 
   it('answers a URL beyond the header limit with a 431 that has a body, never an empty one', async () => {
-    const res = await send(server.url, 'GET', `/landing?q=${'x'.repeat(100_000)}`);
+    const res = await send(preview.server.url, 'GET', `/landing?q=${'x'.repeat(100_000)}`);
     expect(res.status).toBe(431);
     expect(res.text).toContain('too long');
   });
@@ -89,7 +60,7 @@ describe('over-long URLs', () => {
 
 describe('bodies and fields', () => {
   it('keeps the 16 KiB body limit', async () => {
-    const res = await send(server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody({ name: 'n'.repeat(17_000) }));
+    const res = await send(preview.server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody({ name: 'n'.repeat(17_000) }));
     expect(res.status).toBe(413);
   });
 
@@ -98,13 +69,13 @@ describe('bodies and fields', () => {
     ['name', 'n'.repeat(101)],
     ['email', `${'e'.repeat(250)}@example.com`],
   ])('refuses a signup whose %s is over its limit, naming the field', async (field, value) => {
-    const res = await send(server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody({ [field]: value }));
+    const res = await send(preview.server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody({ [field]: value }));
     expect(res.status).toBe(422);
     expect(JSON.parse(res.text).errors.info[field]).toMatch(/longer than \d+ characters/);
   });
 
   it('still signs up a normal visitor', async () => {
-    const res = await send(server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody());
+    const res = await send(preview.server.url, 'POST', '/sandbox/webapi/api/v1/signup', signupBody());
     expect(res.status).toBe(200);
     expect(JSON.parse(res.text).access_token).toMatch(/^[0-9a-f]{48}$/);
   });
@@ -116,14 +87,14 @@ describe('bodies and fields', () => {
     [{ kind: 'track', name: 'x', props: { text: 'p'.repeat(9000) } }, 'props'],
     [{ kind: 'track', name: 'x', props: [1] }, 'props'],
   ])('refuses an event with an over-long or wrong field (%#)', async (event, field) => {
-    const res = await send(server.url, 'POST', '/sandbox/events', JSON.stringify(event));
+    const res = await send(preview.server.url, 'POST', '/sandbox/events', JSON.stringify(event));
     expect(res.status).toBe(400);
     expect(JSON.parse(res.text).errors.messages[0]).toContain(field);
   });
 
   it('stores only the known fields of an event', async () => {
-    await send(server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: 'only-known', userUuid: 'v-known', extra: 'x'.repeat(5000) }));
-    const { events } = JSON.parse((await send(server.url, 'GET', '/sandbox/events?userUuid=v-known')).text);
+    await send(preview.server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: 'only-known', userUuid: 'v-known', extra: 'x'.repeat(5000) }));
+    const { events } = JSON.parse((await send(preview.server.url, 'GET', '/sandbox/events?userUuid=v-known')).text);
     expect(events).toEqual([{ kind: 'track', name: 'only-known', userUuid: 'v-known', props: {}, at: expect.any(Number) }]);
   });
 });
@@ -131,14 +102,14 @@ describe('bodies and fields', () => {
 describe('event log paging', () => {
   it('reads 250 events of one visitor in pages of 100', async () => {
     for (let i = 0; i < 250; i++) {
-      await send(server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: `e${i}`, userUuid: 'v-paged' }));
-      if (i % 10 === 0) await send(server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: 'other', userUuid: 'v-other' }));
+      await send(preview.server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: `e${i}`, userUuid: 'v-paged' }));
+      if (i % 10 === 0) await send(preview.server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: 'other', userUuid: 'v-other' }));
     }
     const names: string[] = [];
     const sizes: number[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = JSON.parse((await send(server.url, 'GET', `/sandbox/events?userUuid=v-paged&limit=100&cursor=${cursor}`)).text);
+      const page = JSON.parse((await send(preview.server.url, 'GET', `/sandbox/events?userUuid=v-paged&limit=100&cursor=${cursor}`)).text);
       sizes.push(page.events.length);
       names.push(...page.events.map((e: { name: string }) => e.name));
       cursor = page.next_cursor;
@@ -148,10 +119,10 @@ describe('event log paging', () => {
   });
 
   it('answers a page of 100 by default and refuses a bad limit or cursor', async () => {
-    const page = JSON.parse((await send(server.url, 'GET', '/sandbox/events')).text);
+    const page = JSON.parse((await send(preview.server.url, 'GET', '/sandbox/events')).text);
     expect(page.events.length).toBeLessThanOrEqual(100);
-    expect((await send(server.url, 'GET', '/sandbox/events?limit=5000')).status).toBe(400);
-    expect((await send(server.url, 'GET', '/sandbox/events?limit=0')).status).toBe(400);
-    expect((await send(server.url, 'GET', '/sandbox/events?cursor=-1')).status).toBe(400);
+    expect((await send(preview.server.url, 'GET', '/sandbox/events?limit=5000')).status).toBe(400);
+    expect((await send(preview.server.url, 'GET', '/sandbox/events?limit=0')).status).toBe(400);
+    expect((await send(preview.server.url, 'GET', '/sandbox/events?cursor=-1')).status).toBe(400);
   });
 });

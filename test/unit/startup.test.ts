@@ -98,7 +98,8 @@ describe('start-up sequence (spec section 4)', () => {
   });
 
   it('polls every second for the attribution global, then sets the external id from the utm source', async () => {
-    let tracker: { setCustomerUserId: (id: string) => void } | undefined;
+    // the global appears only after the first poll
+    let tracker: { setCustomerUserId: (id: string) => void } | undefined = undefined;
     const setCustomerUserId = vi.fn();
     const { env: e, timers } = env({ attributionGlobal: 'AF', getGlobal: () => tracker });
     e.store.events.utm_source = 'facebook';

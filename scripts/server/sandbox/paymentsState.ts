@@ -4,8 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../http.ts';
-import landingsJson from '../../../flows/landings.json';
-import plansJson from '../../../flows/plans.json';
+import { catalogPrices, knownPlan, UPSELL_PLAN } from './plans.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { CardBehaviour } from './paymentsCards.ts';
 
@@ -123,36 +122,11 @@ export function keepPaymentMethod(p: PaymentsState, method: SandboxPaymentMethod
 /** A Stripe-looking id. */
 export const newId = (prefix: string): string => `${prefix}_sb_${randomBytes(12).toString('hex')}`;
 
-interface CataloguePlan {
-  price: number;
-  periodPrice: number;
-  trialDays?: number;
-}
-const catalogue = plansJson as unknown as { plans: Record<string, CataloguePlan>; upsell: CataloguePlan & { name: string } };
-const landings = landingsJson as unknown as Record<string, { paywall?: { discountLabel?: boolean } } | string>;
+export { knownPlan, UPSELL_PLAN };
 
-export const UPSELL_PLAN = catalogue.upsell.name;
-
-/** True for a catalogue plan or the upsell product. */
-export function knownPlan(plan: string): boolean {
-  return plan === UPSELL_PLAN || Object.hasOwn(catalogue.plans, plan);
-}
-
-const cents = (n: number): number => Math.round(n * 100) / 100;
-
-/**
- * What the portal charges today: the plan's price (a trial plan: the trial's price); the regular price
- * is the plan's price, twice that on a variant with the "50% off" label (the discount applies to the
- * first payment).
- */
+/** What the portal charges today for a plan, on the account's landing (./plans.ts). */
 export function pricesFor(plan: string, account: Account): { price_with_discount: number; regular_price: number } {
-  if (plan === UPSELL_PLAN) return { price_with_discount: catalogue.upsell.price, regular_price: catalogue.upsell.price };
-  const { price, periodPrice, trialDays } = catalogue.plans[plan]!;
-  const variant = landings[account.landingType];
-  const discounted = typeof variant === 'object' && variant.paywall?.discountLabel === true;
-  // a trial plan charges the trial's price today (engine/core/pricing.ts reads the catalogue the same way)
-  const today = trialDays ? periodPrice : price;
-  return { price_with_discount: today, regular_price: discounted ? cents(price * 2) : price };
+  return catalogPrices(plan, account.landingType);
 }
 
 /** The account's active subscription to a plan, if any (one per account and product). */

@@ -1,0 +1,98 @@
+/**
+ * The build behind `npm run dev`: the preview bundle (sandbox API, sandbox gateway) made with the same
+ * options as `npm run build -- --preview`, but incremental (an esbuild context, rebuilt on demand),
+ * unminified, with fixed entry names and no prerendered pages: every path gets the app shell, which
+ * also loads the live-reload client. Each cycle validates the flow files first; invalid flows are not
+ * built, and the last good bundle stays in place.
+ */
+import * as esbuild from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { copyIcons, criticalCssOptions, scriptOptions, stylesheetOptions, validateFlows, writeCriticalAssets } from '../../build.mjs';
+import type { FunnelData } from '../../engine/core/flowGraph.ts';
+import { formatIssue, type ValidationIssue } from '../../engine/validate/index.ts';
+import { APP_SHELL } from '../build/pages.ts';
+import { pageHtml } from '../build/html.ts';
+import { DEV_CLIENT_PATH } from './liveReload.ts';
+
+/** One build cycle: built, or the problems that stopped it (validator findings or compile errors), one line each. */
+export type CycleResult = { ok: true; ms: number; phases: Record<string, number>; warnings: string[] } | { ok: false; ms: number; problems: string[] };
+
+export interface DevBuild {
+  /**
+   * Validates and rebuilds; never throws for a problem in the project's files. The stylesheets are
+   * rebuilt only when a changed file is a stylesheet (and on the first cycle).
+   */
+  cycle: (changed?: string[]) => Promise<CycleResult>;
+  dispose: () => Promise<void>;
+}
+
+/** The project root: esbuild's working directory, to which its metafile's paths are relative. */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const DEV_OVERRIDES = { minify: false, logLevel: 'silent' } as const;
+const clientTag = `<script src="${DEV_CLIENT_PATH}"></script>`;
+
+/** The shell of a project that has never built: only the live-reload client, which shows the problems. */
+const EMPTY_SHELL = `<!doctype html>\n<html lang="en" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>Family Locator (dev)</title>\n${clientTag}\n</head>\n<body></body>\n</html>\n`;
+
+async function compileErrors(error: unknown): Promise<string[]> {
+  const failure = error as Partial<esbuild.BuildFailure>;
+  if (!failure.errors?.length) return [error instanceof Error ? error.message : String(error)];
+  return failure.errors.map((m) => (m.location ? `${m.location.file}:${m.location.line}:${m.location.column + 1} ${m.text}` : m.text));
+}
+
+export async function createDevBuild(options: { outdir: string; flowsDir?: string }): Promise<DevBuild> {
+  const { outdir, flowsDir } = options;
+  let data: FunnelData | undefined;
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  await copyIcons(outdir);
+  await writeFile(join(outdir, APP_SHELL), EMPTY_SHELL);
+  const js = await esbuild.context({
+    ...scriptOptions({ outdir, preview: true, data: () => data!, flowsDir }),
+    ...DEV_OVERRIDES,
+    // a fixed entry name, so the shell is written once per cycle without a metafile to look it up in
+    entryNames: 'static/js/[name]',
+    metafile: false,
+  });
+
+  let styles: { css: string; criticalCss: string; font: string | undefined } | undefined;
+  const rel = (file: string): string => relative(outdir, join(root, file));
+
+  async function buildStyles(): Promise<NonNullable<typeof styles>> {
+    const css = await esbuild.build({ ...(await stylesheetOptions(outdir)), ...DEV_OVERRIDES, entryNames: 'static/css/styles' });
+    const critical = await esbuild.build({ ...criticalCssOptions(outdir), ...DEV_OVERRIDES });
+    return { css: rel(Object.keys(css.metafile!.outputs).find((o) => o.endsWith('.css'))!), ...(await writeCriticalAssets(critical, outdir)) };
+  }
+
+  async function rebuild(withStyles: boolean): Promise<void> {
+    await js.rebuild();
+    if (withStyles || !styles) styles = await buildStyles();
+    // no module preloads: they only save round trips, which a local server does not have
+    const assets = { js: 'static/js/main.js', ...styles, modulePreloads: [] };
+    const html = pageHtml({ assets, language: 'en', dir: 'ltr', body: '' }).replace('</head>', `${clientTag}\n</head>`);
+    await writeFile(join(outdir, APP_SHELL), html);
+  }
+
+  return {
+    async cycle(changed = []) {
+      const started = performance.now();
+      const ms = (): number => Math.round(performance.now() - started);
+      const validated = await validateFlows({ flowsDir });
+      const validation = ms();
+      const lines = (issues: ValidationIssue[]): string[] => issues.map(formatIssue);
+      if (validated.errors.length) return { ok: false, ms: ms(), problems: lines(validated.issues) };
+      data = validated.data;
+      try {
+        await rebuild(changed.some((file) => file.endsWith('.css')));
+      } catch (error) {
+        return { ok: false, ms: ms(), problems: await compileErrors(error) };
+      }
+      return { ok: true, ms: ms(), phases: { validation, bundle: ms() - validation }, warnings: lines(validated.issues) };
+    },
+    async dispose() {
+      await js.dispose();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `npm run dev`: the preview server with the sandbox API, serving a bundle that is rebuilt whenever a
+ * flow, locale, schema, screen or engine file is saved, and live reload for every open page. A cycle
+ * with problems (validator findings with their file:line:col, or compile errors) prints them in the
+ * terminal and shows them in an overlay in the page; the next good cycle reloads the page.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPreviewServer } from '../server/previewServer.ts';
+import { createDevBuild, type CycleResult } from './devBuild.ts';
+import { createLiveReload } from './liveReload.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What is watched besides the flows: texts, schemas and every source file of the bundle. */
+const WATCHED = ['locales', 'schemas', 'screens', 'engine'];
+/** Saves that come together (an editor writing several files, a formatter) make one rebuild. */
+const SETTLE_MS = 30;
+
+export interface DevServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export interface DevOptions {
+  port?: number;
+  /** Default flows/ (a relative path is taken from the project root). */
+  flowsDir?: string;
+  /** Default dist-dev/. */
+  outdir?: string;
+  log?: (line: string) => void;
+}
+
+export async function startDev(options: DevOptions = {}): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const flowsDir = resolve(root, options.flowsDir ?? 'flows');
+  const outdir = resolve(root, options.outdir ?? 'dist-dev');
+  const live = createLiveReload();
+  const build = await createDevBuild({ outdir, flowsDir });
+
+  const report = (result: CycleResult, changed: string[]): void => {
+    const what = changed.length ? `${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ` and ${changed.length - 3} more` : ''}: ` : '';
+    if (result.ok) {
+      for (const warning of result.warnings) log(warning);
+      log(`${what}rebuilt in ${result.ms} ms (validation ${result.phases.validation} ms)${live.clients() ? `, reloading ${live.clients()} page(s)` : ''}`);
+      live.reload();
+    } else {
+      log(`${what}not built (${result.ms} ms):\n${result.problems.map((p) => `  ${p}`).join('\n')}\nThe page shows these until they are fixed.`);
+      live.problems(result.problems);
+    }
+  };
+
+  // one cycle at a time; changes during a cycle make one more
+  let running: Promise<CycleResult> = build.cycle();
+  let pending: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const first = await running;
+  report(first, []);
+  const schedule = (file: string): void => {
+    pending.push(file);
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const changed = [...new Set(pending)];
+      pending = [];
+      running = running.then(async () => {
+        const result = await build.cycle(changed);
+        report(result, changed);
+        return result;
+      });
+    }, SETTLE_MS);
+  };
+
+  const watchers: FSWatcher[] = [flowsDir, ...WATCHED.map((d) => join(root, d))].map((dir) =>
+    watch(dir, { recursive: true }, (_event, name) => {
+      if (name && !name.endsWith('~') && !name.startsWith('.')) schedule(join(dir, String(name)));
+    }),
+  );
+
+  const server = await startPreviewServer({ distDir: outdir, port: options.port ?? 8080, live: true, intercept: live.handle });
+  return {
+    url: server.url,
+    close: async () => {
+      clearTimeout(timer);
+      for (const w of watchers) w.close();
+      live.close();
+      await server.close();
+      await running.catch(() => undefined);
+      await build.dispose();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * One truth for the flow files: a new flows/<name>.json plus a landing variant that opens it passes
+ * validation, is built into the bundle and serves its paths, with no code change. Runs on a copy of
+ * flows/ with test/fixtures/new-flow/spring.json dropped in.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build.mjs';
+import { formatIssue, validateProject } from '../../engine/validate/index.ts';
+import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
+import { closeBrowser, newVisitor } from './browser.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+let flows: TempFlows;
+let outdir = '';
+let server: PreviewServer;
+
+beforeAll(async () => {
+  flows = copyFlows({ withSpringFlow: true });
+  outdir = join(root, `dist-new-flow-${process.pid}`);
+  await build({ preview: true, outdir, flowsDir: flows.dir, log: false });
+  server = await startPreviewServer({ distDir: outdir, port: 0 });
+});
+
+afterAll(async () => {
+  await closeBrowser();
+  await server?.close();
+  rmSync(outdir, { recursive: true, force: true });
+  flows?.remove();
+});
+
+describe('a new flow file dropped into flows/', () => {
+  it('is discovered and validated with the others', async () => {
+    const result = await validateProject({ flowsDir: flows.dir });
+    expect(result.issues.map(formatIssue)).toEqual([]);
+    expect(result.files.filter((f) => f.endsWith('/spring.json'))).toHaveLength(1);
+    expect(result.data.flows.map((f) => (f as { id: string }).id).sort()).toEqual(['family', 'main', 'spring']);
+  });
+
+  it('is prerendered, routed and walked in the browser', async () => {
+    const { context, page } = await newVisitor();
+    const response = await page.goto(`${server.url}/spring`);
+    expect(response?.status()).toBe(200);
+    // the prerendered page of the new variant's path, not the app shell
+    const html = await response!.text();
+    expect(html).toContain('data-prerendered="/spring"');
+    expect(html).toContain('data-step="spring-landing"');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${server.url}/spring/place-alerts`);
+    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    // the new flow's step leads into a step of the main flow
+    await page.getByRole('button', { name: 'Continue' }).first().click();
+    await page.waitForURL(`${server.url}/signup`);
+    await page.getByRole('textbox').first().waitFor();
+    await context.close();
+  });
+
+  it('opens its own step path directly', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${server.url}/spring/place-alerts`);
+    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/spring/place-alerts');
+    await context.close();
+  });
+});
