@@ -87,7 +87,7 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     const batch = takeBatch(queue, flushAt, maxBytes);
     if (!batch.length) return;
     inFlight = true;
-    let ok = false;
+    let ok: boolean;
     try {
       // no keepalive here: the browser's keepalive budget (64 KiB in flight) is shared with other
       // reporters and a refusal would look like a network failure; page hide uses sendBeacon instead

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodResult, WalletCharge, WalletMethod, WalletResult } from '../../engine/payments/index.ts';
 
@@ -21,7 +21,10 @@ export function WalletPayment({ wallet, charge, busy, onMethod, onCancel }: Wall
   const { t } = useTranslation();
   const [offered, setOffered] = useState<string | null>(null);
   const latest = useRef({ onMethod, onCancel });
-  latest.current = { onMethod, onCancel };
+  // the sheet's callbacks always reach the latest handlers, without re-asking the wallet on each render
+  useLayoutEffect(() => {
+    latest.current = { onMethod, onCancel };
+  });
   useEffect(() => {
     let live = true;
     wallet.available(charge).then(

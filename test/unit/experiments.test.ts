@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bucketRanges, chooseVariation, fnv1a32, hashV2 } from '../../engine/index.ts';
-import { assign, earlyVisitorId, experimentChooser, hashedVariant, parseOverrides, recordExposure, type Experiment, type Experiments } from '../../engine/index.ts';
+import { assign, earlyVisitorId, experimentChooser, hashedVariant, parseOverrides, recordExposure, type Experiment } from '../../engine/index.ts';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
