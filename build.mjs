@@ -45,7 +45,10 @@ export async function validateFlows({ flowsDir } = {}) {
 }
 
 /** Text sections only preview builds use (the sandbox gateway's test-mode texts): production drops them. */
-export const PREVIEW_ONLY_TEXTS = [['checkout', 'sandbox'], ['payments', 'sandboxWallet']];
+export const PREVIEW_ONLY_TEXTS = [
+  ['checkout', 'sandbox'],
+  ['payments', 'sandboxWallet'],
+];
 
 function withoutPreviewTexts(texts) {
   for (const [section, key] of PREVIEW_ONLY_TEXTS) if (texts[section]) delete texts[section][key];
@@ -177,7 +180,12 @@ export async function stylesheetOptions(outdir) {
   cssEntries.sort((a, b) => Number(b.endsWith('ui/kit.css')) - Number(a.endsWith('ui/kit.css')));
   return {
     ...commonOptions(outdir),
-    stdin: { contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'styles.css' },
+    stdin: {
+      contents: cssEntries.map((f) => `@import ${JSON.stringify('./' + relative(root, f))};`).join('\n'),
+      resolveDir: root,
+      loader: 'css',
+      sourcefile: 'styles.css',
+    },
     entryNames: 'static/css/styles-[hash]',
     plugins: [withoutFontPackage],
   };
@@ -190,7 +198,12 @@ export async function stylesheetOptions(outdir) {
 export function criticalCssOptions(outdir) {
   return {
     ...commonOptions(outdir),
-    stdin: { contents: CRITICAL_CSS.map((f) => `@import ${JSON.stringify('./' + f)};`).join('\n'), resolveDir: root, loader: 'css', sourcefile: 'critical.css' },
+    stdin: {
+      contents: CRITICAL_CSS.map((f) => `@import ${JSON.stringify('./' + f)};`).join('\n'),
+      resolveDir: root,
+      loader: 'css',
+      sourcefile: 'critical.css',
+    },
     write: false,
   };
 }

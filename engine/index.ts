@@ -18,7 +18,15 @@ export { PREVIEW_CONFIG, config } from './core/config.ts';
 /** Types of the same module. */
 export type { FunnelConfig } from './core/config.ts';
 /** The error-reporting port. */
-export { MAX_QUEUED_ERRORS, connectReporter, queuedErrors, reportError, resetErrorReporting, setErrorContext, startErrorReporting } from './core/errorReporting.ts';
+export {
+  MAX_QUEUED_ERRORS,
+  connectReporter,
+  queuedErrors,
+  reportError,
+  resetErrorReporting,
+  setErrorContext,
+  startErrorReporting,
+} from './core/errorReporting.ts';
 /** Types of the same module. */
 export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting.ts';
 /** The flow graph: all flows, variants and plans as one catalogue, and the pure functions that walk it. */
@@ -40,7 +48,19 @@ export type { TextTree } from './core/localeSplit.ts';
 /** Persistence in local storage under one root key, version 0 (spec section 3), of every slice declared with `persist: true` (the kernel's plans, ui, signup and events, and the product's own), without the fields a declaration marks transient. */
 export { PERSIST_KEY, applySaved, restore, serialize, startPersisting } from './core/persistence.ts';
 /** Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the visitor's language with Intl. */
-export { durationDays, formatDate, formatDuration, formatPercent, formatPricing, formatUsd, formattingLocale, ladderIssues, planPricing, roundCents, trialEnd } from './core/pricing.ts';
+export {
+  durationDays,
+  formatDate,
+  formatDuration,
+  formatPercent,
+  formatPricing,
+  formatUsd,
+  formattingLocale,
+  ladderIssues,
+  planPricing,
+  roundCents,
+  trialEnd,
+} from './core/pricing.ts';
 /** Types of the same module. */
 export type { PerPeriodUnit } from './core/pricing.ts';
 /** Retry helpers for idempotent calls only: a POST is never retried blindly. */
@@ -70,7 +90,18 @@ export type { Landings } from './types/landings.gen.ts';
 /** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
 export type { Duration, Plan, Plans } from './types/plans.gen.ts';
 /** Experiments: a landing path split between variants by weight, assigned with GrowthBook's hashing from the visitor id, sticky, overridable for QA, reported once as an exposure. */
-export { EXPOSURE_EVENT, OVERRIDE_PARAM, assign, earlyVisitorId, experimentChooser, experimentEntries, experimentForPath, hashedVariant, parseOverrides, recordExposure } from './core/experiments.ts';
+export {
+  EXPOSURE_EVENT,
+  OVERRIDE_PARAM,
+  assign,
+  earlyVisitorId,
+  experimentChooser,
+  experimentEntries,
+  experimentForPath,
+  hashedVariant,
+  parseOverrides,
+  recordExposure,
+} from './core/experiments.ts';
 /** Types of the same module. */
 export type { Assignment, Experiment, Experiments } from './core/experiments.ts';
 /** GrowthBook's hashing (v2 hash, bucket ranges, variation choice), so results can be analysed there. */

@@ -11,7 +11,6 @@ import { gateways } from './payments/gateways.ts';
 import { productSlices } from './product/slices.ts';
 import { screens } from './registry.ts';
 
-
 export const funnel = defineFunnel({
   data: funnelData,
   screens,

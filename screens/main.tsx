@@ -7,7 +7,6 @@ import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/index.ts';
 import { loadSentryReporter } from '../engine/index.ts';
 
-
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
 const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
 const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);

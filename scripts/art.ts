@@ -12,8 +12,8 @@ const scenes: Record<string, () => string> = {
   'place-alerts': placeAlerts,
   'crash-detection': crashDetection,
   'fall-detection': fallDetection,
-  'family': familyScene,
-  'circle': circleScene,
+  family: familyScene,
+  circle: circleScene,
 };
 for (const [name, draw] of Object.entries(scenes)) {
   const text = draw();

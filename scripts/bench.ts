@@ -41,11 +41,16 @@ async function checkoutFigures(bench: Bench): Promise<void> {
   const { metafile } = bench;
   const landing = measureRoute(metafile, root, '/', LANDING_SOURCES);
   const checkout = measureRoute(metafile, root, '/checkout', CHECKOUT_SOURCES, new Set(landing.files));
-  console.log(`Checkout (esbuild metafile): +${KiB(checkout.gzipBytes)} gzip on top of the landing, of which our own code ${KiB(checkout.ownGzipBytes)} (budget ${KiB(CHECKOUT_BUDGET)}: ${checkout.ownGzipBytes <= CHECKOUT_BUDGET ? 'within' : 'OVER'}); packages: ${checkout.packages.join(', ')}`);
+  console.log(
+    `Checkout (esbuild metafile): +${KiB(checkout.gzipBytes)} gzip on top of the landing, of which our own code ${KiB(checkout.ownGzipBytes)} (budget ${KiB(CHECKOUT_BUDGET)}: ${checkout.ownGzipBytes <= CHECKOUT_BUDGET ? 'within' : 'OVER'}); packages: ${checkout.packages.join(', ')}`,
+  );
 }
 
 async function throttledFigures(bench: Bench): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   const pages = [...ROUTES, bench.hello];
   const samples = new Map<string, LoadSample[]>(pages.map((p) => [p, []]));
   try {
@@ -56,22 +61,31 @@ async function throttledFigures(bench: Bench): Promise<void> {
   }
   const m = (page: string, key: keyof LoadSample): number => median(samples.get(page)!.map((s) => s[key]));
   const ref = (key: keyof LoadSample): number => m(bench.hello, key);
-  console.log(`\nPhone profile in headless Chromium (${PHONE_PROFILE.cpuSlowdown}x CPU, ${PHONE_PROFILE.downloadKbit / 1000} Mbit/s, ${PHONE_PROFILE.latencyMs} ms, gzip), median of ${RUNS}:\n`);
-  console.log(formatTable(['page', 'FCP', 'LCP', 'TBT', 'CLS', 'longest task', 'JS (gzip)', 'FCP ratio', 'LCP ratio'], pages.map((p) => [
-    p === bench.hello ? 'React hello world' : p,
-    `${Math.round(m(p, 'fcp'))} ms`,
-    `${Math.round(m(p, 'lcp'))} ms`,
-    `${Math.round(m(p, 'tbt'))} ms`,
-    m(p, 'cls').toFixed(3),
-    `${Math.round(m(p, 'longestTask'))} ms`,
-    KiB(m(p, 'scriptBytes')),
-    ratio(m(p, 'fcp'), ref('fcp')),
-    ratio(m(p, 'lcp'), ref('lcp')),
-  ])));
+  console.log(
+    `\nPhone profile in headless Chromium (${PHONE_PROFILE.cpuSlowdown}x CPU, ${PHONE_PROFILE.downloadKbit / 1000} Mbit/s, ${PHONE_PROFILE.latencyMs} ms, gzip), median of ${RUNS}:\n`,
+  );
+  console.log(
+    formatTable(
+      ['page', 'FCP', 'LCP', 'TBT', 'CLS', 'longest task', 'JS (gzip)', 'FCP ratio', 'LCP ratio'],
+      pages.map((p) => [
+        p === bench.hello ? 'React hello world' : p,
+        `${Math.round(m(p, 'fcp'))} ms`,
+        `${Math.round(m(p, 'lcp'))} ms`,
+        `${Math.round(m(p, 'tbt'))} ms`,
+        m(p, 'cls').toFixed(3),
+        `${Math.round(m(p, 'longestTask'))} ms`,
+        KiB(m(p, 'scriptBytes')),
+        ratio(m(p, 'fcp'), ref('fcp')),
+        ratio(m(p, 'lcp'), ref('lcp')),
+      ]),
+    ),
+  );
   const worst = (key: keyof LoadSample): number => Math.max(...ROUTES.map((r) => m(r, key)));
-  console.log(`\nGoals: FCP <= 0.8x React: ${ratio(worst('fcp'), ref('fcp'))} (worst route) ${worst('fcp') <= 0.8 * ref('fcp') ? 'met' : 'NOT met'}; ` +
-    `LCP <= 1.0x: ${ratio(worst('lcp'), ref('lcp'))} ${worst('lcp') <= ref('lcp') ? 'met' : 'NOT met'}; CLS 0: ${worst('cls') === 0 ? 'met' : `NOT met (${worst('cls').toFixed(3)})`}; ` +
-    `JS <= 100 KiB: ${KiB(worst('scriptBytes'))} ${worst('scriptBytes') <= 100 * 1024 ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nGoals: FCP <= 0.8x React: ${ratio(worst('fcp'), ref('fcp'))} (worst route) ${worst('fcp') <= 0.8 * ref('fcp') ? 'met' : 'NOT met'}; ` +
+      `LCP <= 1.0x: ${ratio(worst('lcp'), ref('lcp'))} ${worst('lcp') <= ref('lcp') ? 'met' : 'NOT met'}; CLS 0: ${worst('cls') === 0 ? 'met' : `NOT met (${worst('cls').toFixed(3)})`}; ` +
+      `JS <= 100 KiB: ${KiB(worst('scriptBytes'))} ${worst('scriptBytes') <= 100 * 1024 ? 'met' : 'NOT met'}`,
+  );
 }
 
 async function lighthouseFigures(bench: Bench): Promise<void> {
@@ -86,19 +100,26 @@ async function lighthouseFigures(bench: Bench): Promise<void> {
   }
   const m = (page: string, key: keyof LighthouseSample): number => median(samples.get(page)!.map((s) => s[key]));
   console.log(`\nLighthouse mobile preset (simulated throttling), median of ${LH_RUNS}:\n`);
-  console.log(formatTable(['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'FCP ratio', 'LCP ratio'], pages.map((p) => [
-    p === bench.hello ? 'React hello world' : p,
-    String(m(p, 'score')),
-    `${Math.round(m(p, 'fcp'))} ms`,
-    `${Math.round(m(p, 'lcp'))} ms`,
-    `${Math.round(m(p, 'tbt'))} ms`,
-    m(p, 'cls').toFixed(3),
-    ratio(m(p, 'fcp'), m(bench.hello, 'fcp')),
-    ratio(m(p, 'lcp'), m(bench.hello, 'lcp')),
-  ])));
+  console.log(
+    formatTable(
+      ['page', 'score', 'FCP', 'LCP', 'TBT', 'CLS', 'FCP ratio', 'LCP ratio'],
+      pages.map((p) => [
+        p === bench.hello ? 'React hello world' : p,
+        String(m(p, 'score')),
+        `${Math.round(m(p, 'fcp'))} ms`,
+        `${Math.round(m(p, 'lcp'))} ms`,
+        `${Math.round(m(p, 'tbt'))} ms`,
+        m(p, 'cls').toFixed(3),
+        ratio(m(p, 'fcp'), m(bench.hello, 'fcp')),
+        ratio(m(p, 'lcp'), m(bench.hello, 'lcp')),
+      ]),
+    ),
+  );
   const tbt = Math.max(...ROUTES.map((r) => m(r, 'tbt')));
   const scores = ['/', '/discount'].map((r) => m(r, 'score'));
-  console.log(`\nGoals: TBT <= 50 ms: ${Math.round(tbt)} ms (worst route) ${tbt <= 50 ? 'met' : 'NOT met'}; score 100 on / and /discount: ${scores.join(', ')} ${scores.every((s) => s === 100) ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nGoals: TBT <= 50 ms: ${Math.round(tbt)} ms (worst route) ${tbt <= 50 ? 'met' : 'NOT met'}; score 100 on / and /discount: ${scores.join(', ')} ${scores.every((s) => s === 100) ? 'met' : 'NOT met'}`,
+  );
 }
 
 /** The parts of the benchmark, in order. */

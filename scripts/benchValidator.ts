@@ -30,12 +30,22 @@ export function writeChainProject(steps: number): string {
     };
   }
   writeFileSync(join(flows, 'main.json'), JSON.stringify({ id: 'main', version: 1, entry: 'landing', steps: chain }, null, 2));
-  writeFileSync(join(flows, 'landings.json'), JSON.stringify({
-    fullPrice: {
-      paths: ['/'], flow: 'main', plans: ['gz-1-month-tiger', 'gz-3-month-fox'], defaultPlan: 'gz-3-month-fox',
-      paywall: { title: 'paywall.title.default', note: 'paywall.note.cancelAnytime', moneyBack: true },
-    },
-  }, null, 2));
+  writeFileSync(
+    join(flows, 'landings.json'),
+    JSON.stringify(
+      {
+        fullPrice: {
+          paths: ['/'],
+          flow: 'main',
+          plans: ['gz-1-month-tiger', 'gz-3-month-fox'],
+          defaultPlan: 'gz-3-month-fox',
+          paywall: { title: 'paywall.title.default', note: 'paywall.note.cancelAnytime', moneyBack: true },
+        },
+      },
+      null,
+      2,
+    ),
+  );
   return dir;
 }
 
@@ -76,6 +86,8 @@ export async function benchValidator(steps = 10_000, runs = 5): Promise<{ steps:
 /** Prints the validator benchmark for `npm run bench`: the median for 10,000 steps against the 2 s goal. */
 export async function reportValidatorBench(): Promise<void> {
   const { steps, medianMs, medianCpuMs, issues } = await benchValidator();
-  console.log(`\nValidator on a generated flow of ${steps.toLocaleString('en')} chained steps, median of 5 runs: ${Math.round(medianMs)} ms` +
-    ` (CPU ${Math.round(medianCpuMs)} ms; goal under 2000 ms: ${medianMs < 2000 ? 'met' : 'MISSED'}; ${issues} errors)`);
+  console.log(
+    `\nValidator on a generated flow of ${steps.toLocaleString('en')} chained steps, median of 5 runs: ${Math.round(medianMs)} ms` +
+      ` (CPU ${Math.round(medianCpuMs)} ms; goal under 2000 ms: ${medianMs < 2000 ? 'met' : 'MISSED'}; ${issues} errors)`,
+  );
 }

@@ -48,13 +48,7 @@ function packagesOf(metafile: Metafile, files: Iterable<string>): string[] {
  * Measures a route: the main entry plus the chunks of the given sources, minus `already` (files a
  * previous route loaded).
  */
-export function measureRoute(
-  metafile: Metafile,
-  cwd: string,
-  route: string,
-  sources: string[],
-  already: Set<string> = new Set(),
-): RouteReport {
+export function measureRoute(metafile: Metafile, cwd: string, route: string, sources: string[], already: Set<string> = new Set()): RouteReport {
   const files = new Set<string>();
   const main = outputFor(metafile, 'screens/main.tsx');
   if (!main) throw new Error('The metafile has no screens/main.tsx entry');

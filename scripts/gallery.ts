@@ -20,7 +20,17 @@ import { galleryPage, type Shot } from './galleryPage.ts';
 
 /** Debian's Chromium with the flags of the e2e tests (DESIGN.md section 9). */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +44,21 @@ const { values } = parseArgs({
 
 const root = new URL('../', import.meta.url).pathname;
 const outDir = join(root, values.out!);
-const languages = values.lang!.split(',').map((l) => l.trim()).filter(Boolean);
-const widths = values.width!.split(',').map(Number).filter((w) => w > 0);
+const languages = values
+  .lang!.split(',')
+  .map((l) => l.trim())
+  .filter(Boolean);
+const widths = values
+  .width!.split(',')
+  .map(Number)
+  .filter((w) => w > 0);
 const screens = selectScreens(galleryScreens(), values.only);
 if (screens.length === 0) {
-  console.error(`No screen matches "${values.only}". Screens: ${galleryScreens().map((s) => s.key).join(', ')}`);
+  console.error(
+    `No screen matches "${values.only}". Screens: ${galleryScreens()
+      .map((s) => s.key)
+      .join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -77,7 +97,9 @@ try {
   await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs) || 1) }, worker));
   await writeFile(join(outDir, 'index.html'), galleryPage(funnelData, tasks, new Date()));
   const failed = tasks.filter((t) => !t.file).length;
-  console.log(`\n${tasks.length - failed} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s${failed ? `, ${failed} failed` : ''}: ${join(outDir, 'index.html')}`);
+  console.log(
+    `\n${tasks.length - failed} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s${failed ? `, ${failed} failed` : ''}: ${join(outDir, 'index.html')}`,
+  );
   if (failed) process.exitCode = 1;
 } finally {
   await browser.close();

@@ -133,7 +133,11 @@ export function variantRows(data: FunnelData, flowId: string): string {
     .filter(({ variant }) => variant.flow === flowId)
     .map(({ id, variant }) => {
       const overrides = Object.entries(variant.overrides ?? {})
-        .map(([step, patch]) => esc(`${step}: ${[patch.next !== undefined ? `next → ${JSON.stringify(patch.next)}` : '', patch.props ? `props ${JSON.stringify(patch.props)}` : ''].filter(Boolean).join(', ')}`))
+        .map(([step, patch]) =>
+          esc(
+            `${step}: ${[patch.next !== undefined ? `next → ${JSON.stringify(patch.next)}` : '', patch.props ? `props ${JSON.stringify(patch.props)}` : ''].filter(Boolean).join(', ')}`,
+          ),
+        )
         .join('<br>');
       const plans = variant.plans.map((p) => (p === variant.defaultPlan ? `<b>${esc(p)}</b>` : esc(p))).join(', ');
       return `<tr><td>${esc(id)}</td><td>${esc(variant.paths.join(' '))}</td><td>${plans}</td><td>${esc(variant.paywall.title)}</td><td>${overrides || '—'}</td></tr>`;

@@ -47,7 +47,8 @@ figcaption { font-size: 11px; color: #5b6b77; margin-top: 4px; }
 
 function shotCell(shot: Shot): string {
   const caption = `${shot.language} · ${shot.width} px`;
-  if (!shot.file) return `<figure class="w${shot.width}"><div class="error">${esc(shot.error ?? 'not taken')}</div><figcaption>${caption}</figcaption></figure>`;
+  if (!shot.file)
+    return `<figure class="w${shot.width}"><div class="error">${esc(shot.error ?? 'not taken')}</div><figcaption>${caption}</figcaption></figure>`;
   return `<figure class="w${shot.width}"><a href="${esc(shot.file)}"><img loading="lazy" src="${esc(shot.file)}" alt="${esc(`${shot.screen.key}, ${caption}`)}"></a><figcaption>${caption}</figcaption></figure>`;
 }
 
@@ -72,7 +73,9 @@ export function galleryPage(data: FunnelData, shots: Shot[], generatedAt: Date):
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Screen gallery</title><style>${STYLE}</style></head><body>
 <h1>Screen gallery</h1>
 <p>${shots.length - failed} screenshots${failed ? `, <b>${failed} failed</b>` : ''}; generated ${esc(generatedAt.toISOString())}.</p>
-<nav>${Object.keys(data.flows).map((f) => `<a href="#flow-${esc(f)}">${esc(f)}</a>`).join('')}<a href="#variants">variants</a></nav>
+<nav>${Object.keys(data.flows)
+    .map((f) => `<a href="#flow-${esc(f)}">${esc(f)}</a>`)
+    .join('')}<a href="#variants">variants</a></nav>
 ${sections.join('\n')}
 </body></html>
 `;
@@ -81,6 +84,9 @@ ${sections.join('\n')}
 function screenRows(byScreen: Map<string, Shot[]> | undefined): string {
   if (!byScreen) return '';
   return [...byScreen.entries()]
-    .map(([key, shots]) => `<h3 id="${esc(key)}">${esc(key)} <small>${esc(shots[0]!.screen.path)} (${esc(shots[0]!.screen.screen)})</small></h3><div class="row">${shots.map(shotCell).join('')}</div>`)
+    .map(
+      ([key, shots]) =>
+        `<h3 id="${esc(key)}">${esc(key)} <small>${esc(shots[0]!.screen.path)} (${esc(shots[0]!.screen.screen)})</small></h3><div class="row">${shots.map(shotCell).join('')}</div>`,
+    )
     .join('\n');
 }

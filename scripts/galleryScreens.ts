@@ -87,11 +87,27 @@ export function galleryScreens(data: FunnelData = funnelData): GalleryScreen[] {
     const variant = getVariant(data.landings, id)!;
     const flow = data.flows[variant.flow]!;
     const entry = flow.steps[flow.entry]!;
-    screens.push({ key: `variants/${id}-landing`, group: 'variants', stepId: flow.entry, screen: entry.screen, path: variant.paths[0]!, variantId: id, walked: [] });
+    screens.push({
+      key: `variants/${id}-landing`,
+      group: 'variants',
+      stepId: flow.entry,
+      screen: entry.screen,
+      path: variant.paths[0]!,
+      variantId: id,
+      walked: [],
+    });
     const paywall = walkFlow(data, variant.flow).find(({ stepId }) => flow.steps[stepId]!.screen === 'paywall');
     if (paywall) {
       const step = flow.steps[paywall.stepId]!;
-      screens.push({ key: `variants/${id}-${paywall.stepId}`, group: 'variants', stepId: paywall.stepId, screen: step.screen, path: step.path!, variantId: id, walked: paywall.walked });
+      screens.push({
+        key: `variants/${id}-${paywall.stepId}`,
+        group: 'variants',
+        stepId: paywall.stepId,
+        screen: step.screen,
+        path: step.path!,
+        variantId: id,
+        walked: paywall.walked,
+      });
     }
   }
   return screens;

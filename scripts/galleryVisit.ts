@@ -95,9 +95,14 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         const pricing = planPricing(plan);
         const regular = Math.max(pricing.dueToday, plan.periodPrice);
         const receipt: Receipt = {
-          plan: plan.name, id: 'sub_gallery_1', finalPrice: pricing.dueToday, regularPrice: regular,
+          plan: plan.name,
+          id: 'sub_gallery_1',
+          finalPrice: pricing.dueToday,
+          regularPrice: regular,
           discountPercentage: regular > 0 ? ((regular - pricing.dueToday) / regular) * 100 : 0,
-          paymentMethodId: 'pm_gallery_card', upsellData: { success: null, finalPrice: 0, regularPrice: 0 }, upsellClosed: false,
+          paymentMethodId: 'pm_gallery_card',
+          upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
+          upsellClosed: false,
         };
         plans.checkoutVisited = true;
         session[RECEIPT_KEY] = JSON.stringify(receipt);

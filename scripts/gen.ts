@@ -47,12 +47,14 @@ function propsMapTs(screens: Record<string, object>): string {
   const types = Object.keys(screens);
   const lines = types.map((t) => `  '${t}': ${screenTypeName(t)}Props;`);
   const outcomes = types.map((t) => `  '${t}': ${outcomesTs(screens[t] as Record<string, unknown>)};`);
-  return `${BANNER}\nimport type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
+  return (
+    `${BANNER}\nimport type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
     `declare module '../../engine/react/types.ts' {\n` +
     `  /** Every registered screen type and the props its schema allows. */\n  interface ScreenPropsMap {\n${lines.map((l) => '  ' + l).join('\n')}\n  }\n\n` +
     `  /** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
     `  interface ScreenOutcomesMap {\n${outcomes.map((l) => '  ' + l).join('\n')}\n  }\n}\n\n` +
-    `/** The screen types, in the order of schemas/screens/. */\nexport const screenTypes = [${types.map((t) => `'${t}'`).join(', ')}] as const;\n`;
+    `/** The screen types, in the order of schemas/screens/. */\nexport const screenTypes = [${types.map((t) => `'${t}'`).join(', ')}] as const;\n`
+  );
 }
 
 async function main(): Promise<void> {

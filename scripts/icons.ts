@@ -13,7 +13,10 @@ const svg = await readFile(join(dir, 'icon.svg'));
 /** The icon at a size; `bleed` fills the square (Apple and maskable icons get their corners cut by the OS). */
 async function png(size: number, bleed = false): Promise<Buffer> {
   const source = bleed ? Buffer.from(svg.toString().replace('rx="15"', 'rx="0"')) : svg;
-  return sharp(source, { density: Math.max(72, (72 * size) / 64) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(source, { density: Math.max(72, (72 * size) / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** An ICO file holding PNG images (supported by every browser since IE Vista-era). */

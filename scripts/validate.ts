@@ -32,6 +32,8 @@ if (errors.length === 0) {
   console.log(`validate: ${files.length} files OK${warnings ? ` (${plural(warnings, 'warning')})` : ''}`);
 } else {
   const inFiles = new Set(errors.map((i) => i.file)).size;
-  console.error(`validate: ${plural(errors.length, 'error')}${warnings ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(inFiles, 'file')} (${files.length} files read)`);
+  console.error(
+    `validate: ${plural(errors.length, 'error')}${warnings ? ` and ${plural(warnings, 'warning')}` : ''} in ${plural(inFiles, 'file')} (${files.length} files read)`,
+  );
   process.exitCode = 1;
 }

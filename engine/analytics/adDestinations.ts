@@ -10,17 +10,25 @@ const MEASUREMENT_ID = /^G-[A-Z0-9]{4,16}$/;
 
 function scriptUrlProblems(s: Record<string, unknown>): string[] {
   if (s.scriptUrl === undefined) return [];
-  return typeof s.scriptUrl === 'string' && /^(https:\/\/|\/)/.test(s.scriptUrl) ? [] : ['settings.scriptUrl must be an https:// address or a path on this site'];
+  return typeof s.scriptUrl === 'string' && /^(https:\/\/|\/)/.test(s.scriptUrl)
+    ? []
+    : ['settings.scriptUrl must be an https:// address or a path on this site'];
 }
 
 export const metaPixelDestination: DestinationType = {
   type: 'meta-pixel',
-  validate: (s) => [...(typeof s.pixelId === 'string' && PIXEL_ID.test(s.pixelId) ? [] : ['settings.pixelId must be the pixel id (digits)']), ...scriptUrlProblems(s)],
+  validate: (s) => [
+    ...(typeof s.pixelId === 'string' && PIXEL_ID.test(s.pixelId) ? [] : ['settings.pixelId must be the pixel id (digits)']),
+    ...scriptUrlProblems(s),
+  ],
   load: () => import('./metaPixel.ts').then((m) => m.createMetaPixel),
 };
 
 export const ga4Destination: DestinationType = {
   type: 'ga4',
-  validate: (s) => [...(typeof s.measurementId === 'string' && MEASUREMENT_ID.test(s.measurementId) ? [] : ['settings.measurementId must look like G-XXXXXXX']), ...scriptUrlProblems(s)],
+  validate: (s) => [
+    ...(typeof s.measurementId === 'string' && MEASUREMENT_ID.test(s.measurementId) ? [] : ['settings.measurementId must look like G-XXXXXXX']),
+    ...scriptUrlProblems(s),
+  ],
   load: () => import('./ga4.ts').then((m) => m.createGa4),
 };

@@ -47,4 +47,3 @@ export function categoryStatus(state: ConsentState, category: 'necessary' | keyo
   if (category === 'necessary' || state[category]) return 'granted';
   return state.decided ? 'refused' : 'pending';
 }
-

@@ -48,7 +48,10 @@ function matches(rule: ConsentRule, timeZone: string, variant: string): boolean 
 export function ruleFor(rules: ConsentRules, timeZone: string, variant: string): ConsentRule {
   return (
     rules.rules.find((r) => matches(r, timeZone, variant)) ?? {
-      id: 'strict', banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics',
+      id: 'strict',
+      banner: true,
+      defaults: { analytics: false, marketing: false },
+      visitorCookie: 'analytics',
     }
   );
 }

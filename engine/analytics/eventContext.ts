@@ -7,7 +7,13 @@ import type { EventContext } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
 
 // Segment's campaign field of each utm parameter
-const CAMPAIGN_FIELDS = [['utm_campaign', 'name'], ['utm_source', 'source'], ['utm_medium', 'medium'], ['utm_term', 'term'], ['utm_content', 'content']];
+const CAMPAIGN_FIELDS = [
+  ['utm_campaign', 'name'],
+  ['utm_source', 'source'],
+  ['utm_medium', 'medium'],
+  ['utm_term', 'term'],
+  ['utm_content', 'content'],
+];
 
 /** Segment's campaign object from utm parameters. @example campaignOf({ utm_source: 'fb' }) // { source: 'fb' } */
 export function campaignOf(utm: Record<string, string>): Record<string, string> {

@@ -28,7 +28,8 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
   if (typeof p.subscriptionId === 'string') out.transaction_id = p.subscriptionId;
   if (typeof p.value === 'number') out.value = p.value;
   if (typeof p.currency === 'string') out.currency = p.currency;
-  if (typeof p.plan === 'string' && p.plan) out.items = [{ item_id: p.plan, item_name: p.plan, ...(typeof p.value === 'number' ? { price: p.value } : {}), quantity: 1 }];
+  if (typeof p.plan === 'string' && p.plan)
+    out.items = [{ item_id: p.plan, item_name: p.plan, ...(typeof p.value === 'number' ? { price: p.value } : {}), quantity: 1 }];
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
   return out;

@@ -47,4 +47,15 @@ export type { DestinationsFile, Environment } from './settings.ts';
 /** Analytics destinations as registrations: a destination type names itself, checks its settings and loads its code lazily; a destinations file (data) lists which ones run, with which settings, per environment, and which consent category each needs. */
 export { mappedName } from './types.ts';
 /** Types of the same module. */
-export type { ConsentCategory, ConsentChoice, Destination, DestinationConfig, DestinationEnv, DestinationType, EventMap, Measurement, MeasurementContext, MeasurementSetup } from './types.ts';
+export type {
+  ConsentCategory,
+  ConsentChoice,
+  Destination,
+  DestinationConfig,
+  DestinationEnv,
+  DestinationType,
+  EventMap,
+  Measurement,
+  MeasurementContext,
+  MeasurementSetup,
+} from './types.ts';

@@ -7,7 +7,8 @@ export const segmentDestination: DestinationType = {
     const problems: string[] = [];
     if (typeof s.url !== 'string' || !s.url) problems.push('settings.url must be the collector address');
     for (const k of ['flushAt', 'flushIntervalMs', 'maxQueue', 'maxBatchBytes', 'retryBaseMs']) {
-      if (s[k] !== undefined && !(typeof s[k] === 'number' && Number.isInteger(s[k]) && (s[k] as number) > 0)) problems.push(`settings.${k} must be a positive whole number`);
+      if (s[k] !== undefined && !(typeof s[k] === 'number' && Number.isInteger(s[k]) && (s[k] as number) > 0))
+        problems.push(`settings.${k} must be a positive whole number`);
     }
     return problems;
   },

@@ -25,5 +25,8 @@ function resolve(value: unknown, config: Record<string, unknown>): unknown {
 /** The environment's destinations with placeholders filled from the configuration. */
 export function environmentOf(file: DestinationsFile, preview: boolean, config: object): Environment {
   const env = preview ? file.environments.preview : file.environments.production;
-  return { ...env, destinations: env.destinations.map((d) => ({ ...d, settings: resolve(d.settings, config as Record<string, unknown>) as Record<string, unknown> })) };
+  return {
+    ...env,
+    destinations: env.destinations.map((d) => ({ ...d, settings: resolve(d.settings, config as Record<string, unknown>) as Record<string, unknown> })),
+  };
 }

@@ -82,7 +82,10 @@ export function formatUsd(amount: number, language: string): string {
 
 /** A duration in words, in the visitor's language. @example formatDuration({ count: 3, unit: 'month' }, 'en') // "3 months" */
 export function formatDuration(duration: Duration, language: string): string {
-  return formatter(`unit:${duration.unit}:${language}`, () => new Intl.NumberFormat(language, { style: 'unit', unit: duration.unit, unitDisplay: 'long' })).format(duration.count);
+  return formatter(
+    `unit:${duration.unit}:${language}`,
+    () => new Intl.NumberFormat(language, { style: 'unit', unit: duration.unit, unitDisplay: 'long' }),
+  ).format(duration.count);
 }
 
 export interface FormattedPricing {

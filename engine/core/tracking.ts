@@ -19,8 +19,10 @@ export interface CapturedQuery {
 /** Removes a glued-on "?fbclid=…"/"&fbclid=…", control characters and anything past the cap. */
 function clean(value: string): string {
   const cut = value.split(/[?&]fbclid=/i)[0] ?? '';
-  // eslint-disable-next-line no-control-regex
-  return cut.replace(/[\u0000-\u001f\u007f<>]/g, '').trim().slice(0, MAX_PARAM_LENGTH);
+  return cut
+    .replace(/[\u0000-\u001f\u007f<>]/g, '') // eslint-disable-line no-control-regex -- control characters are what it removes
+    .trim()
+    .slice(0, MAX_PARAM_LENGTH);
 }
 
 /**

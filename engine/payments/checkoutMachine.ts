@@ -151,8 +151,17 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
         onPaymentMethod: (paymentMethodId, threeDSecure) => {
           if (!durable || open) return;
           const record: PurchaseRecord = {
-            account: accountOf(durable.email), plan, idempotencyKey: idempotencyKey!, fbEventId, paymentMethodId, pollingId: '', threeDSecure,
-            startedAt: (deps.clock ?? realClock).now(), status: 'processing', checkoutPath: durable.checkoutPath, successPath: '',
+            account: accountOf(durable.email),
+            plan,
+            idempotencyKey: idempotencyKey!,
+            fbEventId,
+            paymentMethodId,
+            pollingId: '',
+            threeDSecure,
+            startedAt: (deps.clock ?? realClock).now(),
+            status: 'processing',
+            checkoutPath: durable.checkoutPath,
+            successPath: '',
           };
           writePurchaseRecord(record);
         },
@@ -214,8 +223,16 @@ export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, reque
       result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
       if (request.durable) {
         writePurchaseRecord({
-          account: accountOf(request.durable.email), plan: request.plan, idempotencyKey: fbEventId, fbEventId, paymentMethodId: '', pollingId: '',
-          startedAt: (deps.clock ?? realClock).now(), status: 'succeeded', checkoutPath: request.durable.checkoutPath, successPath: '',
+          account: accountOf(request.durable.email),
+          plan: request.plan,
+          idempotencyKey: fbEventId,
+          fbEventId,
+          paymentMethodId: '',
+          pollingId: '',
+          startedAt: (deps.clock ?? realClock).now(),
+          status: 'succeeded',
+          checkoutPath: request.durable.checkoutPath,
+          successPath: '',
           result: { subscriptionId: answer.subscriptionId, finalPrice, regularPrice },
         });
       }

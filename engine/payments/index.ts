@@ -23,7 +23,22 @@ export { AbortedError, pollResult } from './polling.ts';
 /** Types of the same module. */
 export type { Clock } from './polling.ts';
 /** The PaymentGateway port (DESIGN.md section 7): what the checkout needs from a card provider. */
-export type { AlternativeButtonProps, AlternativeMethod, CardFormProps, CardFormState, ConfirmResult, GatewayError, PaymentGateway, PaymentMethod, PaymentMethodResult, PaymentProcessor, WalletButtonProps, WalletCharge, WalletMethod, WalletResult } from './port.ts';
+export type {
+  AlternativeButtonProps,
+  AlternativeMethod,
+  CardFormProps,
+  CardFormState,
+  ConfirmResult,
+  GatewayError,
+  PaymentGateway,
+  PaymentMethod,
+  PaymentMethodResult,
+  PaymentProcessor,
+  WalletButtonProps,
+  WalletCharge,
+  WalletMethod,
+  WalletResult,
+} from './port.ts';
 /** True when a gateway call failed. */
 export { isGatewayError } from './port.ts';
 /** The durable purchase record: written to local storage before the subscription call, so a reload, a Back navigation or a second tab finds the purchase that is already under way (and its polling id) instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id. */

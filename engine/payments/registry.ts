@@ -12,7 +12,10 @@ export const GATEWAY_LOAD_TIMEOUT_MS = 10_000;
 
 /** The card gateway could not be loaded (blocked, offline, no key, too slow). */
 export class GatewayLoadError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
+  constructor(
+    message: string,
+    override readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'GatewayLoadError';
   }

@@ -61,7 +61,10 @@ export interface BraintreeResult {
 
 /** A failed call: the HTTP status (0 when no answer came) and the server's messages, if any. */
 export class PaymentApiError extends Error {
-  constructor(readonly status: number, readonly messages: string[]) {
+  constructor(
+    readonly status: number,
+    readonly messages: string[],
+  ) {
     super(messages.join(' ') || `Payment call failed (HTTP ${status})`);
     this.name = 'PaymentApiError';
   }

@@ -25,7 +25,12 @@ export class AppErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render(): ReactNode {
-    if (this.state.failed) return <div className="fe-app-error" role="alert">{APP_ERROR_TEXT}</div>;
+    if (this.state.failed)
+      return (
+        <div className="fe-app-error" role="alert">
+          {APP_ERROR_TEXT}
+        </div>
+      );
     return this.props.children;
   }
 }

@@ -70,7 +70,11 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
   }, []);
 
   useEffect(() => {
-    if (!Routes && !entry) void loadRouter().then((routes) => setRoutes(() => routes), () => window.location.reload());
+    if (!Routes && !entry)
+      void loadRouter().then(
+        (routes) => setRoutes(() => routes),
+        () => window.location.reload(),
+      );
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when boot did not load the routes
 
   if (Routes) return <Routes />;

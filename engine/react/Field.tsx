@@ -61,11 +61,21 @@ export interface FieldProps {
 export function Field({ inputId, label, error, className = '', ltr = false, group = false, children }: FieldProps) {
   return (
     <div className={`fe-field ${ltr ? 'fe-field--ltr' : ''} ${className}`.replace(/\s+/g, ' ').trim()}>
-      {group
-        ? <span className="fe-field__label" id={fieldLabelId(inputId)}>{label}</span>
-        : <label className="fe-field__label" htmlFor={inputId}>{label}</label>}
+      {group ? (
+        <span className="fe-field__label" id={fieldLabelId(inputId)}>
+          {label}
+        </span>
+      ) : (
+        <label className="fe-field__label" htmlFor={inputId}>
+          {label}
+        </label>
+      )}
       {children}
-      {error ? <p id={errorIdFor(inputId)} className="fe-field__error" role="alert">{error}</p> : null}
+      {error ? (
+        <p id={errorIdFor(inputId)} className="fe-field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -27,9 +27,7 @@ export function FunnelRoutes() {
   const variantRoutes = variantIds(data.landings).flatMap((id) => {
     const variant = getVariant(data.landings, id)!;
     const entry = data.flows[variant.flow]!.entry;
-    return variant.paths.map((path) => (
-      <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} />} />
-    ));
+    return variant.paths.map((path) => <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} />} />);
   });
   const stepRoutes = [...steps.values()]
     .filter((ref) => ref.step.path !== undefined)

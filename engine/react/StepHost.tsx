@@ -50,19 +50,26 @@ export function StepHost({ stepId }: StepHostProps) {
   const { landingType } = useSnapshot(store.plans);
   const ref = steps.get(stepId);
   if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);
-  const active = useMemo(() => resolveActiveVariant(data.landings, location.pathname, landingType, chooseVariant), [data.landings, location.pathname, landingType, chooseVariant]);
+  const active = useMemo(
+    () => resolveActiveVariant(data.landings, location.pathname, landingType, chooseVariant),
+    [data.landings, location.pathname, landingType, chooseVariant],
+  );
   const { variant } = active;
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
 
   useEffect(() => {
     if (active.fromPath) recordLandingType(store, active.id, window.location.origin, location.pathname);
-    captureTracking(store, {
-      search: location.search,
-      hostname: window.location.hostname,
-      origin: window.location.origin,
-      userAgent: navigator.userAgent,
-      appName: config.appName,
-    }, analytics);
+    captureTracking(
+      store,
+      {
+        search: location.search,
+        hostname: window.location.hostname,
+        origin: window.location.origin,
+        userAgent: navigator.userAgent,
+        appName: config.appName,
+      },
+      analytics,
+    );
     analytics.page(location.pathname, { step: stepId });
     if (active.fromPath) recordExposure(store, analytics, chooseVariant?.(location.pathname));
     window.scrollTo?.(0, 0);
@@ -98,7 +105,9 @@ export function StepHost({ stepId }: StepHostProps) {
             <div className="fe-chunk-error" role="alert">
               <p>{t('errors.chunkFailed')}</p>
               <p>{t('errors.chunkFailedHint')}</p>
-              <button type="button" className="fe-button" onClick={retry}>{t('common.tryAgain')}</button>
+              <button type="button" className="fe-button" onClick={retry}>
+                {t('common.tryAgain')}
+              </button>
             </div>
           )}
         >

@@ -54,7 +54,9 @@ function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: 
   const variant = variantForPath(data.landings, pathname);
   const step = variant
     ? data.flows[variant.variant.flow]?.steps[data.flows[variant.variant.flow]!.entry]
-    : Object.values(data.flows).flatMap((f) => Object.values(f.steps)).find((s) => s.path === pathname);
+    : Object.values(data.flows)
+        .flatMap((f) => Object.values(f.steps))
+        .find((s) => s.path === pathname);
   const screen = step ? (registry as Record<string, { preload?: () => Promise<unknown> } | undefined>)[step.screen] : undefined;
   return (screen?.preload?.() ?? Promise.resolve()).catch(() => {});
 }
@@ -114,7 +116,11 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // the same decision as the page's inline script made before the first paint: same visitor id, same record
   const visitorId = earlyVisitorId(document);
   analytics.setVisitor(visitorId);
-  const chooseVariant: VariantChooser<Assignment> = experimentChooser(data.experiments, { visitorId, search: location.search, sticky: () => store.events.experiments });
+  const chooseVariant: VariantChooser<Assignment> = experimentChooser(data.experiments, {
+    visitorId,
+    search: location.search,
+    sticky: () => store.events.experiments,
+  });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
@@ -124,16 +130,28 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
   // the router chunk comes with them: the step after the landing needs both
   void restTextsWanted.then(() => loadRouter()).catch(() => {});
-  restTextsWanted.then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY)).then(
-    (rest) => {
-      i18next.addResourceBundle(loaded, 'translation', rest, true, false);
-      texts.complete = true;
-    },
-    () => {
-      texts.failed = true;
-    },
-  );
-  const engine: FunnelEngine = { data, steps: indexSteps(data.flows), store, analytics, registry, config, texts, gateways: createGatewayRegistry(gateways), chooseVariant };
+  restTextsWanted
+    .then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY))
+    .then(
+      (rest) => {
+        i18next.addResourceBundle(loaded, 'translation', rest, true, false);
+        texts.complete = true;
+      },
+      () => {
+        texts.failed = true;
+      },
+    );
+  const engine: FunnelEngine = {
+    data,
+    steps: indexSteps(data.flows),
+    store,
+    analytics,
+    registry,
+    config,
+    texts,
+    gateways: createGatewayRegistry(gateways),
+    chooseVariant,
+  };
   void runStartup({
     store,
     analytics,

@@ -14,5 +14,8 @@ export function stepIdForPath(data: FunnelData, pathname: string): string {
 
 /** Reads the tags at the moment an error happens. */
 export function errorContextReader(data: FunnelData, store: FunnelState, location: Pick<Location, 'pathname'>, choose?: VariantChooser) {
-  return () => ({ step: stepIdForPath(data, location.pathname), variant: resolveActiveVariant(data.landings, location.pathname, store.plans.landingType, choose).id });
+  return () => ({
+    step: stepIdForPath(data, location.pathname),
+    variant: resolveActiveVariant(data.landings, location.pathname, store.plans.landingType, choose).id,
+  });
 }

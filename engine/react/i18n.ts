@@ -82,11 +82,7 @@ export type TextsByLanguage = Record<Language, ResourceKey>;
  * @param language the visitor's language (detected from the URL and the browser by default)
  * @example await initI18n((lng) => import(`./${lng}.json`), i18next, 'de')
  */
-export async function initI18n(
-  texts: LocaleLoader | TextsByLanguage,
-  instance: I18n = i18next,
-  language: Language = browserLanguage(),
-): Promise<I18n> {
+export async function initI18n(texts: LocaleLoader | TextsByLanguage, instance: I18n = i18next, language: Language = browserLanguage()): Promise<I18n> {
   if (typeof texts === 'function') instance.use(backend(texts));
   instance.use(initReactI18next);
   instance.on('languageChanged', () => {

@@ -5,12 +5,7 @@
  * The SDK's transport honours HTTP 429: it stops sending for 60 seconds (or the service's
  * Retry-After / X-Sentry-Rate-Limits).
  */
-import {
-  browserTracingIntegration,
-  captureException,
-  init,
-  type BrowserOptions,
-} from '@sentry/browser';
+import { browserTracingIntegration, captureException, init, type BrowserOptions } from '@sentry/browser';
 import type { ErrorReporter } from '../core/errorReporting.ts';
 
 /** Default integrations that would capture the errors the engine's capture already reports. */

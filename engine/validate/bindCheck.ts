@@ -35,13 +35,37 @@ export async function loadStateShape(root: string, slicesFile: string): Promise<
     const module = (await import(pathToFileURL(slicesFile).href)) as Record<string, unknown>;
     const product = module[SLICES_EXPORT];
     if (!isDeclarations(product)) {
-      return { shape: shapeOf(kernel), issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `${file} has no slice declarations in its export "${SLICES_EXPORT}"`,
-        hint: `export const ${SLICES_EXPORT}: SliceDeclarations = { <slice>: { defaults: () => ({ ... }), persist: true } }` }] };
+      return {
+        shape: shapeOf(kernel),
+        issues: [
+          {
+            file,
+            line: 1,
+            col: 1,
+            pointer: '',
+            code: 'missing-file',
+            message: `${file} has no slice declarations in its export "${SLICES_EXPORT}"`,
+            hint: `export const ${SLICES_EXPORT}: SliceDeclarations = { <slice>: { defaults: () => ({ ... }), persist: true } }`,
+          },
+        ],
+      };
     }
     return { shape: shapeOf({ ...kernel, ...product }), issues: [] };
   } catch (error) {
-    return { shape: shapeOf(kernel), issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `the slices module ${file} cannot be loaded (${error instanceof Error ? error.message : String(error)})`,
-      hint: 'check the path given with --slices (default screens/product/slices.ts)' }] };
+    return {
+      shape: shapeOf(kernel),
+      issues: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          pointer: '',
+          code: 'missing-file',
+          message: `the slices module ${file} cannot be loaded (${error instanceof Error ? error.message : String(error)})`,
+          hint: 'check the path given with --slices (default screens/product/slices.ts)',
+        },
+      ],
+    };
   }
 }
 
@@ -51,18 +75,39 @@ export function checkBinds(binds: readonly KeyUse[], shape: StateShape): Validat
     const [slice = '', field = ''] = bind.split('.');
     const fields = shape.get(slice);
     if (!fields) {
-      return [issueAt(doc, pointer, 'unknown-bind', `bind "${bind}" names slice "${slice}", which is not declared`,
-        didYouMean(slice, shape.keys()) ?? `use one of the slices ${quoteList([...shape.keys()])}, or declare "${slice}" in the product's slices`)];
+      return [
+        issueAt(
+          doc,
+          pointer,
+          'unknown-bind',
+          `bind "${bind}" names slice "${slice}", which is not declared`,
+          didYouMean(slice, shape.keys()) ?? `use one of the slices ${quoteList([...shape.keys()])}, or declare "${slice}" in the product's slices`,
+        ),
+      ];
     }
     const type = fields.get(field);
     const textFields = [...fields].filter(([, t]) => t === 'string').map(([name]) => name);
     if (type === undefined) {
-      return [issueAt(doc, pointer, 'unknown-bind', `bind "${bind}": slice "${slice}" has no field "${field}"`,
-        didYouMean(field, textFields) ?? `use one of its text fields ${quoteList(textFields)}, or add "${field}" to the slice's defaults`)];
+      return [
+        issueAt(
+          doc,
+          pointer,
+          'unknown-bind',
+          `bind "${bind}": slice "${slice}" has no field "${field}"`,
+          didYouMean(field, textFields) ?? `use one of its text fields ${quoteList(textFields)}, or add "${field}" to the slice's defaults`,
+        ),
+      ];
     }
     if (type !== 'string') {
-      return [issueAt(doc, pointer, 'unknown-bind', `bind "${bind}": field "${field}" of slice "${slice}" holds a ${type}, not text`,
-        `bind a text field of "${slice}": ${quoteList(textFields)}`)];
+      return [
+        issueAt(
+          doc,
+          pointer,
+          'unknown-bind',
+          `bind "${bind}": field "${field}" of slice "${slice}" holds a ${type}, not text`,
+          `bind a text field of "${slice}": ${quoteList(textFields)}`,
+        ),
+      ];
     }
     return [];
   });

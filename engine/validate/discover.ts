@@ -10,7 +10,15 @@ import { join } from 'node:path';
  * Files of a flows directory that are not flows: variants, plan catalogue, experiments, the
  * measurement files (event catalogue, destinations, consent rules) and test fixtures' expectations.
  */
-export const NOT_FLOWS: ReadonlySet<string> = new Set(['landings.json', 'plans.json', 'experiments.json', 'events.json', 'destinations.json', 'consent.json', 'expected.json']);
+export const NOT_FLOWS: ReadonlySet<string> = new Set([
+  'landings.json',
+  'plans.json',
+  'experiments.json',
+  'events.json',
+  'destinations.json',
+  'consent.json',
+  'expected.json',
+]);
 
 /** The data files of one flows directory, as absolute paths. */
 export interface FlowFiles {
@@ -29,5 +37,10 @@ export function discoverFlowFiles(flowsDir: string): FlowFiles {
         .filter((n) => n.endsWith('.json') && !NOT_FLOWS.has(n))
         .sort()
     : [];
-  return { flows: names.map((n) => join(flowsDir, n)), landings: join(flowsDir, 'landings.json'), plans: join(flowsDir, 'plans.json'), experiments: join(flowsDir, 'experiments.json') };
+  return {
+    flows: names.map((n) => join(flowsDir, n)),
+    landings: join(flowsDir, 'landings.json'),
+    plans: join(flowsDir, 'plans.json'),
+    experiments: join(flowsDir, 'experiments.json'),
+  };
 }

@@ -26,7 +26,12 @@ export function toFunnelData({ flows, landings, plans, experiments }: FunnelDocu
   const used = variants.map((v) => (v && typeof v === 'object' ? (v as { flow?: unknown }).flow : undefined));
   const rank = (flow: Flow): number => (used.includes(flow.id) ? used.indexOf(flow.id) : used.length);
   const byId = [...(flows as Flow[])].sort((a, b) => rank(a) - rank(b)).map((flow) => [flow.id, flow] as const);
-  return { flows: Object.fromEntries(byId), landings: landings as Landings, plans: plans as Plans, ...(experiments ? { experiments: experiments as Experiments } : {}) };
+  return {
+    flows: Object.fromEntries(byId),
+    landings: landings as Landings,
+    plans: plans as Plans,
+    ...(experiments ? { experiments: experiments as Experiments } : {}),
+  };
 }
 
 /**

@@ -39,15 +39,31 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
     const abs = join(localesDir, `${lang}.json`);
     const file = relPath(root, abs);
     if (!existsSync(abs)) {
-      issues.push({ file, line: 1, col: 1, pointer: '', code: 'missing-locale', message: `locale file ${file} is missing; every i18n key must exist in all ${LANGUAGES.length} languages`, hint: `create it with a translation of every key of ${relPath(root, join(localesDir, 'en.json'))}` });
+      issues.push({
+        file,
+        line: 1,
+        col: 1,
+        pointer: '',
+        code: 'missing-locale',
+        message: `locale file ${file} is missing; every i18n key must exist in all ${LANGUAGES.length} languages`,
+        hint: `create it with a translation of every key of ${relPath(root, join(localesDir, 'en.json'))}`,
+      });
       continue;
     }
     files.push(file);
     const loaded = await loadJson(root, abs);
     issues.push(...loaded.issues);
     if (!loaded.doc) continue;
-    if (!isObj(loaded.doc.data)) issues.push(issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`,
-      `write { "section": { "key": "text" } } as in ${relPath(root, join(localesDir, 'en.json'))}`));
+    if (!isObj(loaded.doc.data))
+      issues.push(
+        issueAt(
+          loaded.doc,
+          '',
+          'invalid-locale',
+          `${file} must hold a JSON object of texts`,
+          `write { "section": { "key": "text" } } as in ${relPath(root, join(localesDir, 'en.json'))}`,
+        ),
+      );
     else locales.push({ lang, doc: loaded.doc, data: loaded.doc.data });
   }
   const known = new Set(locales.flatMap((l) => localeKeys(l.data)));
@@ -61,10 +77,16 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
     if (!missing.length) continue;
     const count = counts.get(use.key)!;
     const all = missing.length === locales.length;
-    issues.push(issueAt(use.doc, use.pointer, 'missing-translation',
-      `i18n key "${use.key}" is missing from ${missing.join(', ')} (${missing.length} of ${locales.length} locales${count > 1 ? `; used ${count} times` : ''})`,
-      (all ? didYouMean(use.key, known) ?? `add it to every file of ${relPath(root, localesDir)}/` : undefined) ??
-        `add it to ${missing.map((l) => relPath(root, join(localesDir, `${l}.json`))).join(', ')}`));
+    issues.push(
+      issueAt(
+        use.doc,
+        use.pointer,
+        'missing-translation',
+        `i18n key "${use.key}" is missing from ${missing.join(', ')} (${missing.length} of ${locales.length} locales${count > 1 ? `; used ${count} times` : ''})`,
+        (all ? (didYouMean(use.key, known) ?? `add it to every file of ${relPath(root, localesDir)}/`) : undefined) ??
+          `add it to ${missing.map((l) => relPath(root, join(localesDir, `${l}.json`))).join(', ')}`,
+      ),
+    );
   }
   issues.push(...checkLocaleTexts(locales));
   return { issues, files };

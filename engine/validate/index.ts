@@ -104,8 +104,15 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
 
   const found = discoverFlowFiles(flowsDir);
   if (!found.flows.length) {
-    issues.push({ file: relPath(root, flowsDir), line: 1, col: 1, pointer: '', code: 'missing-file', message: `no flow files (*.json) in ${relPath(root, flowsDir)}`,
-      hint: 'check the directory, or add a flow file with its id, entry and steps' });
+    issues.push({
+      file: relPath(root, flowsDir),
+      line: 1,
+      col: 1,
+      pointer: '',
+      code: 'missing-file',
+      message: `no flow files (*.json) in ${relPath(root, flowsDir)}`,
+      hint: 'check the directory, or add a flow file with its id, entry and steps',
+    });
   }
   const flowDocs: JsonDoc[] = [];
   for (const abs of found.flows) {
@@ -122,12 +129,28 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
-  issues.push(...built.issues, ...checkSteps(project), ...checkReachable(project), ...checkLoops(project), ...checkPaths(project), ...checkStepImages(project), ...checkVariants(project, keys, binds), ...checkPriceLadder(project), ...checkExperiments(project, experiments));
+  issues.push(
+    ...built.issues,
+    ...checkSteps(project),
+    ...checkReachable(project),
+    ...checkLoops(project),
+    ...checkPaths(project),
+    ...checkStepImages(project),
+    ...checkVariants(project, keys, binds),
+    ...checkPriceLadder(project),
+    ...checkExperiments(project, experiments),
+  );
 
   const registry = await checkRegistry(project, registryFile);
   const i18n = await checkI18n(root, localesDir, keys);
   const state = await loadStateShape(root, slicesFile);
-  const measurement = await checkMeasurement({ root, flowsDir, schemasDir: join(root, 'schemas'), destinationsModule: join(root, 'screens/analytics/destinations.ts'), variants: project.variants.map((v) => v.id) });
+  const measurement = await checkMeasurement({
+    root,
+    flowsDir,
+    schemasDir: join(root, 'schemas'),
+    destinationsModule: join(root, 'screens/analytics/destinations.ts'),
+    variants: project.variants.map((v) => v.id),
+  });
   issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);
   files.push(...registry.files, ...i18n.files, ...measurement.files);
 

@@ -25,9 +25,7 @@ export interface DuplicateKey extends Position {
 }
 
 /** The result of parsing: the value, its syntax tree (for positions) and duplicate keys, or the syntax error. */
-export type Parsed =
-  | { ok: true; data: unknown; tree: ValueNode; duplicates: DuplicateKey[] }
-  | { ok: false; error: Position & { message: string } };
+export type Parsed = { ok: true; data: unknown; tree: ValueNode; duplicates: DuplicateKey[] } | { ok: false; error: Position & { message: string } };
 
 const at = (node: AnyNode): Position => ({ line: node.loc.start.line, col: node.loc.start.column });
 const memberName = (member: MemberNode): string => (member.name.type === 'String' ? member.name.value : member.name.name);
@@ -129,7 +127,11 @@ export function parseJson(text: string): Parsed {
   try {
     const doc = parse(text, { mode: 'json' });
     const control = controlCharacterInString(text, doc.body);
-    if (control) return { ok: false, error: { ...control, message: 'a raw control character (tab, line break or U+0000 to U+001F) in a string; write it escaped, e.g. \\n or \\t' } };
+    if (control)
+      return {
+        ok: false,
+        error: { ...control, message: 'a raw control character (tab, line break or U+0000 to U+001F) in a string; write it escaped, e.g. \\n or \\t' },
+      };
     const duplicates: DuplicateKey[] = [];
     findDuplicates(doc.body, [], duplicates);
     return { ok: true, data: evaluate(doc.body), tree: doc.body, duplicates };

@@ -30,21 +30,50 @@ export async function loadJson(root: string, abs: string): Promise<Loaded> {
   }
   const issues: ValidationIssue[] = [];
   if (text.charCodeAt(0) === 0xfeff) {
-    issues.push({ file, line: 1, col: 1, pointer: '', code: 'byte-order-mark', message: 'the file starts with a UTF-8 byte order mark (BOM), which JSON.parse rejects',
-      hint: 'save the file as UTF-8 without BOM' });
+    issues.push({
+      file,
+      line: 1,
+      col: 1,
+      pointer: '',
+      code: 'byte-order-mark',
+      message: 'the file starts with a UTF-8 byte order mark (BOM), which JSON.parse rejects',
+      hint: 'save the file as UTF-8 without BOM',
+    });
     text = text.slice(1);
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    issues.push({ file, line: parsed.error.line, col: parsed.error.col, pointer: '', code: 'json-syntax', message: `invalid JSON: ${parsed.error.message}`, hint: 'fix the syntax here; the file is skipped for the other checks until it parses' });
+    issues.push({
+      file,
+      line: parsed.error.line,
+      col: parsed.error.col,
+      pointer: '',
+      code: 'json-syntax',
+      message: `invalid JSON: ${parsed.error.message}`,
+      hint: 'fix the syntax here; the file is skipped for the other checks until it parses',
+    });
     return { issues };
   }
   for (const d of parsed.duplicates) {
-    issues.push({ file, line: d.line, col: d.col, pointer: d.pointer, code: 'duplicate-key', message: `key "${d.key}" occurs twice in the same object; JSON keeps only the last one`, hint: 'rename or merge one of them' });
+    issues.push({
+      file,
+      line: d.line,
+      col: d.col,
+      pointer: d.pointer,
+      code: 'duplicate-key',
+      message: `key "${d.key}" occurs twice in the same object; JSON keeps only the last one`,
+      hint: 'rename or merge one of them',
+    });
   }
   const tree = parsed.tree;
   let pointers: Map<string, Mapping> | undefined;
-  const doc: JsonDoc = { file, data: parsed.data, get pointers() { return (pointers ??= positions(tree)); } };
+  const doc: JsonDoc = {
+    file,
+    data: parsed.data,
+    get pointers() {
+      return (pointers ??= positions(tree));
+    },
+  };
   return { doc, issues };
 }
 

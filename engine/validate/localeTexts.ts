@@ -72,12 +72,28 @@ function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>): Va
     const dropped = [...required].filter((n) => !found.has(n));
     const extra = [...found].filter((n) => !group.names.has(n));
     if (dropped.length) {
-      issues.push(issueAt(locale.doc, t.pointer, 'missing-placeholder', `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${REFERENCE_LANGUAGE} text`,
-        `keep ${braces(dropped)} in the translation, spelt exactly so: i18next fills ${dropped.length > 1 ? 'them' : 'it'} in`));
+      issues.push(
+        issueAt(
+          locale.doc,
+          t.pointer,
+          'missing-placeholder',
+          `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${REFERENCE_LANGUAGE} text`,
+          `keep ${braces(dropped)} in the translation, spelt exactly so: i18next fills ${dropped.length > 1 ? 'them' : 'it'} in`,
+        ),
+      );
     }
     if (extra.length) {
-      issues.push(issueAt(locale.doc, t.pointer, 'extra-placeholder', `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${REFERENCE_LANGUAGE} text does not`,
-        group.names.size ? `use only ${braces(group.names)}, as in ${REFERENCE_LANGUAGE}.json` : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`));
+      issues.push(
+        issueAt(
+          locale.doc,
+          t.pointer,
+          'extra-placeholder',
+          `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${REFERENCE_LANGUAGE} text does not`,
+          group.names.size
+            ? `use only ${braces(group.names)}, as in ${REFERENCE_LANGUAGE}.json`
+            : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`,
+        ),
+      );
     }
   }
   return issues;
@@ -98,9 +114,16 @@ function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
     const missing = [...new Set([...needed, 'other'])].filter((form) => !group.forms.has(form));
     if (!missing.length) continue;
     const last = base.split('.').pop()!;
-    issues.push(issueAt(locale.doc, group.pointer, 'missing-plural-form',
-      `plural key "${base}" has no ${quoteList(missing.map((f) => `${last}_${f}`))} in ${locale.lang}, which needs the forms ${needed.join(', ')}`,
-      `add ${quoteList(missing.map((f) => `${last}_${f}`))} next to it (Intl.PluralRules('${locale.lang}') categories; i18next picks the form by count)`, 'key'));
+    issues.push(
+      issueAt(
+        locale.doc,
+        group.pointer,
+        'missing-plural-form',
+        `plural key "${base}" has no ${quoteList(missing.map((f) => `${last}_${f}`))} in ${locale.lang}, which needs the forms ${needed.join(', ')}`,
+        `add ${quoteList(missing.map((f) => `${last}_${f}`))} next to it (Intl.PluralRules('${locale.lang}') categories; i18next picks the form by count)`,
+        'key',
+      ),
+    );
   }
   return issues;
 }

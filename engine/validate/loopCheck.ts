@@ -100,7 +100,8 @@ export function checkLoops(project: Project): ValidationIssue[] {
   for (const v of project.variants) {
     const overrides = isObj(v.value.overrides) ? v.value.overrides : {};
     const changed = Object.entries(overrides).filter(([id, o]) => base.has(id) && isObj(o) && o.next !== undefined);
-    if (changed.length) graphs.push({ graph: new Map([...base, ...changed.map(([id, o]) => [id, targets((o as { next: unknown }).next)] as const)]), variant: v.id });
+    if (changed.length)
+      graphs.push({ graph: new Map([...base, ...changed.map(([id, o]) => [id, targets((o as { next: unknown }).next)] as const)]), variant: v.id });
   }
   const order = new Map([...project.steps.keys()].map((id, k) => [id, k]));
   const reported = new Set<string>();
@@ -112,9 +113,16 @@ export function checkLoops(project: Project): ValidationIssue[] {
       if (reported.has(key)) continue;
       reported.add(key);
       const first = project.steps.get(loop[0]!)!;
-      issues.push(issueAt(first.doc, ptr(first.pointer, 'next'), 'loop-without-exit',
-        `steps ${quoteList(loop, 20)} form a loop with no way out${variant === undefined ? '' : ` in variant "${variant}" (with its overrides)`}: no step without next can be reached from them`,
-        'lead one of their nexts (or one outcome) out of the loop, towards a step that ends the flow', 'key'));
+      issues.push(
+        issueAt(
+          first.doc,
+          ptr(first.pointer, 'next'),
+          'loop-without-exit',
+          `steps ${quoteList(loop, 20)} form a loop with no way out${variant === undefined ? '' : ` in variant "${variant}" (with its overrides)`}: no step without next can be reached from them`,
+          'lead one of their nexts (or one outcome) out of the loop, towards a step that ends the flow',
+          'key',
+        ),
+      );
     }
   }
   return issues;

@@ -58,13 +58,29 @@ function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogu
       if (!isObj(entry)) return;
       const at = `/environments/${envName}/destinations/${k}`;
       if (typeof entry.id === 'string') {
-        if (seen.has(entry.id)) issues.push(issueAt(doc, `${at}/id`, 'duplicate-destination', `destination id "${entry.id}" is used twice in ${envName}`, 'give each destination of an environment its own id'));
+        if (seen.has(entry.id))
+          issues.push(
+            issueAt(
+              doc,
+              `${at}/id`,
+              'duplicate-destination',
+              `destination id "${entry.id}" is used twice in ${envName}`,
+              'give each destination of an environment its own id',
+            ),
+          );
         seen.add(entry.id);
       }
       const registration = registrations.find((r) => r.type === entry.type);
       if (typeof entry.type === 'string' && !registration) {
-        issues.push(issueAt(doc, `${at}/type`, 'unknown-destination-type', `"${entry.type}" is not a registered destination type`,
-          didYouMean(entry.type, types) ?? `use one of ${types.map((t) => `"${t}"`).join(', ')}, or register the type in screens/analytics/destinations.ts`));
+        issues.push(
+          issueAt(
+            doc,
+            `${at}/type`,
+            'unknown-destination-type',
+            `"${entry.type}" is not a registered destination type`,
+            didYouMean(entry.type, types) ?? `use one of ${types.map((t) => `"${t}"`).join(', ')}, or register the type in screens/analytics/destinations.ts`,
+          ),
+        );
       }
       if (registration && isObj(entry.settings) && !hasPlaceholder(entry.settings)) {
         for (const problem of registration.validate(entry.settings)) {
@@ -74,8 +90,16 @@ function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogu
       if (catalogue && isObj(entry.events)) {
         for (const name of Object.keys(entry.events)) {
           if (catalogue.has(name)) continue;
-          issues.push(issueAt(doc, `${at}/events/${name}`, 'unknown-event', `"${name}" is not an event of the catalogue (events.json)`,
-            didYouMean(name, catalogue) ?? 'add it to events.json or map a catalogue event', 'key'));
+          issues.push(
+            issueAt(
+              doc,
+              `${at}/events/${name}`,
+              'unknown-event',
+              `"${name}" is not an event of the catalogue (events.json)`,
+              didYouMean(name, catalogue) ?? 'add it to events.json or map a catalogue event',
+              'key',
+            ),
+          );
         }
       }
     });
@@ -90,7 +114,15 @@ function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
     const listed = isObj(rule) && isObj(rule.when) && Array.isArray(rule.when.variants) ? rule.when.variants : [];
     listed.forEach((v, j) => {
       if (typeof v === 'string' && !variants.includes(v)) {
-        issues.push(issueAt(doc, `/rules/${k}/when/variants/${j}`, 'unknown-consent-variant', `"${v}" is not a variant of landings.json`, didYouMean(v, variants) ?? 'use a variant id of landings.json'));
+        issues.push(
+          issueAt(
+            doc,
+            `/rules/${k}/when/variants/${j}`,
+            'unknown-consent-variant',
+            `"${v}" is not a variant of landings.json`,
+            didYouMean(v, variants) ?? 'use a variant id of landings.json',
+          ),
+        );
       }
     });
   });

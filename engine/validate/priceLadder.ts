@@ -53,9 +53,13 @@ export function checkPriceLadder(project: Project): ValidationIssue[] {
         if (longer.days <= shorter.days || longCost < shortCost) continue;
         const [longText, shortText] = perDayTexts(longer.perDay, shorter.perDay, longCost === shortCost, currency);
         issues.push({
-          ...issueAt(project.landings, ptr(v.pointer, 'plans', longer.index), 'price-ladder',
+          ...issueAt(
+            project.landings,
+            ptr(v.pointer, 'plans', longer.index),
+            'price-ladder',
             `variant "${v.id}": the longer plan "${longer.name}" (${longer.label}, ${longer.price} ${currency}) costs ${longText}, ${longCost === shortCost ? 'the same as' : 'more than'} "${shorter.name}" (${shorter.label}, ${shorter.price} ${currency}) at ${shortText}`,
-            'a longer plan should cost less per day: offer a longer plan with a lower price, or drop one of the two from this variant'),
+            'a longer plan should cost less per day: offer a longer plan with a lower price, or drop one of the two from this variant',
+          ),
           severity: 'warning',
         });
       }

@@ -77,7 +77,17 @@ function flowInfo(doc: JsonDoc): FlowInfo {
   const steps = Object.entries(isObj(data.steps) ? data.steps : {}).map(([stepId, value]): StepInfo => {
     // a step that is no object (already a schema error) still exists, so nothing else reports it
     const s = isObj(value) ? value : { path: null };
-    return { id: stepId, flowId: id, doc, pointer: ptr('/steps', stepId), screen: str(s.screen), path: str(s.path), hasPath: 'path' in s, next: s.next, props: isObj(s.props) ? s.props : undefined };
+    return {
+      id: stepId,
+      flowId: id,
+      doc,
+      pointer: ptr('/steps', stepId),
+      screen: str(s.screen),
+      path: str(s.path),
+      hasPath: 'path' in s,
+      next: s.next,
+      props: isObj(s.props) ? s.props : undefined,
+    };
   });
   // without a valid entry (a schema error), the one step without a path is taken for it
   const pathless = steps.filter((s) => !s.hasPath);
@@ -102,7 +112,17 @@ export function buildProject({ root, schemas, flowDocs, landings, plans, plansFi
     if (flow.entry !== undefined) entries.set(flow.entry, flow.id);
     for (const step of flow.steps) {
       const first = steps.get(step.id);
-      if (first) issues.push(issueAt(doc, step.pointer, 'duplicate-step', `step id "${step.id}" is already defined in flow "${first.flowId}" (${first.doc.file})`, 'step ids are unique across all flows; rename one', 'key'));
+      if (first)
+        issues.push(
+          issueAt(
+            doc,
+            step.pointer,
+            'duplicate-step',
+            `step id "${step.id}" is already defined in flow "${first.flowId}" (${first.doc.file})`,
+            'step ids are unique across all flows; rename one',
+            'key',
+          ),
+        );
       else steps.set(step.id, step);
     }
   }

@@ -39,7 +39,20 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
   try {
     text = await readFile(registryFile, 'utf8');
   } catch {
-    return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `the screen registry ${file} cannot be read`, hint: 'check the path given with --registry (default screens/registry.ts)' }], files: [] };
+    return {
+      issues: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          pointer: '',
+          code: 'missing-file',
+          message: `the screen registry ${file} cannot be read`,
+          hint: 'check the path given with --registry (default screens/registry.ts)',
+        },
+      ],
+      files: [],
+    };
   }
   const entries = new Map(parseRegistry(text).map((e) => [e.type, e]));
   const issues: ValidationIssue[] = [];
@@ -54,11 +67,26 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
     const uses = useCount.get(type)!;
     if (!entry) {
       const key = /^[a-z]+$/.test(type) ? type : `'${type}'`;
-      issues.push(issueAt(step.doc, ptr(step.pointer, 'screen'), 'unregistered-screen', `screen type "${type}" (used by ${uses} step${uses > 1 ? 's' : ''}) has no component in ${file}`,
-        `add the line ${key}: lazyScreen(() => import('./${type}/${screenTypeName(type)}Screen.tsx')),`));
+      issues.push(
+        issueAt(
+          step.doc,
+          ptr(step.pointer, 'screen'),
+          'unregistered-screen',
+          `screen type "${type}" (used by ${uses} step${uses > 1 ? 's' : ''}) has no component in ${file}`,
+          `add the line ${key}: lazyScreen(() => import('./${type}/${screenTypeName(type)}Screen.tsx')),`,
+        ),
+      );
     } else if (!componentExists(resolve(dirname(registryFile), entry.importPath))) {
       const target = relPath(project.root, resolve(dirname(registryFile), entry.importPath));
-      issues.push({ file, line: entry.line, col: entry.col, pointer: '', code: 'unregistered-screen', message: `the component of screen type "${type}" does not exist: ${target}`, hint: 'write the component or fix the import path' });
+      issues.push({
+        file,
+        line: entry.line,
+        col: entry.col,
+        pointer: '',
+        code: 'unregistered-screen',
+        message: `the component of screen type "${type}" does not exist: ${target}`,
+        hint: 'write the component or fix the import path',
+      });
     }
   }
   return { issues, files: [file] };

@@ -12,7 +12,12 @@ export interface KeyUse {
 }
 
 /** Schema `$id` per kind of flow file. */
-export const SCHEMA_IDS = { flow: 'flow.schema.json', landings: 'landings.schema.json', plans: 'plans.schema.json', experiments: 'experiments.schema.json' } as const;
+export const SCHEMA_IDS = {
+  flow: 'flow.schema.json',
+  landings: 'landings.schema.json',
+  plans: 'plans.schema.json',
+  experiments: 'experiments.schema.json',
+} as const;
 
 /**
  * Validates a document against a schema; every problem becomes an issue located in the file, every

@@ -47,7 +47,10 @@ export async function loadSchemas(schemasDir: string): Promise<SchemaSet> {
   const texts = await Promise.all(paths.map((p) => readFile(p, 'utf8')));
   const key = paths.map((p, k) => `${p}\n${texts[k]}`).join('\n');
   if (cached?.key === key) return cached.set;
-  const set = compileSchemas(paths.map((p, k) => parseSchema(p, texts[k]!)), screenNames);
+  const set = compileSchemas(
+    paths.map((p, k) => parseSchema(p, texts[k]!)),
+    screenNames,
+  );
   cached = { key, set };
   return set;
 }
@@ -72,7 +75,11 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   }
   // annotations read by the semantic checks (project.ts outcomesOf); declared so strict mode accepts
   // them, and with a meta-schema so a malformed value is a schema error, not a silent no-op
-  ajv.addKeyword({ keyword: 'x-outcomes', schemaType: 'array', metaSchema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: OUTCOME } } });
+  ajv.addKeyword({
+    keyword: 'x-outcomes',
+    schemaType: 'array',
+    metaSchema: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: OUTCOME } },
+  });
   ajv.addKeyword({ keyword: 'x-outcomes-from', schemaType: 'string', metaSchema: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$' } });
   for (const schema of all) ajv.addSchema(schema);
   // built from the screen schemas just read, exactly as `npm run gen` writes steps.gen.schema.json

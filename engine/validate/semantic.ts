@@ -19,12 +19,27 @@ export interface NextSite {
 function checkTarget(project: Project, site: NextSite, pointer: string, target: unknown): ValidationIssue[] {
   if (typeof target !== 'string') return [];
   if (!project.steps.has(target)) {
-    return [issueAt(site.doc, pointer, 'unknown-next', `next target "${target}" of step "${site.stepId}" is not a step of any flow`,
-      didYouMean(target, project.steps.keys()) ?? 'write the id of a step (a key of "steps" in a flow file), or add that step')];
+    return [
+      issueAt(
+        site.doc,
+        pointer,
+        'unknown-next',
+        `next target "${target}" of step "${site.stepId}" is not a step of any flow`,
+        didYouMean(target, project.steps.keys()) ?? 'write the id of a step (a key of "steps" in a flow file), or add that step',
+      ),
+    ];
   }
   const flowId = project.entries.get(target);
   if (flowId !== undefined) {
-    return [issueAt(site.doc, pointer, 'next-to-entry', `next of step "${site.stepId}" leads to "${target}", the entry step of flow "${flowId}", which has no path`, "an entry is opened only by its variants' paths; lead to a step with a path")];
+    return [
+      issueAt(
+        site.doc,
+        pointer,
+        'next-to-entry',
+        `next of step "${site.stepId}" leads to "${target}", the entry step of flow "${flowId}", which has no path`,
+        "an entry is opened only by its variants' paths; lead to a step with a path",
+      ),
+    ];
   }
   return [];
 }
@@ -37,14 +52,31 @@ export function checkNext(project: Project, site: NextSite, next: unknown): Vali
   const outcomes = outcomesOf(project.schemas, site.screen, site.props);
   for (const [outcome, target] of Object.entries(next)) {
     if (outcomes && !outcomes.includes(outcome)) {
-      issues.push(issueAt(site.doc, ptr(site.pointer, outcome), 'unknown-outcome', `"${outcome}" is not an outcome of screen "${site.screen}" (step "${site.stepId}"); its outcomes are ${quoteList(outcomes)}`,
-        didYouMean(outcome, outcomes) ?? `map only ${quoteList(outcomes)}`, 'key'));
+      issues.push(
+        issueAt(
+          site.doc,
+          ptr(site.pointer, outcome),
+          'unknown-outcome',
+          `"${outcome}" is not an outcome of screen "${site.screen}" (step "${site.stepId}"); its outcomes are ${quoteList(outcomes)}`,
+          didYouMean(outcome, outcomes) ?? `map only ${quoteList(outcomes)}`,
+          'key',
+        ),
+      );
     }
     issues.push(...checkTarget(project, site, ptr(site.pointer, outcome), target));
   }
   for (const outcome of outcomes ?? []) {
     if (!(outcome in next)) {
-      issues.push(issueAt(site.doc, site.pointer, 'unmapped-outcome', `outcome "${outcome}" of step "${site.stepId}" is not mapped in next`, `add "${outcome}": "<step id>", or make next a single step id`, 'key'));
+      issues.push(
+        issueAt(
+          site.doc,
+          site.pointer,
+          'unmapped-outcome',
+          `outcome "${outcome}" of step "${site.stepId}" is not mapped in next`,
+          `add "${outcome}": "<step id>", or make next a single step id`,
+          'key',
+        ),
+      );
     }
   }
   return issues;
@@ -58,8 +90,15 @@ export function checkSteps(project: Project): ValidationIssue[] {
     // with a misspelt entry, the step it most likely means is still treated as the entry
     let entry = flow.entry;
     if (entry !== undefined && !ids.includes(entry)) {
-      issues.push(issueAt(flow.doc, '/entry', 'unknown-entry', `entry "${entry}" is not a step of flow "${flow.id}"`,
-        didYouMean(entry, ids) ?? `use the id of its step without a path: one of ${quoteList(ids)}`));
+      issues.push(
+        issueAt(
+          flow.doc,
+          '/entry',
+          'unknown-entry',
+          `entry "${entry}" is not a step of flow "${flow.id}"`,
+          didYouMean(entry, ids) ?? `use the id of its step without a path: one of ${quoteList(ids)}`,
+        ),
+      );
       const pathless = flow.steps.filter((s) => !s.hasPath);
       entry = closest(entry, ids) ?? (pathless.length === 1 ? pathless[0]!.id : undefined);
     }
@@ -67,12 +106,31 @@ export function checkSteps(project: Project): ValidationIssue[] {
       if (project.steps.get(step.id) !== step) continue;
       const isEntry = step.id === entry;
       if (isEntry && step.hasPath) {
-        issues.push(issueAt(flow.doc, ptr(step.pointer, 'path'), 'entry-has-path', `entry step "${step.id}" must not have a path`, "remove it: the variants' paths in landings.json open the entry"));
+        issues.push(
+          issueAt(
+            flow.doc,
+            ptr(step.pointer, 'path'),
+            'entry-has-path',
+            `entry step "${step.id}" must not have a path`,
+            "remove it: the variants' paths in landings.json open the entry",
+          ),
+        );
       }
       if (!isEntry && !step.hasPath) {
-        issues.push(issueAt(flow.doc, step.pointer, 'missing-path', `step "${step.id}" has no path`, `add "path": "/${step.id}"; only a flow's entry step has none`, 'key'));
+        issues.push(
+          issueAt(
+            flow.doc,
+            step.pointer,
+            'missing-path',
+            `step "${step.id}" has no path`,
+            `add "path": "/${step.id}"; only a flow's entry step has none`,
+            'key',
+          ),
+        );
       }
-      issues.push(...checkNext(project, { doc: flow.doc, pointer: ptr(step.pointer, 'next'), stepId: step.id, screen: step.screen, props: step.props }, step.next));
+      issues.push(
+        ...checkNext(project, { doc: flow.doc, pointer: ptr(step.pointer, 'next'), stepId: step.id, screen: step.screen, props: step.props }, step.next),
+      );
     }
   }
   return issues;
@@ -105,7 +163,16 @@ export function checkReachable(project: Project): ValidationIssue[] {
   const brokenFlows = new Set(project.flows.filter((f) => f.entry === undefined || !f.steps.some((s) => s.id === f.entry)).map((f) => f.id));
   return [...project.steps.values()]
     .filter((s) => !seen.has(s.id) && !brokenFlows.has(s.flowId))
-    .map((s) => issueAt(s.doc, s.pointer, 'unreachable-step', `step "${s.id}" cannot be reached from any entry`, 'lead a next (or a variant override) to it, or remove it', 'key'));
+    .map((s) =>
+      issueAt(
+        s.doc,
+        s.pointer,
+        'unreachable-step',
+        `step "${s.id}" cannot be reached from any entry`,
+        'lead a next (or a variant override) to it, or remove it',
+        'key',
+      ),
+    );
 }
 
 /** Two steps, a step and a variant, or two variants with the same path. */
@@ -117,7 +184,15 @@ export function checkPaths(project: Project): ValidationIssue[] {
     const prior = first.get(path);
     if (!prior) return void first.set(path, { owner, doc, pointer });
     const { line, col } = locate(prior.doc, prior.pointer);
-    issues.push(issueAt(doc, pointer, 'duplicate-path', `path "${path}" of ${owner} is already used by ${prior.owner} (${prior.doc.file}:${line}:${col})`, 'every step and variant needs its own path'));
+    issues.push(
+      issueAt(
+        doc,
+        pointer,
+        'duplicate-path',
+        `path "${path}" of ${owner} is already used by ${prior.owner} (${prior.doc.file}:${line}:${col})`,
+        'every step and variant needs its own path',
+      ),
+    );
   };
   for (const flow of project.flows) {
     for (const step of flow.steps) visit(step.path, `step "${step.id}"`, step.doc, ptr(step.pointer, 'path'));
@@ -136,8 +211,15 @@ export function checkImages(project: Project, doc: JsonDoc, propsPointer: string
   return ['background', 'image'].flatMap((field) => {
     const name = props?.[field];
     if (typeof name !== 'string' || project.images.has(name)) return [];
-    return [issueAt(doc, ptr(propsPointer, field), 'unknown-image', `image "${name}" does not exist: no screens/ui/images/${name}.png`,
-      didYouMean(name, project.images) ?? `available: ${quoteList([...project.images].sort())}`)];
+    return [
+      issueAt(
+        doc,
+        ptr(propsPointer, field),
+        'unknown-image',
+        `image "${name}" does not exist: no screens/ui/images/${name}.png`,
+        didYouMean(name, project.images) ?? `available: ${quoteList([...project.images].sort())}`,
+      ),
+    ];
   });
 }
 

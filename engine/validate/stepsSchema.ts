@@ -4,7 +4,10 @@ const STEP_ID = { $ref: 'common.schema.json#/definitions/stepId' };
 
 /** "feature-intro" -> "FeatureIntro": the type name prefix json-schema-to-typescript gets from the titles. */
 export function screenTypeName(type: string): string {
-  return type.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  return type
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
 }
 
 /** The JSON Schema of one step of a flow: `screen` picks the branch, `props` must fit that screen's schema. */
@@ -34,11 +37,8 @@ export function buildStepsSchema(screens: Record<string, object>): object {
     definitions: {
       next: {
         title: 'Next',
-        description: 'A step id that every outcome leads to, or a map from the screen\'s outcomes to step ids. A step without next is terminal.',
-        oneOf: [
-          STEP_ID,
-          { type: 'object', minProperties: 1, propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' }, additionalProperties: STEP_ID },
-        ],
+        description: "A step id that every outcome leads to, or a map from the screen's outcomes to step ids. A step without next is terminal.",
+        oneOf: [STEP_ID, { type: 'object', minProperties: 1, propertyNames: { pattern: '^[a-z][a-zA-Z0-9]*$' }, additionalProperties: STEP_ID }],
       },
     },
   };

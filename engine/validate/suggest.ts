@@ -37,6 +37,9 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
 
 /** A short quoted list: '"a", "b", "c"' (at most `max` entries, then "…"). */
 export function quoteList(values: readonly string[], max = 12): string {
-  const shown = values.slice(0, max).map((v) => `"${v}"`).join(', ');
+  const shown = values
+    .slice(0, max)
+    .map((v) => `"${v}"`)
+    .join(', ');
   return values.length > max ? `${shown}, … (${values.length} in all)` : shown;
 }

@@ -17,7 +17,13 @@ function checkPlans(project: Project, doc: JsonDoc, v: VariantInfo): ValidationI
   const known = project.plans;
   const offered = Array.isArray(v.value.plans) ? v.value.plans : undefined;
   const unknown = (name: string, pointer: string): ValidationIssue =>
-    issueAt(doc, pointer, 'unknown-plan', `"${name}" is not in ${project.plansFile}`, didYouMean(name, known ?? []) ?? `add it to ${project.plansFile} or use one of its plans`);
+    issueAt(
+      doc,
+      pointer,
+      'unknown-plan',
+      `"${name}" is not in ${project.plansFile}`,
+      didYouMean(name, known ?? []) ?? `add it to ${project.plansFile} or use one of its plans`,
+    );
   offered?.forEach((name: unknown, k) => {
     if (known && typeof name === 'string' && !known.has(name)) issues.push(unknown(name, ptr(v.pointer, 'plans', k)));
   });
@@ -25,8 +31,15 @@ function checkPlans(project: Project, doc: JsonDoc, v: VariantInfo): ValidationI
   if (typeof dp !== 'string') return issues;
   if (known && !known.has(dp)) issues.push(unknown(dp, ptr(v.pointer, 'defaultPlan')));
   else if (offered && !offered.includes(dp)) {
-    issues.push(issueAt(doc, ptr(v.pointer, 'defaultPlan'), 'default-plan-not-offered', `default plan "${dp}" is not one of the plans of variant "${v.id}"`,
-      `add it to "plans" or choose one of ${quoteList(offered.filter((p): p is string => typeof p === 'string'))}`));
+    issues.push(
+      issueAt(
+        doc,
+        ptr(v.pointer, 'defaultPlan'),
+        'default-plan-not-offered',
+        `default plan "${dp}" is not one of the plans of variant "${v.id}"`,
+        `add it to "plans" or choose one of ${quoteList(offered.filter((p): p is string => typeof p === 'string'))}`,
+      ),
+    );
   }
   return issues;
 }
@@ -40,8 +53,14 @@ function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, poin
   });
   const issues = describeErrors(errors).map((d) => {
     const inPatch = firstSegment(d.pointer) in patch;
-    return issueAt(doc, inPatch ? pointer + d.pointer : pointer, 'invalid-override-props',
-      `props of step "${step.id}" (screen "${screen}") after this override: ${d.message}`, d.hint, inPatch ? d.anchor : 'key');
+    return issueAt(
+      doc,
+      inPatch ? pointer + d.pointer : pointer,
+      'invalid-override-props',
+      `props of step "${step.id}" (screen "${screen}") after this override: ${d.message}`,
+      d.hint,
+      inPatch ? d.anchor : 'key',
+    );
   });
   return [...issues, ...checkImages(project, doc, pointer, patch)];
 }
@@ -53,8 +72,16 @@ function checkOverrides(project: Project, doc: JsonDoc, v: VariantInfo, keys: Ke
     const at = ptr(v.pointer, 'overrides', stepId);
     const step = project.steps.get(stepId);
     if (!step) {
-      issues.push(issueAt(doc, at, 'unknown-override-step', `override of "${stepId}" in variant "${v.id}": there is no such step`,
-        didYouMean(stepId, project.steps.keys()) ?? 'use the id of a step of its flow, or remove the override', 'key'));
+      issues.push(
+        issueAt(
+          doc,
+          at,
+          'unknown-override-step',
+          `override of "${stepId}" in variant "${v.id}": there is no such step`,
+          didYouMean(stepId, project.steps.keys()) ?? 'use the id of a step of its flow, or remove the override',
+          'key',
+        ),
+      );
       continue;
     }
     if (!isObj(o)) continue;
@@ -77,7 +104,15 @@ export function checkVariants(project: Project, keys: KeyUse[], binds: KeyUse[] 
     const issues: ValidationIssue[] = [];
     const flow = v.value.flow;
     if (typeof flow === 'string' && !flowIds.includes(flow)) {
-      issues.push(issueAt(doc, ptr(v.pointer, 'flow'), 'unknown-flow', `flow "${flow}" of variant "${v.id}" does not exist`, didYouMean(flow, flowIds) ?? `use one of ${quoteList(flowIds)}`));
+      issues.push(
+        issueAt(
+          doc,
+          ptr(v.pointer, 'flow'),
+          'unknown-flow',
+          `flow "${flow}" of variant "${v.id}" does not exist`,
+          didYouMean(flow, flowIds) ?? `use one of ${quoteList(flowIds)}`,
+        ),
+      );
     }
     return [...issues, ...checkPlans(project, doc, v), ...checkOverrides(project, doc, v, keys, binds)];
   });

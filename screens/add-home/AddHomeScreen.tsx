@@ -58,7 +58,9 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
         </div>
         <div className="add-home__actions">
           <Button onClick={proceed}>{t('common.continue')}</Button>
-          <Button variant="link" onClick={() => setAdded('')}>{t('family.home.change')}</Button>
+          <Button variant="link" onClick={() => setAdded('')}>
+            {t('family.home.change')}
+          </Button>
         </div>
       </Screen>
     );
@@ -87,7 +89,11 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
         </Field>
         <div className="add-home__actions">
           <Button type="submit">{t(props.cta)}</Button>
-          {props.skip ? <Button variant="link" onClick={proceed}>{t(props.skip)}</Button> : null}
+          {props.skip ? (
+            <Button variant="link" onClick={proceed}>
+              {t(props.skip)}
+            </Button>
+          ) : null}
         </div>
       </form>
     </Screen>

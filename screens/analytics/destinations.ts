@@ -7,8 +7,4 @@ import type { DestinationType } from '../../engine/analytics/index.ts';
 import { segmentDestination } from '../../engine/analytics/index.ts';
 import { ga4Destination, metaPixelDestination } from '../../engine/analytics/index.ts';
 
-export const destinationTypes: readonly DestinationType[] = [
-  segmentDestination,
-  metaPixelDestination,
-  ga4Destination,
-];
+export const destinationTypes: readonly DestinationType[] = [segmentDestination, metaPixelDestination, ga4Destination];

@@ -75,14 +75,20 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
               <>
                 <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>
                 {c.regularPrice > c.finalPrice ? <li>{t('success.regular', { price: price(c.regularPrice) })}</li> : null}
-                {Math.round(c.discountPercentage) > 0 ? <li className="checkout-success__saved">{t('success.saved', { percent: Math.round(c.discountPercentage) })}</li> : null}
+                {Math.round(c.discountPercentage) > 0 ? (
+                  <li className="checkout-success__saved">{t('success.saved', { percent: Math.round(c.discountPercentage) })}</li>
+                ) : null}
               </>
             )}
-            <li className="checkout-success__order" title={c.id}>{t('success.orderRef', { ref: orderReference(c.id) })}</li>
+            <li className="checkout-success__order" title={c.id}>
+              {t('success.orderRef', { ref: orderReference(c.id) })}
+            </li>
           </ul>
         ) : null}
         {c.upsellData.success === true ? (
-          <p className="checkout-success__added" role="status">{t('upsell.added', { price: price(c.upsellData.finalPrice) })}</p>
+          <p className="checkout-success__added" role="status">
+            {t('upsell.added', { price: price(c.upsellData.finalPrice) })}
+          </p>
         ) : null}
         {offerUpsell && props.upsell ? (
           <UpsellOffer texts={props.upsell} language={language} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />

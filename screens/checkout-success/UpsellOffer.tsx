@@ -41,22 +41,33 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
   const buy = async (): Promise<void> => {
     if (!gateway) return;
     const outcome = await runner.run(() =>
-      purchase({ api: runner.api, gateway, store, analytics, signal: runner.signal() }, { plan: product.name, upsell: true, extra: { landing_type: store.plans.landingType } }),
+      purchase(
+        { api: runner.api, gateway, store, analytics, signal: runner.signal() },
+        { plan: product.name, upsell: true, extra: { landing_type: store.plans.landingType } },
+      ),
     );
     if (outcome.status === 'succeeded') onBought();
   };
 
   return (
     <section className="checkout-upsell" aria-labelledby={`${id}-title`}>
-      <h2 className="checkout-upsell__title" id={`${id}-title`}>{t(texts.title)}</h2>
+      <h2 className="checkout-upsell__title" id={`${id}-title`}>
+        {t(texts.title)}
+      </h2>
       <p className="checkout-upsell__text">{t(texts.text)}</p>
       <p className="checkout-upsell__price">{t('upsell.price', { price })}</p>
-      {runner.failureText ? <p className="checkout-upsell__failure" role="alert">{runner.failureText}</p> : null}
+      {runner.failureText ? (
+        <p className="checkout-upsell__failure" role="alert">
+          {runner.failureText}
+        </p>
+      ) : null}
       <div className="checkout-upsell__actions">
         <Button variant="secondary" onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
           {t(texts.cta, { price })}
         </Button>
-        <Button variant="link" onClick={decline} disabled={runner.busy}>{t('upsell.close')}</Button>
+        <Button variant="link" onClick={decline} disabled={runner.busy}>
+          {t('upsell.close')}
+        </Button>
       </div>
       {/* the gateway's host (e.g. the sandbox 3-D Secure dialog) beside the offer, so the offer never remounts */}
       {gateway ? <gateway.Host>{null}</gateway.Host> : null}

@@ -27,7 +27,10 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    gateways.alternatives(context()).then((list) => live && setMethods(list), () => undefined);
+    gateways.alternatives(context()).then(
+      (list) => live && setMethods(list),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -35,7 +38,9 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
   if (!methods.length) return null;
   return (
     <section className="checkout-alternatives" aria-labelledby={`${id}-title`}>
-      <h2 className="checkout__heading" id={`${id}-title`}>{t('checkout.alternatives.title')}</h2>
+      <h2 className="checkout__heading" id={`${id}-title`}>
+        {t('checkout.alternatives.title')}
+      </h2>
       {methods.map((method) => (
         <method.Button
           key={method.id}
@@ -48,7 +53,11 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
           onError={() => setFailed(true)}
         />
       ))}
-      {failed ? <p className="checkout-card__failure" role="alert">{t('errors.generic')}</p> : null}
+      {failed ? (
+        <p className="checkout-card__failure" role="alert">
+          {t('errors.generic')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -39,29 +39,44 @@ export function CardPayment({ state, payLabel, due, terms, formValid, busy, fail
       <Host>
         {gateway ? wallet?.(gateway) : null}
         <div className="checkout-card__header">
-          <h2 className="checkout__heading" id={`${id}-title`}>{t('checkout.card.title')}</h2>
+          <h2 className="checkout__heading" id={`${id}-title`}>
+            {t('checkout.card.title')}
+          </h2>
           <CardBrands />
         </div>
-        {state.status === 'loading' ? <p className="checkout-card__loading" role="status">{t('checkout.card.loading')}</p> : null}
+        {state.status === 'loading' ? (
+          <p className="checkout-card__loading" role="status">
+            {t('checkout.card.loading')}
+          </p>
+        ) : null}
         {state.status === 'failed' ? (
           <div className="checkout-card__unavailable" role="alert">
             <p>{t('checkout.unavailable.text')}</p>
-            <Button variant="secondary" onClick={state.retry}>{t('common.tryAgain')}</Button>
+            <Button variant="secondary" onClick={state.retry}>
+              {t('common.tryAgain')}
+            </Button>
           </div>
         ) : null}
         {gateway ? <gateway.CardForm onChange={onFormChange} disabled={busy} /> : null}
         {failure ? (
           <p className="checkout-card__failure" role="alert" data-testid="checkout-failure">
-            {failure.text}{failure.decline ? ` ${t('checkout.failure.tryAnother')}` : ''}
+            {failure.text}
+            {failure.decline ? ` ${t('checkout.failure.tryAnother')}` : ''}
           </p>
         ) : null}
-        {due ? <p className="checkout-card__due" data-testid="checkout-due">{due}</p> : null}
+        {due ? (
+          <p className="checkout-card__due" data-testid="checkout-due">
+            {due}
+          </p>
+        ) : null}
         {state.status !== 'failed' ? (
           <Button className="checkout-card__pay" onClick={() => gateway && onPay(gateway)} disabled={!gateway || !formValid || busy} aria-busy={busy}>
             {payLabel}
           </Button>
         ) : null}
-        <p className="checkout-card__terms" data-testid="checkout-terms">{terms}</p>
+        <p className="checkout-card__terms" data-testid="checkout-terms">
+          {terms}
+        </p>
         <p className="checkout-card__secure">
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
             <path d="M7 10V8a5 5 0 0110 0v2h1a1 1 0 011 1v9a1 1 0 01-1 1H6a1 1 0 01-1-1v-9a1 1 0 011-1h1zm2 0h6V8a3 3 0 00-6 0v2z" fill="currentColor" />

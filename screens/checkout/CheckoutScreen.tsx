@@ -59,7 +59,14 @@ export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProp
   }, [paid]); // eslint-disable-line react-hooks/exhaustive-deps -- once the purchase is known paid
 
   if (leaving || paid) return null;
-  if (!snap.signup.token) return record ? <Screen className="checkout"><ProcessingPanel otherTab /></Screen> : <NeedsSignup onSignup={() => next('needsSignup')} />;
+  if (!snap.signup.token)
+    return record ? (
+      <Screen className="checkout">
+        <ProcessingPanel otherTab />
+      </Screen>
+    ) : (
+      <NeedsSignup onSignup={() => next('needsSignup')} />
+    );
   return <CheckoutPage props={props} moveOn={moveOn} open={record} />;
 }
 
@@ -101,7 +108,9 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
   const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult): Promise<void> =>
     runner
-      .run(() => purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }))
+      .run(() =>
+        purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }),
+      )
       .then(finish);
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
@@ -115,7 +124,9 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const today = planPricing(plan).dueToday;
   const texts = payTexts(t, plan, language, t(props.cta, { price: formatUsd(today, language) }));
   const payWithNonce = (nonce: string): void =>
-    void runner.run(() => purchaseWithBraintree({ api, store, analytics, signal: runner.signal() }, { plan: plan.name, nonce, price: today, extra, durable })).then(finish);
+    void runner
+      .run(() => purchaseWithBraintree({ api, store, analytics, signal: runner.signal() }, { plan: plan.name, nonce, price: today, extra, durable }))
+      .then(finish);
   const onFormChange = (state: CardFormState): void => {
     store.checkout.isFormValid = state.valid;
     store.checkout.cardholderName = state.cardholderName;
@@ -124,7 +135,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     g.wallet ? (
       <WalletPayment
         wallet={g.wallet}
-        charge={{ label: t(plan.description), amountToday: today, recurring: cadenceText(t, plan, planPricing(plan).renewal, language), country: MERCHANT_COUNTRY }}
+        charge={{
+          label: t(plan.description),
+          amountToday: today,
+          recurring: cadenceText(t, plan, planPricing(plan).renewal, language),
+          country: MERCHANT_COUNTRY,
+        }}
         busy={runner.busy}
         onMethod={(method) => void pay(g, method)}
         onCancel={() => analytics.track('wallet_cancelled', { plan: plan.name, gateway: g.id })}

@@ -14,7 +14,9 @@ export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; la
   const text = formatPricing(pricing, plan.duration, language);
   return (
     <section className="checkout-summary" aria-labelledby={`${id}-title`}>
-      <h2 className="checkout__heading" id={`${id}-title`}>{t('checkout.summary.title')}</h2>
+      <h2 className="checkout__heading" id={`${id}-title`}>
+        {t('checkout.summary.title')}
+      </h2>
       <div className="checkout-summary__row">
         <span className="checkout-summary__plan">{t(plan.description)}</span>
         {discountLabel ? <span className="checkout-summary__badge">{t('paywall.discountLabel')}</span> : null}

@@ -25,7 +25,9 @@ export function PendingPanel({ text, pending, onRetry }: { text: string; pending
   const { t } = useTranslation();
   return (
     <section className="checkout-status checkout-status--open" aria-live="polite" data-testid="checkout-pending">
-      <p className="checkout-status__text" role="alert">{text}</p>
+      <p className="checkout-status__text" role="alert">
+        {text}
+      </p>
       <Button onClick={onRetry}>{pending ? t('checkout.pending.checkAgain') : t('checkout.pending.tryAgain')}</Button>
     </section>
   );

@@ -43,7 +43,9 @@ export function WalletPayment({ wallet, charge, busy, onMethod, onCancel }: Wall
   return (
     <div className="checkout-wallet" data-wallet={offered}>
       <wallet.Button charge={charge} disabled={busy} onResult={onResult} />
-      <p className="checkout-wallet__or" aria-hidden="true"><span>{t('payments.wallet.or')}</span></p>
+      <p className="checkout-wallet__or" aria-hidden="true">
+        <span>{t('payments.wallet.or')}</span>
+      </p>
     </div>
   );
 }

@@ -12,7 +12,9 @@ const DAY_MS = 86_400_000;
 export function cadenceText(t: TFunction, plan: Plan, price: number, language: string): string {
   const usd = formatUsd(price, language);
   const { count, unit } = plan.duration;
-  return count === 1 ? t(`checkout.cadence.${unit}`, { price: usd }) : t('checkout.cadence.every', { price: usd, period: formatDuration(plan.duration, language) });
+  return count === 1
+    ? t(`checkout.cadence.${unit}`, { price: usd })
+    : t('checkout.cadence.every', { price: usd, period: formatDuration(plan.duration, language) });
 }
 
 /** A date in the visitor's locale, e.g. "November 26, 2026". */

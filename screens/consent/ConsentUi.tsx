@@ -46,38 +46,56 @@ export function ConsentUi({ consent }: ConsentUiProps) {
     <>
       {open ? (
         <section className="consent-banner" aria-labelledby={`${id}-title`} data-testid="consent-banner">
-          <h2 className="consent-banner__title" id={`${id}-title`} ref={heading} tabIndex={-1}>{t('consent.title')}</h2>
+          <h2 className="consent-banner__title" id={`${id}-title`} ref={heading} tabIndex={-1}>
+            {t('consent.title')}
+          </h2>
           <p className="consent-banner__text">{t('consent.text')}</p>
           {choosing ? (
             <fieldset className="consent-banner__choices">
               <legend className="consent-banner__legend">{t('consent.choose')}</legend>
               <label className="consent-banner__choice">
                 <input type="checkbox" checked disabled />
-                <span><strong>{t('consent.necessary')}</strong> {t('consent.necessaryHint')}</span>
+                <span>
+                  <strong>{t('consent.necessary')}</strong> {t('consent.necessaryHint')}
+                </span>
               </label>
               <label className="consent-banner__choice">
                 <input type="checkbox" checked={draft.analytics} onChange={toggle('analytics')} />
-                <span><strong>{t('consent.analytics')}</strong> {t('consent.analyticsHint')}</span>
+                <span>
+                  <strong>{t('consent.analytics')}</strong> {t('consent.analyticsHint')}
+                </span>
               </label>
               <label className="consent-banner__choice">
                 <input type="checkbox" checked={draft.marketing} onChange={toggle('marketing')} />
-                <span><strong>{t('consent.marketing')}</strong> {t('consent.marketingHint')}</span>
+                <span>
+                  <strong>{t('consent.marketing')}</strong> {t('consent.marketingHint')}
+                </span>
               </label>
             </fieldset>
           ) : null}
           <div className="consent-banner__actions">
-            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: false, marketing: false })}>{t('consent.rejectAll')}</button>
-            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: true, marketing: true })}>{t('consent.acceptAll')}</button>
+            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: false, marketing: false })}>
+              {t('consent.rejectAll')}
+            </button>
+            <button type="button" className="fe-button fe-button--secondary" onClick={() => decide({ analytics: true, marketing: true })}>
+              {t('consent.acceptAll')}
+            </button>
             {choosing ? (
-              <button type="button" className="fe-button fe-button--link" onClick={() => decide(draft)}>{t('consent.save')}</button>
+              <button type="button" className="fe-button fe-button--link" onClick={() => decide(draft)}>
+                {t('consent.save')}
+              </button>
             ) : (
-              <button type="button" className="fe-button fe-button--link" onClick={() => setChoosing(true)}>{t('consent.customize')}</button>
+              <button type="button" className="fe-button fe-button--link" onClick={() => setChoosing(true)}>
+                {t('consent.customize')}
+              </button>
             )}
           </div>
         </section>
       ) : null}
       <footer className="consent-footer">
-        <button type="button" className="consent-footer__link" onClick={reopen}>{t('consent.settings')}</button>
+        <button type="button" className="consent-footer__link" onClick={reopen}>
+          {t('consent.settings')}
+        </button>
       </footer>
     </>
   );

@@ -39,13 +39,20 @@ export default function CreatingProfileScreen({ props, next }: ScreenProps<Creat
         >
           <div className="creating-profile__fill" style={{ width: `${percent}%` }} />
         </div>
-        <span className="creating-profile__percent" aria-hidden="true">{percentText}</span>
+        <span className="creating-profile__percent" aria-hidden="true">
+          {percentText}
+        </span>
       </div>
       <ol className="creating-profile__steps">
         {props.steps.map((key, i) => {
           const state = i < done ? 'done' : i === done ? 'active' : 'pending';
           return (
-            <li key={key} className={`creating-profile__step creating-profile__step--${state}`} data-state={state} aria-current={state === 'active' ? 'step' : undefined}>
+            <li
+              key={key}
+              className={`creating-profile__step creating-profile__step--${state}`}
+              data-state={state}
+              aria-current={state === 'active' ? 'step' : undefined}
+            >
               <span className="creating-profile__mark" aria-hidden="true">
                 {state === 'done' ? (
                   <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">

@@ -14,7 +14,9 @@ export function DesktopQr({ order, urls }: { order: AppStore[]; urls: Record<App
     <section className="download-qr" aria-labelledby="download-qr-title">
       <QrCode text={urls[store]} label={t('downloadQr.label')} />
       <div className="download-qr__copy">
-        <h2 className="download-qr__title" id="download-qr-title">{t('downloadQr.title')}</h2>
+        <h2 className="download-qr__title" id="download-qr-title">
+          {t('downloadQr.title')}
+        </h2>
         <p className="download-qr__text">{t('downloadQr.text')}</p>
         <div className="download-qr__switch" role="group" aria-label={t('downloadQr.phone')}>
           {(['appStore', 'googlePlay'] as const).map((s) => (

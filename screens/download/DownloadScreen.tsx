@@ -37,9 +37,7 @@ export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
             />
           ))}
         </div>
-        <p className="download__hint">
-          {email ? t('download.signInHint', { email }) : t('download.signInHintNoEmail')}
-        </p>
+        <p className="download__hint">{email ? t('download.signInHint', { email }) : t('download.signInHintNoEmail')}</p>
       </div>
       {desktop ? <DesktopQr order={order} urls={urls} /> : null}
     </Screen>

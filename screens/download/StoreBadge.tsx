@@ -1,6 +1,7 @@
 import type { AppStore } from './model.ts';
 
-const APPLE = 'M16.4 12.6c0-2.3 1.9-3.4 2-3.5-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9-.7 0-1.8-.8-3-.8-1.5 0-3 .9-3.8 2.3-1.6 2.8-.4 7 1.2 9.3.8 1.1 1.7 2.4 2.9 2.3 1.2 0 1.6-.7 3-.7s1.8.7 3 .7c1.3 0 2.1-1.1 2.8-2.3.9-1.3 1.3-2.6 1.3-2.6s-2.5-1-2.5-3.8zM14.1 5.8c.6-.8 1.1-1.8 1-2.8-.9 0-2 .6-2.7 1.4-.6.7-1.1 1.7-1 2.7 1 .1 2-.5 2.7-1.3z';
+const APPLE =
+  'M16.4 12.6c0-2.3 1.9-3.4 2-3.5-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9-.7 0-1.8-.8-3-.8-1.5 0-3 .9-3.8 2.3-1.6 2.8-.4 7 1.2 9.3.8 1.1 1.7 2.4 2.9 2.3 1.2 0 1.6-.7 3-.7s1.8.7 3 .7c1.3 0 2.1-1.1 2.8-2.3.9-1.3 1.3-2.6 1.3-2.6s-2.5-1-2.5-3.8zM14.1 5.8c.6-.8 1.1-1.8 1-2.8-.9 0-2 .6-2.7 1.4-.6.7-1.1 1.7-1 2.7 1 .1 2-.5 2.7-1.3z';
 
 /** The store's mark: the Apple logo or the Google Play triangle (simplified, decorative). */
 function Mark({ store }: { store: AppStore }) {
@@ -27,8 +28,7 @@ export function StoreBadge({ store, href, caption, name }: { store: AppStore; hr
     <a className={`download-badge download-badge--${store}`} href={href} target="_blank" rel="noopener noreferrer" data-store={store}>
       <Mark store={store} />
       <span className="download-badge__text">
-        <span className="download-badge__caption">{caption}</span>{' '}
-        <span className="download-badge__name">{name}</span>
+        <span className="download-badge__caption">{caption}</span> <span className="download-badge__name">{name}</span>
       </span>
     </a>
   );

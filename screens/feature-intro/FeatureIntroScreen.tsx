@@ -11,9 +11,7 @@ import { useForwardGestures } from './useForwardGestures.ts';
 
 /** An illustration of the slide: a drawn scene (screens/ui/art) or a photo (screens/ui/images). */
 function Scene({ name }: { name: string }) {
-  return art[name]
-    ? <Art name={name} className="feature-intro__art" priority />
-    : <Picture name={name} alt="" className="feature-intro__image" priority />;
+  return art[name] ? <Art name={name} className="feature-intro__art" priority /> : <Picture name={name} alt="" className="feature-intro__image" priority />;
 }
 
 /**
@@ -36,7 +34,9 @@ export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureI
               <Scene name={props.image} />
               <Scene name={props.secondImage} />
             </div>
-          ) : <Scene name={props.image} />}
+          ) : (
+            <Scene name={props.image} />
+          )}
           <button type="button" className="feature-intro__arrow" aria-label={t('intro.nextSlide')} onClick={() => next()}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />

@@ -70,13 +70,13 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
       <TitleBlock title={t(props.title)} text={t(props.text)} />
       {plan && pricing ? (
         <section className="offer__card" aria-label={t('family.offer.termsLabel')}>
-          {trial ? (
-            <p className="offer__badge">{t('pricing.freeTrial', { count: pricing.trialDays })}</p>
-          ) : null}
+          {trial ? <p className="offer__badge">{t('pricing.freeTrial', { count: pricing.trialDays })}</p> : null}
           <dl className="offer__terms">
             <div className="offer__row">
               <dt>{t('family.offer.dueToday')}</dt>
-              <dd className="offer__today"><bdi dir="ltr">{formatUsd(pricing.dueToday, format.locale)}</bdi></dd>
+              <dd className="offer__today">
+                <bdi dir="ltr">{formatUsd(pricing.dueToday, format.locale)}</bdi>
+              </dd>
             </div>
             <div className="offer__row">
               <dt>{trial ? t('family.offer.afterTrial') : t('family.offer.thereafter')}</dt>
@@ -96,8 +96,14 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
         </section>
       ) : null}
       <div className="offer__actions">
-        <Button onClick={accept} disabled={!plan} aria-describedby="offer-terms">{t(props.cta)}</Button>
-        {plan ? <p className="offer__note" id="offer-terms">{renewalTermsText(t, plan, format, now)}</p> : null}
+        <Button onClick={accept} disabled={!plan} aria-describedby="offer-terms">
+          {t(props.cta)}
+        </Button>
+        {plan ? (
+          <p className="offer__note" id="offer-terms">
+            {renewalTermsText(t, plan, format, now)}
+          </p>
+        ) : null}
       </div>
     </Screen>
   );

@@ -14,9 +14,12 @@ import { getVariant, variantIds } from '../../engine/index.ts';
  */
 export function offerPlan(landings: Landings, plans: Plans, landingType: string, flowId: string): Plan | undefined {
   const recorded = getVariant(landings, landingType);
-  const variant = recorded?.flow === flowId
-    ? recorded
-    : variantIds(landings).map((id) => getVariant(landings, id)!).find((v) => v.flow === flowId);
+  const variant =
+    recorded?.flow === flowId
+      ? recorded
+      : variantIds(landings)
+          .map((id) => getVariant(landings, id)!)
+          .find((v) => v.flow === flowId);
   if (!variant) return undefined;
   return plans.plans[variant.defaultPlan] ?? variant.plans.map((name) => plans.plans[name]).find((p) => p !== undefined);
 }

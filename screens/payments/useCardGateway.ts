@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PaymentGateway } from '../../engine/payments/index.ts';
 
-export type GatewayState =
-  | { status: 'loading' }
-  | { status: 'ready'; gateway: PaymentGateway }
-  | { status: 'failed'; error: unknown };
+export type GatewayState = { status: 'loading' } | { status: 'ready'; gateway: PaymentGateway } | { status: 'failed'; error: unknown };
 
 /**
  * Loads the card gateway once per attempt; `retry()` loads it again after a failure.

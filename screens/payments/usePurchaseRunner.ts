@@ -38,7 +38,12 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
   const gatewayContext = useCallback(
-    (): GatewayContext => ({ preview: config.preview, publishableKey: store.signup.stripePublishKey, btToken: store.signup.btToken, language: () => i18n.language }),
+    (): GatewayContext => ({
+      preview: config.preview,
+      publishableKey: store.signup.stripePublishKey,
+      btToken: store.signup.btToken,
+      language: () => i18n.language,
+    }),
     [store, config.preview, i18n],
   );
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => {

@@ -76,7 +76,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
           {single ? (
             <div className="paywall__plans">{options}</div>
           ) : (
-            <div className="paywall__plans" role="radiogroup" aria-label={t('paywall.plansLabel')}>{options}</div>
+            <div className="paywall__plans" role="radiogroup" aria-label={t('paywall.plansLabel')}>
+              {options}
+            </div>
           )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           <div className="paywall__actions">
@@ -84,7 +86,11 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
               {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}
             </Button>
           </div>
-          {terms ? <p className="paywall__terms" id={`${group}-terms`}>{terms}</p> : null}
+          {terms ? (
+            <p className="paywall__terms" id={`${group}-terms`}>
+              {terms}
+            </p>
+          ) : null}
           {note && !terms.includes(note) ? <p className="paywall__note">{note}</p> : null}
           {texts.moneyBack ? (
             <p className="paywall__money-back">

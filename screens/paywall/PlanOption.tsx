@@ -21,7 +21,11 @@ export interface PlanOptionProps {
 
 /** An amount kept left-to-right inside right-to-left text. */
 function Price({ amount, locale, className }: { amount: number; locale: string; className?: string }) {
-  return <bdi dir="ltr" className={className}>{formatUsd(amount, locale)}</bdi>;
+  return (
+    <bdi dir="ltr" className={className}>
+      {formatUsd(amount, locale)}
+    </bdi>
+  );
 }
 
 /**
@@ -42,13 +46,18 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
         {discount ? (
           <del className="paywall-plan__was" id={`${id}-was`}>
-            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span>{' '}
-            <Price amount={discount.original} locale={format.locale} />
+            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span> <Price amount={discount.original} locale={format.locale} />
           </del>
         ) : null}
-        {discount ? <span className="fe-visually-hidden" id={`${id}-now`}>{t('pricing.discountedPrice')}:</span> : null}
+        {discount ? (
+          <span className="fe-visually-hidden" id={`${id}-now`}>
+            {t('pricing.discountedPrice')}:
+          </span>
+        ) : null}
         <span className="paywall-plan__total" id={`${id}-price`}>
-          {trial ? trialTermsText(t, plan, format, now) : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
+          {trial
+            ? trialTermsText(t, plan, format, now)
+            : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
         </span>
       </span>
       <span className="paywall-plan__per">
@@ -58,7 +67,11 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
     </>
   );
   if (single) {
-    return <div className="paywall-plan paywall-plan--single" data-plan={plan.name}>{body}</div>;
+    return (
+      <div className="paywall-plan paywall-plan--single" data-plan={plan.name}>
+        {body}
+      </div>
+    );
   }
   return (
     <label className={`paywall-plan fe-focus-ring ${checked ? 'paywall-plan--checked' : ''}`.trim()} htmlFor={id} data-plan={plan.name}>

@@ -10,7 +10,9 @@ const REGULAR_PATH = '/';
 
 /** The plans the regular landing sells. */
 function regularPlans(landings: Landings, catalogue: Plans): Plan[] {
-  const regular = variantIds(landings).map((id) => getVariant(landings, id)!).find((v) => v.paths.includes(REGULAR_PATH));
+  const regular = variantIds(landings)
+    .map((id) => getVariant(landings, id)!)
+    .find((v) => v.paths.includes(REGULAR_PATH));
   return (regular?.plans ?? []).map((name) => catalogue.plans[name]).filter((p): p is Plan => p !== undefined);
 }
 
@@ -31,9 +33,5 @@ export function DiscountLabel({ discounts, locale }: { discounts: Discount[]; lo
   const fractions = discounts.map((d) => d.fraction);
   const best = Math.max(...fractions);
   const percent = formatPercent(best, locale);
-  return (
-    <span className="paywall__discount">
-      {fractions.every((f) => f === best) ? t('pricing.off', { percent }) : t('pricing.upTo', { percent })}
-    </span>
-  );
+  return <span className="paywall__discount">{fractions.every((f) => f === best) ? t('pricing.off', { percent }) : t('pricing.upTo', { percent })}</span>;
 }

@@ -119,13 +119,21 @@ export function CountryPicker({ options, value, onChange }: CountryPickerProps) 
                 onClick={() => pick(option)}
                 onMouseMove={() => index !== active && setActive(index)}
               >
-                <span className="phone-number__iso" aria-hidden="true">{option.code}</span>
+                <span className="phone-number__iso" aria-hidden="true">
+                  {option.code}
+                </span>
                 <span className="phone-number__name">{option.name}</span>
-                <span className="phone-number__option-dial" dir="ltr">{option.dialCode}</span>
+                <span className="phone-number__option-dial" dir="ltr">
+                  {option.dialCode}
+                </span>
               </li>
             ))}
           </ul>
-          {matches.length === 0 ? <p className="phone-number__empty" role="status">{t('family.phone.noResults', { query })}</p> : null}
+          {matches.length === 0 ? (
+            <p className="phone-number__empty" role="status">
+              {t('family.phone.noResults', { query })}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

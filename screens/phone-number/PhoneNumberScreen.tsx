@@ -74,7 +74,13 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
     <Screen className="phone-number" card>
       <form className="phone-number__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t('family.phone.numberLabel')} error={error ? t(error, { country: countryName }) : undefined} className="phone-number__field" ltr>
+        <Field
+          inputId={inputId}
+          label={t('family.phone.numberLabel')}
+          error={error ? t(error, { country: countryName }) : undefined}
+          className="phone-number__field"
+          ltr
+        >
           <div className="phone-number__row">
             <CountryPicker options={options} value={country} onChange={onCountry} />
             <input

@@ -3,14 +3,7 @@
  * metadata: the country guessed from the browser's languages, formatting as the visitor types,
  * validation for the chosen country, and the E.164 form that is stored.
  */
-import {
-  AsYouType,
-  getCountries,
-  getCountryCallingCode,
-  isSupportedCountry,
-  parsePhoneNumberFromString,
-  type CountryCode,
-} from 'libphonenumber-js/min';
+import { AsYouType, getCountries, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 
 export type { CountryCode };
 

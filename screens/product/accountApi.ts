@@ -15,7 +15,10 @@ export interface SignupResult {
 
 /** A failed signup: the server's e-mail error text when it sent one. */
 export class SignupError extends Error {
-  constructor(readonly status: number, readonly emailError: string | undefined) {
+  constructor(
+    readonly status: number,
+    readonly emailError: string | undefined,
+  ) {
     super(emailError ?? 'Failed to create an account');
     this.name = 'SignupError';
   }

@@ -38,13 +38,7 @@ export function firstUnanswered(questionIds: readonly string[], answers: Readonl
  * question, tracks `quiz_answered`, and sets done after the last question.
  * @returns true when every question is now answered
  */
-export function answerQuestion(
-  store: FunnelState,
-  analytics: Analytics,
-  questionIds: readonly string[],
-  questionId: string,
-  answerId: string,
-): boolean {
+export function answerQuestion(store: FunnelState, analytics: Analytics, questionIds: readonly string[], questionId: string, answerId: string): boolean {
   const { options } = store;
   const first = options.answers[questionId] === undefined;
   options.answers[questionId] = answerId;

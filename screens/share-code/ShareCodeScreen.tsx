@@ -69,7 +69,11 @@ export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodePr
       <p className={`share-code__status ${status === 'failed' ? 'share-code__status--failed' : ''}`.trim()} role="status">
         {statusKey ? (
           <>
-            {sent ? <span className="share-code__tick" aria-hidden="true">✓</span> : null}
+            {sent ? (
+              <span className="share-code__tick" aria-hidden="true">
+                ✓
+              </span>
+            ) : null}
             {t(statusKey)}
           </>
         ) : null}
@@ -78,12 +82,18 @@ export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodePr
         {sent ? (
           <>
             <Button onClick={proceed}>{t('common.continue')}</Button>
-            <Button variant="secondary" onClick={share}>{t('family.shareCode.shareAgain')}</Button>
+            <Button variant="secondary" onClick={share}>
+              {t('family.shareCode.shareAgain')}
+            </Button>
           </>
         ) : (
           <>
-            <Button onClick={share} disabled={!code || status === 'busy'}>{t(props.cta)}</Button>
-            <Button variant="link" onClick={proceed}>{t(props.skip)}</Button>
+            <Button onClick={share} disabled={!code || status === 'busy'}>
+              {t(props.cta)}
+            </Button>
+            <Button variant="link" onClick={proceed}>
+              {t(props.skip)}
+            </Button>
           </>
         )}
       </div>

@@ -81,7 +81,9 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
           />
         </p>
         <div className="signup-email__actions">
-          <Button type="submit" disabled={busy} aria-busy={busy}>{t(props.cta)}</Button>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {t(props.cta)}
+          </Button>
         </div>
       </form>
     </Screen>

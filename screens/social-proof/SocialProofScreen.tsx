@@ -11,7 +11,9 @@ function Stars({ stars, label }: { stars: number; label: string }) {
   return (
     <span className="social-proof__stars" role="img" aria-label={label}>
       {Array.from({ length: MAX_STARS }, (_, i) => (
-        <span key={i} aria-hidden="true" className={i < stars ? 'social-proof__star social-proof__star--on' : 'social-proof__star'}>★</span>
+        <span key={i} aria-hidden="true" className={i < stars ? 'social-proof__star social-proof__star--on' : 'social-proof__star'}>
+          ★
+        </span>
       ))}
     </span>
   );
@@ -24,7 +26,9 @@ export default function SocialProofScreen({ props, next }: ScreenProps<SocialPro
     <Screen className="social-proof" wide card>
       <h1 className="fe-title social-proof__title">{t(props.title)}</h1>
       <section className="social-proof__section" aria-labelledby="social-proof-press">
-        <h2 id="social-proof-press" className="social-proof__heading">{t('family.social.pressTitle')}</h2>
+        <h2 id="social-proof-press" className="social-proof__heading">
+          {t('family.social.pressTitle')}
+        </h2>
         <div className="social-proof__quotes">
           {props.quotes.map((quote) => (
             <figure key={quote.source} className="social-proof__quote">
@@ -35,7 +39,9 @@ export default function SocialProofScreen({ props, next }: ScreenProps<SocialPro
         </div>
       </section>
       <section className="social-proof__section" aria-labelledby="social-proof-reviews">
-        <h2 id="social-proof-reviews" className="social-proof__heading">{t('family.social.reviewsTitle')}</h2>
+        <h2 id="social-proof-reviews" className="social-proof__heading">
+          {t('family.social.reviewsTitle')}
+        </h2>
         <ul className="social-proof__reviews">
           {props.reviews.map((review) => (
             <li key={review.author} className="social-proof__review">

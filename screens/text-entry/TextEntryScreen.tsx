@@ -15,7 +15,15 @@ const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
   name: { autoComplete: 'given-name', autoCapitalize: 'words', enterKeyHint: 'next' },
   circleName: { autoComplete: 'off', autoCapitalize: 'words', enterKeyHint: 'next' },
   // an invite code reads left to right in every language
-  code: { autoComplete: 'off', autoCapitalize: 'characters', autoCorrect: 'off', spellCheck: false, maxLength: 16, enterKeyHint: 'go', ...ltrInputProps('text') },
+  code: {
+    autoComplete: 'off',
+    autoCapitalize: 'characters',
+    autoCorrect: 'off',
+    spellCheck: false,
+    maxLength: 16,
+    enterKeyHint: 'go',
+    ...ltrInputProps('text'),
+  },
 };
 
 /**
@@ -48,7 +56,13 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     <Screen className={`text-entry text-entry--${field}`} card>
       <form className="text-entry__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
-        <Field inputId={inputId} label={t(props.label)} error={error ? t(error, errorTextOptions(error)) : undefined} className="text-entry__field" ltr={field === 'code'}>
+        <Field
+          inputId={inputId}
+          label={t(props.label)}
+          error={error ? t(error, errorTextOptions(error)) : undefined}
+          className="text-entry__field"
+          ltr={field === 'code'}
+        >
           <input
             id={inputId}
             className="fe-field__input text-entry__input"

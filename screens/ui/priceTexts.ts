@@ -65,7 +65,5 @@ export function trialTermsText(t: TFunction, plan: Plan, format: LocaleFormat, n
 export function renewalTermsText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
   const pricing = planPricing(plan);
   const terms = { price: format.money(pricing.renewal), cadence: cadenceText(t, plan.duration) };
-  return pricing.trialDays > 0
-    ? t('pricing.renewsAfterTrial', { ...terms, date: format.date(trialEnd(now, pricing.trialDays)) })
-    : t('pricing.renews', terms);
+  return pricing.trialDays > 0 ? t('pricing.renewsAfterTrial', { ...terms, date: format.date(trialEnd(now, pricing.trialDays)) }) : t('pricing.renews', terms);
 }

@@ -24,7 +24,9 @@ export async function buildHelloPage(root: string, outdir: string): Promise<stri
   } as esbuild.BuildOptions);
   const js = Object.keys(result.metafile!.outputs).find((o) => o.endsWith('.js'))!;
   await mkdir(join(outdir, 'bench'), { recursive: true });
-  await writeFile(join(outdir, HELLO_PATH), `<!doctype html>
+  await writeFile(
+    join(outdir, HELLO_PATH),
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -36,6 +38,7 @@ export async function buildHelloPage(root: string, outdir: string): Promise<stri
 <div id="root"></div>
 </body>
 </html>
-`);
+`,
+  );
   return HELLO_PATH;
 }

@@ -41,7 +41,8 @@ export function experimentScript(data: FunnelData): string {
   const experiments = inlineExperiments(data);
   if (Object.keys(experiments).length === 0) return '';
   const q = JSON.stringify;
-  return `(function(){try{var x=${q(experiments)}[location.pathname];if(!x)return;` +
+  return (
+    `(function(){try{var x=${q(experiments)}[location.pathname];if(!x)return;` +
     `var id=x[0],A=x[2],v,s,i,d=document.documentElement,has=function(n){for(var k=0;k<A.length;k++)if(A[k][0]===n)return 1},` +
     `o=(new URLSearchParams(location.search).get(${q(OVERRIDE_PARAM)})||'').split(',');` +
     `for(i=0;i<o.length;i++){s=o[i].split(':');if(s.length===2&&s[0]===id&&has(s[1]))v=s[1]}` +
@@ -55,5 +56,6 @@ export function experimentScript(data: FunnelData): string {
     `if(!v||v===x[1])return;d.setAttribute(${q(EXPERIMENT_SWAP)},v);` +
     `document.addEventListener('readystatechange',function(){var r=document.getElementById('root'),t=document.querySelector('template[data-variant="'+v+'"]');` +
     `if(r&&t&&r.getAttribute('data-variant')!==v){r.replaceChildren(t.content);r.setAttribute('data-variant',v)}d.removeAttribute(${q(EXPERIMENT_SWAP)})},{once:true})` +
-    `}catch(e){}})();`;
+    `}catch(e){}})();`
+  );
 }

@@ -29,7 +29,10 @@ export function prerenderedPaths(data: FunnelData): Array<{ path: string; backgr
   return variantIds(data.landings).flatMap((id) => {
     const variant = getVariant(data.landings, id)!;
     const flow = data.flows[variant.flow]!;
-    const props = { ...(flow.steps[flow.entry]?.props as unknown as Record<string, unknown>), ...(variant.overrides?.[flow.entry]?.props as unknown as Record<string, unknown>) };
+    const props = {
+      ...(flow.steps[flow.entry]?.props as unknown as Record<string, unknown>),
+      ...(variant.overrides?.[flow.entry]?.props as unknown as Record<string, unknown>),
+    };
     const background = typeof props.background === 'string' ? props.background : undefined;
     return variant.paths.map((path) => ({ path, background }));
   });
@@ -53,7 +56,12 @@ export function pageVariants(data: FunnelData, path: string): { root?: string; a
 export const pageFile = (language: Language | '', path: string): string => join(language, path, 'index.html');
 
 /** Bundles screens/prerender.ts for Node with the client build's settings (so asset URLs match) and imports it. */
-async function loadPrerenderer(root: string, common: esbuild.BuildOptions, define: Record<string, string>, plugins: esbuild.Plugin[]): Promise<{ mod: PrerenderModule; done: () => Promise<void> }> {
+async function loadPrerenderer(
+  root: string,
+  common: esbuild.BuildOptions,
+  define: Record<string, string>,
+  plugins: esbuild.Plugin[],
+): Promise<{ mod: PrerenderModule; done: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'funnel-prerender-'));
   await esbuild.build({
     ...common,
@@ -109,7 +117,17 @@ export async function writePages(options: {
         const alternatives = [];
         for (const variant of variants.alternatives) alternatives.push({ variant, html: (await prerenderer.render(path, language, variant)).html });
         // only the pages of paths a running experiment splits carry the assignment code
-        const page = pageHtml({ assets, language, dir, path, body: html, hero, variant: variants.root, alternatives, experimentScript: alternatives.length ? script : undefined });
+        const page = pageHtml({
+          assets,
+          language,
+          dir,
+          path,
+          body: html,
+          hero,
+          variant: variants.root,
+          alternatives,
+          experimentScript: alternatives.length ? script : undefined,
+        });
         await write(pageFile(language, path), page);
         if (language === 'en') await write(pageFile('', path), page);
       }

@@ -4,7 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(`HTTP ${status}`);
   }
 }

@@ -52,11 +52,13 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         const candidates = sandboxRoutes.filter((r) => r.pattern.test(url.pathname));
         if (!candidates.length) return sendJson(res, 404, { errors: { messages: [`No sandbox call at ${url.pathname}`] } });
         const route = candidates.find((r) => r.method === method);
-        if (!route) return sendJson(res, 405, { errors: { messages: [`${method} is not allowed here`] } }, { allow: candidates.map((r) => r.method).join(', ') });
+        if (!route)
+          return sendJson(res, 405, { errors: { messages: [`${method} is not allowed here`] } }, { allow: candidates.map((r) => r.method).join(', ') });
         return route.handle(state, req, res, route.pattern.exec(url.pathname)!, url);
       }
       if ((method === 'GET' || method === 'HEAD') && serveInspector(url.pathname, res, SECURITY_HEADERS)) return;
-      if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });
+      if (method !== 'GET' && method !== 'HEAD')
+        return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });
       return serveStatic(req, res, url.pathname, SECURITY_HEADERS);
     };
     handle().catch((error: unknown) => {
@@ -78,9 +80,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     server,
     url,
     state,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

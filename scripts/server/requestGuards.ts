@@ -64,7 +64,9 @@ export function answerLongUrl(req: IncomingMessage, res: ServerResponse, url: UR
 /** Writes a complete HTTP/1.1 answer on a socket whose request Node could not parse. */
 function writeRaw(socket: Socket, status: string, html: string): void {
   const body = Buffer.from(html);
-  socket.end(`HTTP/1.1 ${status}\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${body.length}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${html}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${body.length}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${html}`,
+  );
 }
 
 /**
@@ -76,7 +78,8 @@ export function handleClientError(error: NodeJS.ErrnoException & { bytesParsed?:
     socket.destroy();
     return;
   }
-  if (error.code === 'HPE_HEADER_OVERFLOW') writeRaw(socket, '431 Request Header Fields Too Large', page('Address too long', 'This address or its headers are too long to open.'));
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    writeRaw(socket, '431 Request Header Fields Too Large', page('Address too long', 'This address or its headers are too long to open.'));
   else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') writeRaw(socket, '408 Request Timeout', page('Too slow', 'The request took too long.'));
   else writeRaw(socket, '400 Bad Request', page('Bad request', 'The request could not be read.'));
 }

@@ -7,7 +7,7 @@
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self' https://js.stripe.com https://*.js.stripe.com https://maps.googleapis.com https://connect.facebook.net https://www.googletagmanager.com",
-  "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+  'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
   "connect-src 'self' https://api.stripe.com https://maps.googleapis.com https://www.facebook.com https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com",
   "img-src 'self' data: https://*.stripe.com https://www.facebook.com https://*.google-analytics.com https://www.googletagmanager.com",
   "style-src 'self'",

@@ -16,7 +16,9 @@ function VariantProbe({ next }: ScreenProps<unknown>) {
     <div>
       <p data-testid="variant">{id}</p>
       <p data-testid="plans">{plans.map((p) => p.name).join(',')}</p>
-      <button type="button" onClick={() => next()}>Next</button>
+      <button type="button" onClick={() => next()}>
+        Next
+      </button>
     </div>
   );
 }

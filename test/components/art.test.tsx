@@ -4,8 +4,13 @@ import { Art } from '../../screens/ui/art/Art.tsx';
 import { Screen } from '../../screens/ui/Screen.tsx';
 
 describe('Art', () => {
-  it('is a decorative image with its size set, loaded lazily unless it is the screen\'s main picture', () => {
-    const { container } = render(<StrictMode><Art name="circle" /><Art name="crash-detection" priority /></StrictMode>);
+  it("is a decorative image with its size set, loaded lazily unless it is the screen's main picture", () => {
+    const { container } = render(
+      <StrictMode>
+        <Art name="circle" />
+        <Art name="crash-detection" priority />
+      </StrictMode>,
+    );
     const [lazy, eager] = [...container.querySelectorAll('img')];
     expect(lazy).toHaveAttribute('alt', '');
     expect(lazy).toHaveAttribute('width', '480');
@@ -26,14 +31,22 @@ describe('Art', () => {
 
 describe('Screen', () => {
   it('without art: one frame carrying the screen class, card on request', () => {
-    const { container } = render(<Screen className="quiz" card><h1>Q</h1></Screen>);
+    const { container } = render(
+      <Screen className="quiz" card>
+        <h1>Q</h1>
+      </Screen>,
+    );
     const frame = container.firstElementChild!;
     expect(frame).toHaveClass('fe-screen', 'fe-screen--card', 'quiz');
     expect(frame.querySelector('img')).toBeNull();
   });
 
   it('with art: the illustration beside a body that carries the screen class and the content', () => {
-    const { container } = render(<Screen className="share-code" card art="circle"><h1>Invite</h1></Screen>);
+    const { container } = render(
+      <Screen className="share-code" card art="circle">
+        <h1>Invite</h1>
+      </Screen>,
+    );
     const frame = container.firstElementChild!;
     expect(frame).toHaveClass('fe-screen', 'fe-screen--card', 'fe-screen--art');
     expect(frame).not.toHaveClass('share-code');

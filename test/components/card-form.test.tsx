@@ -28,7 +28,13 @@ afterEach(async () => {
 
 describe('sandbox card form', () => {
   it('keeps card number, expiry and CVC left to right in an Arabic page, the name field follows the page', async () => {
-    render(<StrictMode><div dir="rtl"><SandboxCardForm onChange={() => {}} onCard={() => {}} /></div></StrictMode>);
+    render(
+      <StrictMode>
+        <div dir="rtl">
+          <SandboxCardForm onChange={() => {}} onCard={() => {}} />
+        </div>
+      </StrictMode>,
+    );
     for (const name of ['Card number', 'Expiry date (MM/YY)', 'CVC']) {
       const input = screen.getByRole('textbox', { name });
       expect(input, name).toHaveAttribute('dir', 'ltr');
@@ -42,7 +48,11 @@ describe('sandbox card form', () => {
 
   it('ties an error to its field once the field was left', async () => {
     const user = userEvent.setup();
-    render(<StrictMode><SandboxCardForm onChange={() => {}} onCard={() => {}} /></StrictMode>);
+    render(
+      <StrictMode>
+        <SandboxCardForm onChange={() => {}} onCard={() => {}} />
+      </StrictMode>,
+    );
     const number = screen.getByRole('textbox', { name: 'Card number' });
     expect(number).not.toHaveAttribute('aria-invalid');
     await user.type(number, '4242424242424241');
@@ -54,14 +64,24 @@ describe('sandbox card form', () => {
 
   it('writes the expiry hint the German way', async () => {
     await i18next.changeLanguage('de');
-    render(<StrictMode><SandboxCardForm onChange={() => {}} onCard={() => {}} /></StrictMode>);
+    render(
+      <StrictMode>
+        <SandboxCardForm onChange={() => {}} onCard={() => {}} />
+      </StrictMode>,
+    );
     expect(screen.getByRole('textbox', { name: 'Ablaufdatum (MM/JJ)' })).toHaveAttribute('placeholder', 'MM/JJ');
   });
 });
 
 describe('Stripe card form', () => {
   it("names each element's group by its label, left to right, with the kit's focus ring", () => {
-    render(<StrictMode><div dir="rtl"><StripeCardForm onChange={() => {}} /></div></StrictMode>);
+    render(
+      <StrictMode>
+        <div dir="rtl">
+          <StripeCardForm onChange={() => {}} />
+        </div>
+      </StrictMode>,
+    );
     for (const name of ['Card number', 'Expiry date (MM/YY)', 'CVC']) {
       const group = screen.getByRole('group', { name });
       expect(group, name).toHaveAttribute('dir', 'ltr');
@@ -73,7 +93,11 @@ describe('Stripe card form', () => {
 
   it('shows the name error under the name once the field was left', async () => {
     const user = userEvent.setup();
-    render(<StrictMode><StripeCardForm onChange={() => {}} /></StrictMode>);
+    render(
+      <StrictMode>
+        <StripeCardForm onChange={() => {}} />
+      </StrictMode>,
+    );
     const holder = screen.getByRole('textbox', { name: 'Cardholder name' });
     await user.type(holder, 'A');
     await user.tab();

@@ -73,7 +73,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     first.unmount();
     // another tab: the persisted e-mail, but no access token (it lives in session storage only)
     await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email }) });
-    expect(await screen.findByText('Your payment is being processed in another tab. We\'ll show the result here.')).toBeInTheDocument();
+    expect(await screen.findByText("Your payment is being processed in another tab. We'll show the result here.")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create your account first' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
@@ -86,7 +86,9 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('button', { name: /\$0\.00/ })).not.toBeInTheDocument();
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(Date.now() + 3 * 86_400_000));
     expect(screen.getByTestId('checkout-due')).toHaveTextContent(`Due today $0.00, then $29.99 per month from ${date}.`);
-    expect(screen.getByTestId('checkout-terms')).toHaveTextContent('Renews automatically at $29.99 per month until you cancel. Cancel anytime in your account settings');
+    expect(screen.getByTestId('checkout-terms')).toHaveTextContent(
+      'Renews automatically at $29.99 per month until you cancel. Cancel anytime in your account settings',
+    );
     expect(screen.getByRole('img', { name: 'Accepted cards: Visa, Mastercard, American Express' })).toBeInTheDocument();
   });
 });

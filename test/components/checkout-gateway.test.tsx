@@ -31,7 +31,9 @@ function renderWith(loadStripe: StripeLoader) {
 /** The card section as the checkout renders it: the gateway loaded by useCardGateway. */
 function Card({ load }: { load: () => Promise<PaymentGateway> }) {
   const state = useCardGateway(load);
-  return <CardPayment state={state} payLabel="Pay $59.88" terms="Renews automatically." formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />;
+  return (
+    <CardPayment state={state} payLabel="Pay $59.88" terms="Renews automatically." formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />
+  );
 }
 
 describe('card gateway that cannot load', () => {

@@ -37,7 +37,8 @@ export async function startSandbox(): Promise<Sandbox> {
   });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/sandbox/') ? `${server.url}${input}` : input, init));
+    realFetch(typeof input === 'string' && input.startsWith('/sandbox/') ? `${server.url}${input}` : input, init),
+  );
   const absolute: FunnelConfig = { ...PREVIEW_CONFIG };
   for (const key of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) absolute[key] = `${server.url}${PREVIEW_CONFIG[key]}`;
   let last: { email: string; token: string } | undefined;
@@ -56,7 +57,13 @@ export async function startSandbox(): Promise<Sandbox> {
     },
     signedIn(store, plan, landingType = 'fullPrice') {
       if (!last) throw new Error('call account() first');
-      Object.assign(store.signup, { email: last.email, token: last.token, isSuccess: true, stripePublishKey: SANDBOX_PUBLISHABLE_KEY, btToken: 'sandbox_bt_test' });
+      Object.assign(store.signup, {
+        email: last.email,
+        token: last.token,
+        isSuccess: true,
+        stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
+        btToken: 'sandbox_bt_test',
+      });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);
       for (const client of Object.values(clients)) client.defaults.adapter = 'fetch';

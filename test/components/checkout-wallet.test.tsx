@@ -98,7 +98,9 @@ describe('wallet in the checkout', { timeout: 40_000 }, () => {
     expect(sandbox.subscriptions(f.email)).toEqual([]);
 
     await walletChoice('Pay with a card that asks for 3-D Secure');
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 10_000 })).getByRole('button', { name: 'Complete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '3-D Secure check' }, { timeout: 10_000 })).getByRole('button', { name: 'Complete' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email)).toHaveLength(1);
   });

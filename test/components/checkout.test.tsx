@@ -152,7 +152,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(sandbox.subscriptions(f.email)).toHaveLength(1);
   });
 
-  it('4000002500003155: a failed challenge shows Stripe\'s message and charges nothing', async () => {
+  it("4000002500003155: a failed challenge shows Stripe's message and charges nothing", async () => {
     const f = await openCheckout();
     await fillCard('4000002500003155');
     await userEvent.click(payButton());
@@ -212,7 +212,10 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(names(f)).toContain('upsell_purchased');
-    expect(sandbox.subscriptions(f.email).map((s) => [s.plan, s.upsell])).toEqual([[PLAN, false], ['gz-monthly-driver-sos-skovoroda', true]]);
+    expect(sandbox.subscriptions(f.email).map((s) => [s.plan, s.upsell])).toEqual([
+      [PLAN, false],
+      ['gz-monthly-driver-sos-skovoroda', true],
+    ]);
 
     // a reload: a fresh store, the session receipt restores the prices and the bought upsell
     f.unmount();

@@ -11,7 +11,9 @@ describe('choice screen: create or join', () => {
     expect(await screen.findByRole('heading', { name: 'Name your Circle' })).toBeInTheDocument();
     expect(f.store.family.circleAction).toBe('create');
     expect(f.path()).toBe('/family/enter-circle-name');
-    expect(f.events).toContainEqual(expect.objectContaining({ name: 'step_completed', props: expect.objectContaining({ step: 'create-circle', outcome: 'create' }) }));
+    expect(f.events).toContainEqual(
+      expect.objectContaining({ name: 'step_completed', props: expect.objectContaining({ step: 'create-circle', outcome: 'create' }) }),
+    );
   });
 
   it('"I have a code" follows the join outcome', async () => {
@@ -67,4 +69,3 @@ describe('choice screen: art', () => {
     expect(document.querySelector('.fe-screen__art img')).toHaveAttribute('src', art.family);
   });
 });
-

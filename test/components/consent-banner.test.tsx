@@ -12,7 +12,11 @@ const RULES = consentFile as unknown as ConsentRules;
 async function renderBanner(timeZone = 'Europe/Berlin') {
   await setupI18n();
   const consent = createConsentStore(RULES, ruleFor(RULES, timeZone, 'fullPrice'));
-  render(<StrictMode><ConsentUi consent={consent} /></StrictMode>);
+  render(
+    <StrictMode>
+      <ConsentUi consent={consent} />
+    </StrictMode>,
+  );
   return { consent, user: userEvent.setup() };
 }
 

@@ -21,7 +21,11 @@ describe('creating-profile screen', () => {
     const f = await renderFunnel(PATH, { data: fastData() });
     expect(await screen.findByRole('heading', { name: 'Creating your profile' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.creating-profile__label')?.textContent)).toEqual([
-      'Creating profile', 'Checking location', 'Setting up crash detection', 'Adding place alerts', 'Updating location history',
+      'Creating profile',
+      'Checking location',
+      'Setting up crash detection',
+      'Adding place alerts',
+      'Updating location history',
     ]);
     expect(states()).toEqual(['active', 'pending', 'pending', 'pending', 'pending']);
     const bar = screen.getByRole('progressbar', { name: 'Creating your profile' });

@@ -10,7 +10,10 @@ describe('download screen', () => {
     await renderFunnel(PATH, { state: (s) => Object.assign(s.events, { os: 'Android 14', captured: true }) });
     expect(await screen.findByRole('heading', { name: 'Download the app' })).toBeInTheDocument();
     expect(storeNames()).toEqual(['googlePlay', 'appStore']);
-    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=com.geozilla.family');
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=com.geozilla.family',
+    );
     expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/app/id1116524238');
   });
 
@@ -34,8 +37,14 @@ describe('download screen', () => {
 /** Makes matchMedia answer `matches` for every query (jsdom has none). */
 function stubMatchMedia(matches: boolean): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches, media: query, onchange: null,
-    addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false,
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
   }));
 }
 
@@ -51,7 +60,9 @@ describe('download screen on a computer', () => {
     expect(screen.getByRole('heading', { name: 'On a computer?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'iPhone' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Android' }));
-    await waitFor(() => expect(document.querySelector('[data-qr-text]')).toHaveAttribute('data-qr-text', 'https://play.google.com/store/apps/details?id=com.geozilla.family'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-qr-text]')).toHaveAttribute('data-qr-text', 'https://play.google.com/store/apps/details?id=com.geozilla.family'),
+    );
     expect(screen.getByRole('button', { name: 'Android' })).toHaveAttribute('aria-pressed', 'true');
     // the store badges stay, with their links
     expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute('href', 'https://apps.apple.com/app/id1116524238');

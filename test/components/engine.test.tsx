@@ -85,7 +85,11 @@ describe('error boundaries', () => {
     };
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const onError = vi.fn();
-    render(<AppErrorBoundary onError={onError}><Broken /></AppErrorBoundary>);
+    render(
+      <AppErrorBoundary onError={onError}>
+        <Broken />
+      </AppErrorBoundary>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('An error has occurred');
     expect(onError).toHaveBeenCalledOnce();
     vi.restoreAllMocks();
@@ -97,7 +101,11 @@ describe('error boundaries', () => {
     const Failing = lazyScreen<object>(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
     const reported: string[] = [];
     const tree = (
-      <ChunkErrorBoundary reload={reload} onChunkError={(e) => reported.push(e.message)} fallback={(retry) => <button onClick={retry}>Loading chunk failed</button>}>
+      <ChunkErrorBoundary
+        reload={reload}
+        onChunkError={(e) => reported.push(e.message)}
+        fallback={(retry) => <button onClick={retry}>Loading chunk failed</button>}
+      >
         <Failing />
       </ChunkErrorBoundary>
     );

@@ -59,7 +59,12 @@ describe('entry route', () => {
     await screen.findByRole('heading', { level: 1, name: 'Check location' });
     expect(window.location.pathname).toBe('/check-location');
     expect(loadedRouter()).toBeDefined();
-    expect(events.filter((e) => e.kind === 'page').map((e) => e.name).at(-1)).toBe('/check-location');
+    expect(
+      events
+        .filter((e) => e.kind === 'page')
+        .map((e) => e.name)
+        .at(-1),
+    ).toBe('/check-location');
     expect(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')).toEqual(['/discount', '/check-location']);
   }, 20_000);
 });

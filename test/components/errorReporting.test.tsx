@@ -32,7 +32,13 @@ describe('error reporting from the boundaries', () => {
     const Broken = () => {
       throw new Error('render failed');
     };
-    render(<StrictMode><AppErrorBoundary><Broken /></AppErrorBoundary></StrictMode>);
+    render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <Broken />
+        </AppErrorBoundary>
+      </StrictMode>,
+    );
     expect(screen.getByRole('alert')).toBeInTheDocument();
     expect(calls).toEqual([{ message: 'render failed', source: 'error-boundary', tags: { step: 'quiz', variant: 'promo', release: '' } }]);
   });
@@ -48,6 +54,8 @@ describe('error reporting from the boundaries', () => {
       </StrictMode>,
     );
     await screen.findByText('Loading chunk failed');
-    expect(calls).toEqual([expect.objectContaining({ message: 'Loading chunk failed', source: 'chunk-load', tags: expect.objectContaining({ step: 'quiz' }) })]);
+    expect(calls).toEqual([
+      expect.objectContaining({ message: 'Loading chunk failed', source: 'chunk-load', tags: expect.objectContaining({ step: 'quiz' }) }),
+    ]);
   });
 });

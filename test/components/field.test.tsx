@@ -24,7 +24,11 @@ describe('Field', () => {
   });
 
   it('leaves an ordinary field as it was', () => {
-    render(<Field inputId="name" label="Name" className="x"><input id="name" /></Field>);
+    render(
+      <Field inputId="name" label="Name" className="x">
+        <input id="name" />
+      </Field>,
+    );
     expect(screen.getByRole('textbox', { name: 'Name' }).closest('div')).toHaveAttribute('class', 'fe-field x');
   });
 

@@ -58,7 +58,13 @@ function PathProbe({ onPath }: { onPath: (p: string) => void }) {
  */
 export async function renderFunnel(
   path: string,
-  options: { state?: (store: FunnelState) => void; data?: FunnelEngine['data']; registry?: FunnelEngine['registry']; texts?: FunnelEngine['texts']; chooseVariant?: FunnelEngine['chooseVariant'] } = {},
+  options: {
+    state?: (store: FunnelState) => void;
+    data?: FunnelEngine['data'];
+    registry?: FunnelEngine['registry'];
+    texts?: FunnelEngine['texts'];
+    chooseVariant?: FunnelEngine['chooseVariant'];
+  } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
   const store = createFunnelStore(productSlices);

@@ -4,7 +4,11 @@ import { Logo } from '../../screens/ui/Logo.tsx';
 
 describe('Logo', () => {
   it('is one image named after the app, with the mark and the wordmark', () => {
-    render(<StrictMode><Logo /></StrictMode>);
+    render(
+      <StrictMode>
+        <Logo />
+      </StrictMode>,
+    );
     const logo = screen.getByRole('img', { name: 'Family Locator' });
     expect(logo.querySelector('text')).toHaveTextContent('Family Locator');
     expect(logo.querySelector('path')).not.toBeNull();
@@ -13,7 +17,11 @@ describe('Logo', () => {
   });
 
   it('draws only the mark, square, when asked', () => {
-    render(<StrictMode><Logo markOnly size={88} /></StrictMode>);
+    render(
+      <StrictMode>
+        <Logo markOnly size={88} />
+      </StrictMode>,
+    );
     const logo = screen.getByRole('img', { name: 'Family Locator' });
     expect(logo.querySelector('text')).toBeNull();
     expect(logo).toHaveAttribute('width', '88');
@@ -21,7 +29,12 @@ describe('Logo', () => {
   });
 
   it('writes the wordmark white on the light tone, and gives each logo its own gradient', () => {
-    render(<StrictMode><Logo tone="light" /><Logo /></StrictMode>);
+    render(
+      <StrictMode>
+        <Logo tone="light" />
+        <Logo />
+      </StrictMode>,
+    );
     const [light, dark] = screen.getAllByRole('img', { name: 'Family Locator' });
     expect(light!.querySelector('text')).toHaveAttribute('fill', '#fff');
     expect(dark!.querySelector('text')).toHaveAttribute('fill', '#00564A');

@@ -7,10 +7,12 @@ const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 /** The family variant with a reservation that started `agoMs` before NOW (undefined: not started). */
-const familyVisitor = (agoMs?: number) => (s: FunnelState): void => {
-  s.plans.landingType = 'family';
-  if (agoMs !== undefined) s.family.offerStartedAt = NOW - agoMs;
-};
+const familyVisitor =
+  (agoMs?: number) =>
+  (s: FunnelState): void => {
+    s.plans.landingType = 'family';
+    if (agoMs !== undefined) s.family.offerStartedAt = NOW - agoMs;
+  };
 
 // only Date is faked: the screen's own timers and testing-library's polling stay real
 beforeEach(() => {
@@ -87,7 +89,9 @@ describe('offer screen', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
     expect(f.store.plans.plan).toBe('gz-monthly-free3d-2999');
     expect(f.store.family.offerStartedAt).toBe(NOW - 40 * MINUTE);
-    expect(f.events).toContainEqual(expect.objectContaining({ name: 'trial_offer_accepted', props: { plan: 'gz-monthly-free3d-2999', reservation_expired: true } }));
+    expect(f.events).toContainEqual(
+      expect.objectContaining({ name: 'trial_offer_accepted', props: { plan: 'gz-monthly-free3d-2999', reservation_expired: true } }),
+    );
     expect(f.path()).toBe('/checkout');
   });
 });

@@ -39,7 +39,9 @@ describe('paywall in other languages', { timeout: 20_000 }, () => {
   it('writes Russian durations in the form of each count (1, 3, 6 months; 1 week, 56 days)', async () => {
     await openIn('ru', 'fullPrice');
     await waitFor(() => expect(totals()).toEqual(['39,96\u00a0$ за 1 месяц', '59,88\u00a0$ за 3 месяца', '71,76\u00a0$ за 6 месяцев']));
-    expect(terms()).toBe('Подписка продлевается автоматически за 59,88\u00a0$ каждые 3 месяца, пока вы её не отмените. Отменить можно в любой момент в настройках приложения.');
+    expect(terms()).toBe(
+      'Подписка продлевается автоматически за 59,88\u00a0$ каждые 3 месяца, пока вы её не отмените. Отменить можно в любой момент в настройках приложения.',
+    );
   });
 
   it('writes Russian weeks and days', async () => {
@@ -54,11 +56,13 @@ describe('paywall in other languages', { timeout: 20_000 }, () => {
 
   it("formats Arabic prices with the visitor's full locale and isolates them left to right", async () => {
     await openIn('ar', 'fullPrice', ['ar-EG', 'en']);
-    await waitFor(() => expect(totals()).toEqual([
-      `${LRI}\u200f٣٩٫٩٦\u00a0US$${PDI} مقابل شهر واحد`,
-      `${LRI}\u200f٥٩٫٨٨\u00a0US$${PDI} مقابل 3 أشهر`,
-      `${LRI}\u200f٧١٫٧٦\u00a0US$${PDI} مقابل 6 أشهر`,
-    ]));
+    await waitFor(() =>
+      expect(totals()).toEqual([
+        `${LRI}\u200f٣٩٫٩٦\u00a0US$${PDI} مقابل شهر واحد`,
+        `${LRI}\u200f٥٩٫٨٨\u00a0US$${PDI} مقابل 3 أشهر`,
+        `${LRI}\u200f٧١٫٧٦\u00a0US$${PDI} مقابل 6 أشهر`,
+      ]),
+    );
     const perDay = document.querySelectorAll('.paywall-plan__per-price');
     expect([...perDay].map((e) => [e.tagName, e.getAttribute('dir'), e.textContent])).toEqual([
       ['BDI', 'ltr', '\u200f١٫٣٣\u00a0US$'],

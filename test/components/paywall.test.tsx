@@ -53,9 +53,19 @@ describe('paywall screen', { timeout: 20_000 }, () => {
   it('shows the feature list of the flow', async () => {
     await openPaywall('fullPrice');
     const features = await screen.findByRole('region', { name: 'Everything in Premium' });
-    expect(within(features).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Unlimited place alerts', 'Unlimited live locating', 'Location history', 'Speed control', 'Fall detection',
-      'Driving reports', 'Crash alerts', 'Premium shared with every family member',
+    expect(
+      within(features)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Unlimited place alerts',
+      'Unlimited live locating',
+      'Location history',
+      'Speed control',
+      'Fall detection',
+      'Driving reports',
+      'Crash alerts',
+      'Premium shared with every family member',
     ]);
   });
 
@@ -151,7 +161,11 @@ describe('paywall screen', { timeout: 20_000 }, () => {
       },
     });
     expect(await screen.findByRole('heading', { name: 'Start your free trial' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['gz-1-week-cucumber', 'gz-3-month-kostenko', 'gz-monthly-free3d-2999']);
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual([
+      'gz-1-week-cucumber',
+      'gz-3-month-kostenko',
+      'gz-monthly-free3d-2999',
+    ]);
     expect(screen.getByRole('radio', { name: /3-month plan/ })).toBeChecked();
     expect(screen.getByText('$39.95 for 3 months')).toBeInTheDocument();
     expect(screen.getByText('$9.99 for 1 week')).toBeInTheDocument();

@@ -51,7 +51,11 @@ describe('phone-number screen', () => {
     expect(within(list).getAllByRole('option')[0]).toHaveTextContent('United Kingdom+44');
     await userEvent.clear(search);
     await userEvent.type(search, '+380');
-    expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['UAUkraine+380']);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['UAUkraine+380']);
     await userEvent.clear(search);
     await userEvent.type(search, 'united k');
     await userEvent.click(within(list).getByRole('option', { name: /United Kingdom/ }));

@@ -23,7 +23,11 @@ describe('quiz screen', () => {
 
     expect(screen.getByText('Question 3 of 3')).toBeInTheDocument();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Schedule', 'Driving Patterns', 'Most Visited Places', "Phone's Battery Status", 'None of the above',
+      'Schedule',
+      'Driving Patterns',
+      'Most Visited Places',
+      "Phone's Battery Status",
+      'None of the above',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Driving Patterns' }));
     expect(f.store.options).toMatchObject({ answeredCount: 3, done: true, answers: { locate: 'friend', place: 'school', follow: 'drivingPatterns' } });
@@ -52,7 +56,16 @@ describe('quiz screen', () => {
     const data: FunnelData = structuredClone(funnelData);
     const step = data.flows.main!.steps['set-your-options']!;
     if (step.screen !== 'quiz') throw new Error('set-your-options is not a quiz');
-    step.props.questions = [{ id: 'place', title: 'quiz.place.title', answers: [{ id: 'home', label: 'quiz.place.home' }, { id: 'none', label: 'quiz.noneOfTheAbove' }] }];
+    step.props.questions = [
+      {
+        id: 'place',
+        title: 'quiz.place.title',
+        answers: [
+          { id: 'home', label: 'quiz.place.home' },
+          { id: 'none', label: 'quiz.noneOfTheAbove' },
+        ],
+      },
+    ];
     const f = await renderFunnel(PATH, { data });
     expect(await screen.findByText('Question 1 of 1')).toBeInTheDocument();
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Home', 'None of the above']);

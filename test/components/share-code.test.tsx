@@ -58,7 +58,10 @@ describe('share-code screen', () => {
     await openShare('K7P4QX');
     await userEvent.click(await screen.findByRole('button', { name: 'Share code' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Code shared.'));
-    expect(share).toHaveBeenCalledWith({ title: 'Join my family Circle', text: 'Join my family Circle “The Smiths” in Family Locator with the invite code K7P-4QX.' });
+    expect(share).toHaveBeenCalledWith({
+      title: 'Join my family Circle',
+      text: 'Join my family Circle “The Smiths” in Family Locator with the invite code K7P-4QX.',
+    });
     expect(writeText).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Share again' })).toBeInTheDocument();
   });

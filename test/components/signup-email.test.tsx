@@ -52,7 +52,11 @@ describe('signup-email screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Whom do you want to locate?' })).toBeInTheDocument();
     expect(path()).toBe('/signup/set-your-options');
-    expect(seen[0]).toMatchObject({ method: 'POST', loaderOn: true, body: { registration_source: 'email', name: 'anna@example.com', email: 'anna@example.com', landing_type: 'optionsy' } });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      loaderOn: true,
+      body: { registration_source: 'email', name: 'anna@example.com', email: 'anna@example.com', landing_type: 'optionsy' },
+    });
     expect(seen[1]).toMatchObject({ method: 'GET', authorization: 'Bearer tok-123' });
     expect(store.signup).toMatchObject({ email: 'anna@example.com', isSuccess: true, gzUserID: '42', token: 'tok-123', stripePublishKey: 'pk_test_1' });
     expect(store.loader.show).toBe(false);

@@ -9,7 +9,12 @@ import { baseUrl, browser, closeBrowser, newVisitor } from './browser.ts';
 
 afterAll(closeBrowser);
 
-interface Box { x: number; y: number; width: number; height: number }
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 const overlaps = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 
@@ -37,7 +42,15 @@ describe('landing layout', () => {
   it('keeps the logo, badge, title, text and button off the art from 320 to 1440 px, in English and Arabic', async () => {
     for (const lng of ['en', 'ar']) {
       const { context, page } = await newVisitor({ locale: lng });
-      for (const [width, height] of [[320, 568], [375, 812], [430, 932], [768, 1024], [1024, 768], [1280, 800], [1440, 900]] as const) {
+      for (const [width, height] of [
+        [320, 568],
+        [375, 812],
+        [430, 932],
+        [768, 1024],
+        [1024, 768],
+        [1280, 800],
+        [1440, 900],
+      ] as const) {
         await page.setViewportSize({ width, height });
         await page.goto(`${baseUrl()}/discount?lng=${lng}`);
         await page.locator('.landing__badge').waitFor();
@@ -78,7 +91,9 @@ describe('download screen', () => {
   it('on a computer shows a QR code of the App Store link beside the badges, Android on request', async () => {
     const { context, page } = await newVisitor({ width: 1280, height: 800 });
     const scripts: string[] = [];
-    page.on('response', (r) => { if (r.url().endsWith('.js')) scripts.push(r.url()); });
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
     await page.goto(`${baseUrl()}/signup/download`);
     const code = page.getByRole('img', { name: 'QR code with the app download link' });
     await code.waitFor();
@@ -86,9 +101,14 @@ describe('download screen', () => {
     const qr = await box(page, '.download-qr');
     const badges = await box(page, '.download__badges');
     expect(overlaps(qr, badges)).toBe(false);
-    expect(scripts.some((s) => /qrMatrix/.test(s)), 'the QR generator loads on demand').toBe(true);
+    expect(
+      scripts.some((s) => /qrMatrix/.test(s)),
+      'the QR generator loads on demand',
+    ).toBe(true);
     await page.getByRole('button', { name: 'Android' }).click();
-    await expect.poll(() => page.locator('[data-qr-text]').getAttribute('data-qr-text')).toBe('https://play.google.com/store/apps/details?id=com.geozilla.family');
+    await expect
+      .poll(() => page.locator('[data-qr-text]').getAttribute('data-qr-text'))
+      .toBe('https://play.google.com/store/apps/details?id=com.geozilla.family');
     await context.close();
   });
 
@@ -96,7 +116,9 @@ describe('download screen', () => {
     const context = await (await browser()).newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const scripts: string[] = [];
-    page.on('response', (r) => { if (r.url().endsWith('.js')) scripts.push(r.url()); });
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
     await page.goto(`${baseUrl()}/signup/download`);
     await page.getByRole('link', { name: 'Download on the App Store' }).waitFor();
     // the QR generator would be requested as the screen mounts; give it time to show up (not network

@@ -8,8 +8,15 @@ import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
 ];
 
 export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
@@ -42,7 +49,9 @@ export interface VisitorOptions {
 
 /** A new visitor: fresh context (cookies, storage) and page. */
 export async function newVisitor(options: VisitorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await (await browser()).newContext({
+  const context = await (
+    await browser()
+  ).newContext({
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),

@@ -76,17 +76,22 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('4000 0000 0000 9995 is declined in the visitor\'s language (German), and another card then pays', async () => {
+  it("4000 0000 0000 9995 is declined in the visitor's language (German), and another card then pays", async () => {
     const { context, page, email } = await walkToCheckout(de as Texts, 'de-DE');
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('59,88\u00a0$');
     await typeCard(page, '4000000000009995', de as Texts);
     const pay = page.getByRole('button', { name: '59,88\u00a0$ bezahlen' }); // "{{price}} bezahlen", a German price
     await pay.click();
     await page.getByRole('alert').filter({ hasText: de.checkout.decline.insufficientFunds }).waitFor();
-    await expect.poll(() => page.getByTestId('checkout-failure').textContent()).toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
+    await expect
+      .poll(() => page.getByTestId('checkout-failure').textContent())
+      .toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
     expect(await subscriptions(email)).toEqual([]);
     const declined = await eventsOf(context, ['purchase_failed', 'payment_declined']);
-    expect(declined.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(declined.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
 
     await typeCard(page, '4242424242424242', de as Texts);
     await pay.click();
@@ -116,7 +121,10 @@ describe('checkout', () => {
     await page.reload();
     await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor();
     expect(await page.getByRole('button', { name: 'Add for $9.99' }).count()).toBe(0);
-    expect((await subscriptions(email)).map((s) => [s.plan, s.upsell])).toEqual([['gz-3-month-fox', false], [UPSELL, true]]);
+    expect((await subscriptions(email)).map((s) => [s.plan, s.upsell])).toEqual([
+      ['gz-3-month-fox', false],
+      [UPSELL, true],
+    ]);
 
     const events = await eventsOf(context, ['purchased', 'upsell_purchased']);
     expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
@@ -134,7 +142,11 @@ describe('durable purchases', () => {
     await payButton(page).click();
     await page.getByText(en.loader.checkout).waitFor();
     await page.reload();
-    expect(await payButton(page).isVisible().catch(() => false)).toBe(false);
+    expect(
+      await payButton(page)
+        .isVisible()
+        .catch(() => false),
+    ).toBe(false);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
     expect(posts).toHaveLength(1);

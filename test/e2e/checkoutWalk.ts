@@ -82,9 +82,14 @@ export function countPosts(page: Page): string[] {
 export async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
   const id = await visitorId(context);
   let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
-  await expect.poll(async () => {
-    events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
-    return waitFor.every((name) => events.some((e) => e.name === name));
-  }, { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
+        return waitFor.every((name) => events.some((e) => e.name === name));
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
   return events;
 }

@@ -26,7 +26,10 @@ async function collected(): Promise<Report[]> {
   const all: Report[] = [];
   let cursor: string | null = '';
   while (cursor !== null) {
-    const body = (await (await fetch(url(`/sandbox/sentry/events?type=event&limit=500&cursor=${cursor}`))).json()) as { events: Report[]; next_cursor: string | null };
+    const body = (await (await fetch(url(`/sandbox/sentry/events?type=event&limit=500&cursor=${cursor}`))).json()) as {
+      events: Report[];
+      next_cursor: string | null;
+    };
     all.push(...body.events);
     cursor = body.next_cursor;
   }
@@ -52,12 +55,15 @@ describe('error reporting in the preview build', () => {
 
     const thrown = `e2e thrown ${Date.now()}`;
     const rejected = `e2e rejected ${Date.now()}`;
-    await page.evaluate(([a, b]) => {
-      setTimeout(() => {
-        throw new Error(a);
-      });
-      void Promise.reject(new Error(b));
-    }, [thrown, rejected]);
+    await page.evaluate(
+      ([a, b]) => {
+        setTimeout(() => {
+          throw new Error(a);
+        });
+        void Promise.reject(new Error(b));
+      },
+      [thrown, rejected],
+    );
 
     const error = await reportOf(thrown);
     await page.waitForTimeout(500);
@@ -66,7 +72,8 @@ describe('error reporting in the preview build', () => {
     expect(error.release).toBe(PREVIEW_CONFIG.release);
     expect((await reportOf(rejected)).tags).toMatchObject({ step: 'check-location', variant: 'discount', source: 'unhandled-rejection' });
     // tracing samples every page load: the page-load trace arrives too (the SDK streams it as spans)
-    const traces = async () => ((await (await fetch(url('/sandbox/sentry/events?type=span&limit=500'))).json()) as { events: Array<{ transaction: string }> }).events;
+    const traces = async () =>
+      ((await (await fetch(url('/sandbox/sentry/events?type=span&limit=500'))).json()) as { events: Array<{ transaction: string }> }).events;
     await expect.poll(async () => (await traces()).some((t) => /pageload/i.test(t.transaction)), { timeout: 45_000 }).toBe(true);
     await context.close();
   });
@@ -82,7 +89,13 @@ describe('error reporting in the preview build', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
     const early = `e2e before the SDK ${Date.now()}`;
-    await page.evaluate((message) => setTimeout(() => { throw new Error(message); }), early);
+    await page.evaluate(
+      (message) =>
+        setTimeout(() => {
+          throw new Error(message);
+        }),
+      early,
+    );
     await page.waitForTimeout(500);
     expect((await collected()).some((r) => r.exception[0]?.value === early)).toBe(false);
     release();

@@ -44,19 +44,37 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
 const describeViolations = (violations: AxeViolation[]): string[] =>
-  violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}${v.nodes[0]?.failureSummary ? ` (${v.nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''}`);
+  violations.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => JSON.stringify(n.target))
+        .join(', ')}${v.nodes[0]?.failureSummary ? ` (${v.nodes[0].failureSummary.replace(/\s+/g, ' ')})` : ''}`,
+  );
 
 /** Opens one screen and runs the checks at once (profile creation moves on by itself after a few seconds). */
 async function check(screen: GalleryScreen, language: string): Promise<Checked> {
   const { context, page } = await visitScreen(await browser(), screen, { baseUrl: baseUrl(), language, width: WIDTH, height: 640 });
   try {
-    const layout = await page.evaluate(probeLayout, { stepSelector: `main[data-step="${screen.stepId}"]`, minArtPx: MIN_ART_PX, backdropShare: BACKDROP_SHARE });
+    const layout = await page.evaluate(probeLayout, {
+      stepSelector: `main[data-step="${screen.stepId}"]`,
+      minArtPx: MIN_ART_PX,
+      backdropShare: BACKDROP_SHARE,
+    });
     const violations = AXE_LANGUAGES.includes(language) ? await axeViolations(page) : undefined;
     return { path: new URL(page.url()).pathname, layout, violations };
   } finally {

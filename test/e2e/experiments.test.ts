@@ -126,7 +126,9 @@ describe('an experiment on /latam', () => {
     expect((await firstPaint(page)).badge).toBe(BADGE.latam);
     expect(await hydratedBadge(page)).toBe(BADGE.latam);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').map((e) => e.props.variation_id), { timeout: 20_000 }).toEqual(['latam']);
+    await expect
+      .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
+      .toEqual(['latam']);
     await context.close();
   });
 });

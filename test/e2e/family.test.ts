@@ -22,8 +22,15 @@ const RESERVATION_MINUTES = familyFlow.steps['family-offer'].props.reservationMi
 const TRIAL_PLAN = 'gz-monthly-free3d-2999';
 
 interface FamilySlice {
-  name: string; phone: string; phoneCountry: string; circleAction: string; circleName: string;
-  code: string; role: string; home: string; offerStartedAt: number;
+  name: string;
+  phone: string;
+  phoneCountry: string;
+  circleAction: string;
+  circleName: string;
+  code: string;
+  role: string;
+  home: string;
+  offerStartedAt: number;
 }
 
 /** The family slice as persisted in local storage. */
@@ -42,7 +49,11 @@ async function click(page: Page, name: string, to: string): Promise<void> {
 }
 
 /** /family → phone number: a bad number is refused, then `number` (for the guessed or picked country). */
-async function startAndPhone(page: Page, t: Texts, phone: { guessed: string; pick?: { query: string; button: string }; bad: string; badError: string; number: string }): Promise<void> {
+async function startAndPhone(
+  page: Page,
+  t: Texts,
+  phone: { guessed: string; pick?: { query: string; button: string }; bad: string; badError: string; number: string },
+): Promise<void> {
   await page.goto(url('/family'));
   await heading(page, t.family.welcome.title);
   await click(page, t.common.getStarted, pathOf('phone-number'));
@@ -149,11 +160,15 @@ describe('family funnel', () => {
     await page.reload();
     await heading(page, en.family.shareCode.title);
     await expect.poll(() => codeBox.textContent()).toBe(formatCode(code));
-    await expect.poll(() => family(page)).toMatchObject({ name: 'Anna', phone: '+447911123456', phoneCountry: 'GB', circleAction: 'create', circleName: 'The Smiths', code });
+    await expect
+      .poll(() => family(page))
+      .toMatchObject({ name: 'Anna', phone: '+447911123456', phoneCountry: 'GB', circleAction: 'create', circleName: 'The Smiths', code });
 
     await page.getByRole('button', { name: en.family.shareCode.share }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain(en.family.shareCode.copied);
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`Join my family Circle “The Smiths” in Family Locator with the invite code ${formatCode(code)}.`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `Join my family Circle “The Smiths” in Family Locator with the invite code ${formatCode(code)}.`,
+    );
     await click(page, en.common.continue, pathOf('choose-your-role'));
 
     await heading(page, en.family.role.title);
@@ -189,7 +204,9 @@ describe('family funnel', () => {
 
     await page.reload();
     await heading(page, en.family.social.title);
-    await expect.poll(() => family(page)).toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
+    await expect
+      .poll(() => family(page))
+      .toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
 
     await finish(context, page, en, 'en', uniqueEmail('family-join'));
     await context.close();

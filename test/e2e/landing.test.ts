@@ -9,8 +9,26 @@ import { LANGUAGES, getVariant, variantIds } from '../../engine/index.ts';
 
 afterAll(closeBrowser);
 
-const LANDING_ROUTES = ['/', '/discount', '/discountb', '/optionsa', '/optionsb', '/optionsc', '/optionsd', '/optionse', '/optionsf',
-  '/optionsx', '/optionsy', '/optionsg', '/optionsh', '/optionsj', '/intro', '/latam', '/promo', '/trial'];
+const LANDING_ROUTES = [
+  '/',
+  '/discount',
+  '/discountb',
+  '/optionsa',
+  '/optionsb',
+  '/optionsc',
+  '/optionsd',
+  '/optionse',
+  '/optionsf',
+  '/optionsx',
+  '/optionsy',
+  '/optionsg',
+  '/optionsh',
+  '/optionsj',
+  '/intro',
+  '/latam',
+  '/promo',
+  '/trial',
+];
 
 describe('landing routes', () => {
   it('are all configured as variants of the main flow', () => {
@@ -37,7 +55,12 @@ describe('landing routes', () => {
   it('walks the three feature intros to the signup', async () => {
     const { context, page } = await newVisitor();
     await page.goto(`${baseUrl()}/discount`);
-    for (const [heading, next] of [['Welcome', '/check-location'], ['Check location', '/place-alerts'], ['Place alerts', '/crash-detection'], ['Crash detection', '/signup']] as const) {
+    for (const [heading, next] of [
+      ['Welcome', '/check-location'],
+      ['Check location', '/place-alerts'],
+      ['Place alerts', '/crash-detection'],
+      ['Crash detection', '/signup'],
+    ] as const) {
       await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.getByRole('button', { name: 'Continue' }).first().click();
       await page.waitForURL(`${baseUrl()}${next}`);
@@ -222,7 +245,12 @@ describe('prerendered landing pages', () => {
     await context.close();
   });
 
-  for (const [route, locale] of [['/', 'en-US'], ['/discount', 'de-DE'], ['/family', 'ja-JP'], ['/trial?lng=ar', 'en-US']] as const) {
+  for (const [route, locale] of [
+    ['/', 'en-US'],
+    ['/discount', 'de-DE'],
+    ['/family', 'ja-JP'],
+    ['/trial?lng=ar', 'en-US'],
+  ] as const) {
     it(`hydrate ${route} (${locale}) without a React warning and keep the server's elements`, async () => {
       const { context, page } = await newVisitor({ locale });
       const messages: string[] = [];
@@ -246,15 +274,22 @@ describe('prerendered landing pages', () => {
 
   it('keeps the server-rendered heading node while hydrating', async () => {
     const { context, page } = await newVisitor();
-    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
-    }));
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('h1');
+      }),
+    );
     await page.goto(`${baseUrl()}/optionsb`, { waitUntil: 'load' });
     // hydrated: React has attached its fiber to the server's heading node (the page keeps a keepalive
     // error-report request open, so the network never looks idle to the DevTools protocol)
     await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
     await page.getByRole('button', { name: 'Continue' }).click({ trial: true });
-    expect(await page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1')!.isConnected)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1')!.isConnected,
+      ),
+    ).toBe(true);
     await context.close();
   });
 
@@ -276,14 +311,19 @@ describe('prerendered landing pages', () => {
       const english = await fetch(`${baseUrl()}/optionsc`, { headers: { 'accept-language': 'en' } });
       await route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: await english.text() });
     });
-    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { rootHidden: string }).rootHidden = getComputedStyle(document.getElementById('root')!).visibility;
-    }));
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { rootHidden: string }).rootHidden = getComputedStyle(document.getElementById('root')!).visibility;
+      }),
+    );
     await page.goto(`${baseUrl()}/optionsc`);
     const german = (await de()).landing.title;
     await page.getByRole('heading', { name: german }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { rootHidden: string }).rootHidden)).toBe('hidden');
-    expect(await page.evaluate(() => [document.documentElement.lang, getComputedStyle(document.getElementById('root')!).visibility])).toEqual(['de', 'visible']);
+    expect(await page.evaluate(() => [document.documentElement.lang, getComputedStyle(document.getElementById('root')!).visibility])).toEqual([
+      'de',
+      'visible',
+    ]);
     await context.close();
   });
 });

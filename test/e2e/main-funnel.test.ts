@@ -33,7 +33,9 @@ function expectedPlans(variantId: string): Array<{ name: string; label: string; 
 }
 
 /** What the visitor's browser keeps in local storage (the persisted slices). */
-async function persisted(page: Page): Promise<{ plans: { plan: string; landingType: string }; events: { analyticsData: Record<string, string> }; signup: Record<string, unknown> }> {
+async function persisted(
+  page: Page,
+): Promise<{ plans: { plan: string; landingType: string }; events: { analyticsData: Record<string, string> }; signup: Record<string, unknown> }> {
   return JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
 }
 
@@ -106,7 +108,9 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
     await expect.poll(() => page.getByRole('deletion').first().textContent()).toMatch(/^Regular price: \$\d+\.\d\d$/);
   }
   // the renewal terms of the selected plan sit next to the button that commits to it
-  await expect.poll(() => page.locator('.paywall__terms').textContent()).toMatch(/^Renews automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/);
+  await expect
+    .poll(() => page.locator('.paywall__terms').textContent())
+    .toMatch(/^Renews automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/);
   expect(await page.locator(`input[value="${variant.defaultPlan}"]`).isChecked()).toBe(true);
   const chosen = plans.find((p) => p.name !== variant.defaultPlan)!.name;
   await page.locator(`label[data-plan="${chosen}"]`).click();
@@ -128,7 +132,9 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
 
   const events = await sandboxEvents(await visitorId(context));
-  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => e.props)).toEqual(answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })));
+  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => e.props)).toEqual(
+    answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
+  );
   expect(events.find((e) => e.name === 'plan_selected')?.props).toMatchObject({ plan: chosen, landing_type: variantId });
   expect(events.some((e) => e.kind === 'identify')).toBe(true);
   await context.close();

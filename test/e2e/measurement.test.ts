@@ -92,7 +92,8 @@ async function walkToPaywall(page: Page, email: string): Promise<void> {
 async function buy(page: Page): Promise<string> {
   const fbEventIds: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/')) fbEventIds.push((request.postDataJSON() as { fb_event_id: string }).fb_event_id);
+    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/'))
+      fbEventIds.push((request.postDataJSON() as { fb_event_id: string }).fb_event_id);
   });
   await page.getByRole('button', { name: en.paywall.cta }).click();
   await page.waitForURL(url('/checkout'));
@@ -112,7 +113,8 @@ async function buy(page: Page): Promise<string> {
 }
 
 type Call = unknown[];
-const calls = (page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> => page.evaluate((n) => (window as unknown as Record<string, Call[]>)[n] ?? [], name);
+const calls = (page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> =>
+  page.evaluate((n) => (window as unknown as Record<string, Call[]>)[n] ?? [], name);
 
 describe('measurement', () => {
   it('Europe: the banner asks first; after "Accept all" the pixel and GA4 get exactly the funnel calls, one purchase with the subscription call\'s event id', async () => {
@@ -143,13 +145,18 @@ describe('measurement', () => {
     // every destination has had every page view once the collector's and the tags' counts agree
     let collected: Awaited<ReturnType<typeof sandboxEvents>> = [];
     let pages = 0;
-    await expect.poll(async () => {
-      collected = await sandboxEvents(id);
-      pages = collected.filter((e) => e.kind === 'page').length;
-      const pixelPages = (await calls(page, '__fbqCalls')).filter((c) => c[1] === 'PageView').length;
-      const gaPages = (await calls(page, '__gtagCalls')).filter((c) => c[1] === 'page_view').length;
-      return collected.some((e) => e.name === 'purchased') && pixelPages === pages && gaPages === pages && pages >= 10;
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          collected = await sandboxEvents(id);
+          pages = collected.filter((e) => e.kind === 'page').length;
+          const pixelPages = (await calls(page, '__fbqCalls')).filter((c) => c[1] === 'PageView').length;
+          const gaPages = (await calls(page, '__gtagCalls')).filter((c) => c[1] === 'page_view').length;
+          return collected.some((e) => e.name === 'purchased') && pixelPages === pages && gaPages === pages && pages >= 10;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     const purchased = collected.find((e) => e.name === 'purchased')!;
     expect(purchased.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', landing_type: 'fullPrice', experiments: {} });
     const subscriptionId = purchased.props.subscriptionId as string;
@@ -168,14 +175,38 @@ describe('measurement', () => {
     const ga = await calls(page, '__gtagCalls');
     const denied = { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' };
     const granted = { analytics_storage: 'granted', ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted' };
-    expect(ga.slice(0, 4)).toEqual([['consent', 'default', denied], ['consent', 'update', granted], ['js', expect.any(String)], ['config', GA_ID, { send_page_view: false }]]);
+    expect(ga.slice(0, 4)).toEqual([
+      ['consent', 'default', denied],
+      ['consent', 'update', granted],
+      ['js', expect.any(String)],
+      ['config', GA_ID, { send_page_view: false }],
+    ]);
     const events = ga.slice(4);
     expect(events.every((c) => c[0] === 'event')).toBe(true);
     expect(events.filter((c) => c[1] === 'page_view')).toHaveLength(pages);
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
-      ['event', 'begin_checkout', { value: 59.88, currency: 'USD', items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }], landing_type: 'fullPrice' }],
-      ['event', 'purchase', { transaction_id: subscriptionId, value: 59.88, currency: 'USD', items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }], landing_type: 'fullPrice' }],
+      [
+        'event',
+        'begin_checkout',
+        {
+          value: 59.88,
+          currency: 'USD',
+          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          landing_type: 'fullPrice',
+        },
+      ],
+      [
+        'event',
+        'purchase',
+        {
+          transaction_id: subscriptionId,
+          value: 59.88,
+          currency: 'USD',
+          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          landing_type: 'fullPrice',
+        },
+      ],
     ]);
     expect(tagRequests.filter((u) => u.includes('fbevents.js'))).toHaveLength(1);
     expect(tagRequests.filter((u) => u.includes(`gtag/js?id=${GA_ID}`))).toHaveLength(1);
@@ -198,7 +229,10 @@ describe('measurement', () => {
     await page.waitForURL(url('/signup/set-your-options'));
     await page.waitForTimeout(1500); // longer than the collector's batch interval
     expect(tagRequests).toEqual([]);
-    expect(await page.evaluate(() => [typeof (window as { fbq?: unknown }).fbq, typeof (window as { dataLayer?: unknown }).dataLayer])).toEqual(['undefined', 'undefined']);
+    expect(await page.evaluate(() => [typeof (window as { fbq?: unknown }).fbq, typeof (window as { dataLayer?: unknown }).dataLayer])).toEqual([
+      'undefined',
+      'undefined',
+    ]);
     expect(await sandboxEvents(sessionId!)).toEqual([]);
     expect(await visitorId(context)).toBe('');
 
@@ -206,8 +240,14 @@ describe('measurement', () => {
     await page.reload();
     await page.getByRole('button', { name: en.consent.settings }).click();
     await banner(page).waitFor();
-    expect(await banner(page).getByRole('checkbox', { name: new RegExp(en.consent.analytics) }).isChecked()).toBe(false);
-    await banner(page).getByRole('checkbox', { name: new RegExp(en.consent.analytics) }).check();
+    expect(
+      await banner(page)
+        .getByRole('checkbox', { name: new RegExp(en.consent.analytics) })
+        .isChecked(),
+    ).toBe(false);
+    await banner(page)
+      .getByRole('checkbox', { name: new RegExp(en.consent.analytics) })
+      .check();
     await banner(page).getByRole('button', { name: en.consent.save }).click();
     await expect.poll(() => visitorId(context)).toBe(sessionId);
     await page.getByRole('button', { name: en.quiz.locate.familyMember }).click();

@@ -45,7 +45,9 @@ describe('wallet', () => {
     expect(posts).toHaveLength(0);
 
     await inSheet(page, sheetTexts.declined);
-    await expect.poll(() => page.getByTestId('checkout-failure').textContent(), { timeout: 15_000 }).toBe(`${en.checkout.decline.genericDecline} ${en.checkout.failure.tryAnother}`);
+    await expect
+      .poll(() => page.getByTestId('checkout-failure').textContent(), { timeout: 15_000 })
+      .toBe(`${en.checkout.decline.genericDecline} ${en.checkout.failure.tryAnother}`);
     expect(await subscriptions(email)).toEqual([]);
 
     await inSheet(page, sheetTexts.pay);
@@ -53,7 +55,10 @@ describe('wallet', () => {
     await page.getByText('Paid today: $59.88').waitFor();
     await page.getByRole('button', { name: 'Add for $9.99' }).click();
     await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor({ timeout: 20_000 });
-    expect((await subscriptions(email)).map((s) => [s.plan, s.upsell, s.gateway])).toEqual([['gz-3-month-fox', false, 'stripe'], [UPSELL, true, 'stripe']]);
+    expect((await subscriptions(email)).map((s) => [s.plan, s.upsell, s.gateway])).toEqual([
+      ['gz-3-month-fox', false, 'stripe'],
+      [UPSELL, true, 'stripe'],
+    ]);
     const events = await eventsOf(context, ['wallet_cancelled', 'purchase_failed', 'purchased', 'upsell_purchased']);
     expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
     await context.close();
@@ -82,7 +87,13 @@ describe('wallet', () => {
     await page.getByText(en.loader.checkout).waitFor();
     await page.reload();
     // while the purchase resumes the wallet is hidden, or disabled under the checkout loader: never usable
-    const usable = async (): Promise<boolean> => (await walletButton(page).isVisible().catch(() => false)) && (await walletButton(page).isEnabled().catch(() => false));
+    const usable = async (): Promise<boolean> =>
+      (await walletButton(page)
+        .isVisible()
+        .catch(() => false)) &&
+      (await walletButton(page)
+        .isEnabled()
+        .catch(() => false));
     expect(await usable()).toBe(false);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
@@ -120,7 +131,7 @@ describe('3-D Secure for EU customers', () => {
 });
 
 describe('PayPal through Braintree', () => {
-  it('cancel charges nothing, a declined approval shows the portal\'s message, an approval pays; no upsell without a card', async () => {
+  it("cancel charges nothing, a declined approval shows the portal's message, an approval pays; no upsell without a card", async () => {
     const { context, page, email } = await walkToCheckout();
     const paypal = page.getByRole('button', { name: en.checkout.alternatives.paypal });
     const window = page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });

@@ -46,7 +46,10 @@ describe('consent rules (flows/consent.json)', () => {
   });
 
   it('matches rules by variant, and falls back to the strictest rule when none matches', () => {
-    const rules: ConsentRules = { version: 1, rules: [{ id: 'promo', when: { variants: ['promo'] }, banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' }] };
+    const rules: ConsentRules = {
+      version: 1,
+      rules: [{ id: 'promo', when: { variants: ['promo'] }, banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' }],
+    };
     expect(ruleFor(rules, 'UTC', 'promo').id).toBe('promo');
     expect(ruleFor(rules, 'UTC', 'discount')).toMatchObject({ id: 'strict', banner: true, visitorCookie: 'analytics' });
   });
@@ -82,7 +85,11 @@ describe('destination gating', () => {
     const ready = new Promise<void>((r) => (start = r));
     const warnings: string[] = [];
     const sinks = destinationSinks([config('stats', 'a', 'analytics'), config('ads', 'm', 'marketing')], {
-      registrations: [analytics.registration, marketing.registration], consent, ready, window: {} as Window, warn: (m) => warnings.push(m),
+      registrations: [analytics.registration, marketing.registration],
+      consent,
+      ready,
+      window: {} as Window,
+      warn: (m) => warnings.push(m),
     });
     const send = (name: string) => sinks.forEach((s) => s.send(ev(name)));
     return { consent, analytics, marketing, start, send, warnings };
@@ -164,7 +171,12 @@ describe('destination gating', () => {
     const broken: DestinationType = { type: 'broken', validate: () => [], load: () => Promise.reject(new Error('blocked')) };
     const ok = recorder('ok');
     const sinks = destinationSinks(
-      [config('x', 'nope', 'analytics'), { ...config('y', 'ok', 'analytics'), settings: { ok: false } }, config('z', 'broken', 'marketing'), config('w', 'ok', 'necessary')],
+      [
+        config('x', 'nope', 'analytics'),
+        { ...config('y', 'ok', 'analytics'), settings: { ok: false } },
+        config('z', 'broken', 'marketing'),
+        config('w', 'ok', 'necessary'),
+      ],
       { registrations: [broken, ok.registration], consent, ready: Promise.resolve(), window: {} as Window, warn: (m) => warnings.push(m) },
     );
     expect(sinks).toHaveLength(2);

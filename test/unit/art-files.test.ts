@@ -19,8 +19,12 @@ describe('illustrations in screens/ui/art', () => {
 
   it('are up to date with the drawings in scripts/art/scenes.ts', () => {
     const scenes: Record<string, () => string> = {
-      'check-location.svg': checkLocation, 'place-alerts.svg': placeAlerts, 'crash-detection.svg': crashDetection,
-      'fall-detection.svg': fallDetection, 'family.svg': familyScene, 'circle.svg': circleScene,
+      'check-location.svg': checkLocation,
+      'place-alerts.svg': placeAlerts,
+      'crash-detection.svg': crashDetection,
+      'fall-detection.svg': fallDetection,
+      'family.svg': familyScene,
+      'circle.svg': circleScene,
     };
     for (const [name, draw] of Object.entries(scenes)) expect(read(name), `${name}: run node --import tsx scripts/art.ts`).toBe(draw());
   });

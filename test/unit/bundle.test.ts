@@ -61,13 +61,17 @@ describe('production bundle', () => {
   });
 
   it('never ships the validator or a secret key', () => {
-    const js = readdirSync(join(outdir, 'static/js')).map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8')).join('\n');
+    const js = readdirSync(join(outdir, 'static/js'))
+      .map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8'))
+      .join('\n');
     expect(Object.keys(metafile.inputs).some((i) => i.includes('engine/validate/'))).toBe(false);
     expect(/sk_(live|test)_/.test(js)).toBe(false);
   });
 
   it('points at the configured production API, not the sandbox', () => {
-    const js = readdirSync(join(outdir, 'static/js')).map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8')).join('\n');
+    const js = readdirSync(join(outdir, 'static/js'))
+      .map((f) => readFileSync(join(outdir, 'static/js', f), 'utf8'))
+      .join('\n');
     expect(js.includes('/sandbox/')).toBe(false);
     expect(js.includes('https://api.geozilla.com/api/v1')).toBe(true);
   });

@@ -8,7 +8,12 @@ import { purchase } from '../../engine/payments/index.ts';
 import { failureTextKey, isOpenFailure } from '../../engine/payments/index.ts';
 import { pollResult } from '../../engine/payments/index.ts';
 import {
-  clearPurchaseRecord, parseRecord, PURCHASE_RECORD_KEY, readPurchaseRecord, writePurchaseRecord, type PurchaseRecord,
+  clearPurchaseRecord,
+  parseRecord,
+  PURCHASE_RECORD_KEY,
+  readPurchaseRecord,
+  writePurchaseRecord,
+  type PurchaseRecord,
 } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
 import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
@@ -56,10 +61,12 @@ describe('polling: only a decline is final', () => {
     const clock = virtualClock();
     let polls = 0;
     const started = clock.now();
-    await expect(pollResult(async () => {
-      polls++;
-      return pending(0);
-    }, clock)).rejects.toThrow(/No payment result/);
+    await expect(
+      pollResult(async () => {
+        polls++;
+        return pending(0);
+      }, clock),
+    ).rejects.toThrow(/No payment result/);
     expect(Math.min(...clock.waits)).toBeGreaterThanOrEqual(500);
     expect(clock.now() - started).toBeLessThanOrEqual(90_000);
     expect(polls).toBeLessThanOrEqual(181); // 90 s / 500 ms, not thousands
@@ -67,9 +74,11 @@ describe('polling: only a decline is final', () => {
 
   it('a refusal that is not transient (404 unknown job) ends the polling at once', async () => {
     const clock = virtualClock();
-    await expect(pollResult(async () => {
-      throw new PaymentApiError(404, ['No such polling result']);
-    }, clock)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      pollResult(async () => {
+        throw new PaymentApiError(404, ['No such polling result']);
+      }, clock),
+    ).rejects.toMatchObject({ status: 404 });
     expect(clock.waits).toEqual([]);
   });
 
@@ -93,7 +102,10 @@ describe('failures by cause', () => {
   const failed = async (error: PaymentApiError) => {
     const f = funnel();
     const { api } = scriptedApi({ posts: [error] });
-    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable });
+    const outcome = await purchase(
+      { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: PLAN, durable },
+    );
     if (outcome.status !== 'failed') throw new Error(`expected a failure, got ${outcome.status}`);
     return outcome.failure;
   };
@@ -114,8 +126,14 @@ describe('failures by cause', () => {
 
   it('a decline names the card problem and ends the purchase (the next try is a new one)', async () => {
     const f = funnel();
-    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })] });
-    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable });
+    const { api } = scriptedApi({
+      posts: ['p'],
+      polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })],
+    });
+    const outcome = await purchase(
+      { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: PLAN, durable },
+    );
     expect(outcome).toMatchObject({ status: 'failed', failure: { kind: 'decline' } });
     if (outcome.status === 'failed') expect(failureTextKey(outcome.failure)).toBe('checkout.decline.insufficientFunds');
     expect(readPurchaseRecord(EMAIL)).toBeUndefined();
@@ -131,8 +149,26 @@ describe('the durable purchase record', () => {
       atPost = readPurchaseRecord(EMAIL);
       return 'poll-1';
     });
-    await purchase({ api, gateway: scriptedGateway({ created: [{ id: 'pm_9' }] }), store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: () => 'evt-1' }, { plan: PLAN, durable });
-    expect(atPost).toMatchObject({ account: EMAIL, plan: PLAN, fbEventId: 'evt-1', paymentMethodId: 'pm_9', pollingId: '', status: 'processing', startedAt: 0 });
+    await purchase(
+      {
+        api,
+        gateway: scriptedGateway({ created: [{ id: 'pm_9' }] }),
+        store: f.store,
+        analytics: f.analytics,
+        clock: virtualClock(),
+        newEventId: () => 'evt-1',
+      },
+      { plan: PLAN, durable },
+    );
+    expect(atPost).toMatchObject({
+      account: EMAIL,
+      plan: PLAN,
+      fbEventId: 'evt-1',
+      paymentMethodId: 'pm_9',
+      pollingId: '',
+      status: 'processing',
+      startedAt: 0,
+    });
     expect(atPost!.idempotencyKey).toMatch(/\S{8,}/);
     expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'succeeded', pollingId: 'poll-1', result: { subscriptionId: 'sub_1' } });
   });
@@ -147,7 +183,18 @@ describe('the durable purchase record', () => {
       controller.abort(); // the page goes away while processing
       return sleep(ms, signal);
     };
-    const aborted = await purchase({ api: lost.api, gateway: scriptedGateway({}), store: first.store, analytics: first.analytics, clock, signal: controller.signal, newEventId: () => 'evt-1' }, { plan: PLAN, durable });
+    const aborted = await purchase(
+      {
+        api: lost.api,
+        gateway: scriptedGateway({}),
+        store: first.store,
+        analytics: first.analytics,
+        clock,
+        signal: controller.signal,
+        newEventId: () => 'evt-1',
+      },
+      { plan: PLAN, durable },
+    );
     expect(aborted.status).toBe('aborted');
     const record = readPurchaseRecord(EMAIL)!;
     expect(record).toMatchObject({ status: 'processing', pollingId: 'poll-1' });
@@ -155,7 +202,10 @@ describe('the durable purchase record', () => {
     const reloaded = funnel();
     const api = scriptedApi({ polls: [pending(1000), paid('sub_1')] });
     const gateway = scriptedGateway({});
-    const outcome = await purchase({ api: api.api, gateway, store: reloaded.store, analytics: reloaded.analytics, clock: virtualClock(), newEventId: () => 'evt-2' }, { plan: 'gz-1-month-tiger', durable });
+    const outcome = await purchase(
+      { api: api.api, gateway, store: reloaded.store, analytics: reloaded.analytics, clock: virtualClock(), newEventId: () => 'evt-2' },
+      { plan: 'gz-1-month-tiger', durable },
+    );
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
     expect(api.calls.posts).toEqual([]);
     expect(api.calls.polls).toEqual(['poll-1', 'poll-1']);
@@ -166,7 +216,13 @@ describe('the durable purchase record', () => {
   it('a retry of a purchase whose post got no answer sends the same key, event id and body again', async () => {
     const f = funnel();
     const { api, calls } = scriptedApi({ posts: [offline(), 'poll-1'], polls: [paid()] });
-    const deps = { api, gateway: scriptedGateway({ created: [{ id: 'pm_1' }, { id: 'pm_2' }] }), store: f.store, analytics: f.analytics, clock: virtualClock() };
+    const deps = {
+      api,
+      gateway: scriptedGateway({ created: [{ id: 'pm_1' }, { id: 'pm_2' }] }),
+      store: f.store,
+      analytics: f.analytics,
+      clock: virtualClock(),
+    };
     let n = 0;
     const newEventId = () => `evt-${++n}`;
     expect((await purchase({ ...deps, newEventId }, { plan: PLAN, durable })).status).toBe('failed');
@@ -181,12 +237,24 @@ describe('the durable purchase record', () => {
 
   it('a succeeded purchase answers its result without charging again', async () => {
     writePurchaseRecord({
-      account: EMAIL, plan: PLAN, idempotencyKey: 'k', fbEventId: 'e', paymentMethodId: 'pm_1', pollingId: 'p', startedAt: 1,
-      status: 'succeeded', checkoutPath: '/checkout', successPath: '/checkout/success', result: { subscriptionId: 'sub_1', finalPrice: 59.88, regularPrice: 59.88 },
+      account: EMAIL,
+      plan: PLAN,
+      idempotencyKey: 'k',
+      fbEventId: 'e',
+      paymentMethodId: 'pm_1',
+      pollingId: 'p',
+      startedAt: 1,
+      status: 'succeeded',
+      checkoutPath: '/checkout',
+      successPath: '/checkout/success',
+      result: { subscriptionId: 'sub_1', finalPrice: 59.88, regularPrice: 59.88 },
     });
     const f = funnel();
     const { api, calls } = scriptedApi({});
-    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: 'gz-1-month-tiger', durable });
+    const outcome = await purchase(
+      { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: 'gz-1-month-tiger', durable },
+    );
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
     expect(calls.posts).toEqual([]);
     expect(f.store.checkout).toMatchObject({ id: 'sub_1', isSuccess: true });
@@ -194,8 +262,16 @@ describe('the durable purchase record', () => {
 
   it('belongs to one account: another e-mail does not see it', () => {
     writePurchaseRecord({
-      account: EMAIL, plan: PLAN, idempotencyKey: 'k', fbEventId: 'e', paymentMethodId: 'pm', pollingId: '', startedAt: 1,
-      status: 'processing', checkoutPath: '/checkout', successPath: '',
+      account: EMAIL,
+      plan: PLAN,
+      idempotencyKey: 'k',
+      fbEventId: 'e',
+      paymentMethodId: 'pm',
+      pollingId: '',
+      startedAt: 1,
+      status: 'processing',
+      checkoutPath: '/checkout',
+      successPath: '',
     });
     expect(readPurchaseRecord('ADA@example.com ')).toBeDefined();
     expect(readPurchaseRecord('someone@example.com')).toBeUndefined();
@@ -214,15 +290,26 @@ describe('the durable purchase record', () => {
     local.full = true;
     const f = funnel();
     const { api } = scriptedApi({ posts: [offline()] });
-    expect((await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable })).status).toBe('failed');
+    expect(
+      (await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable })).status,
+    ).toBe('failed');
     expect(readPurchaseRecord(EMAIL)?.status).toBe('processing');
     vi.stubGlobal('localStorage', {
-      getItem: () => { throw new Error('denied'); },
-      setItem: () => { throw new Error('denied'); },
-      removeItem: () => { throw new Error('denied'); },
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
     });
     const g = funnel();
     const ok = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
-    expect((await purchase({ api: ok.api, gateway: scriptedGateway({}), store: g.store, analytics: g.analytics, clock: virtualClock() }, { plan: PLAN, durable })).status).toBe('succeeded');
+    expect(
+      (await purchase({ api: ok.api, gateway: scriptedGateway({}), store: g.store, analytics: g.analytics, clock: virtualClock() }, { plan: PLAN, durable }))
+        .status,
+    ).toBe('succeeded');
   });
 });

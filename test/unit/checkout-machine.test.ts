@@ -41,10 +41,12 @@ describe('checkout machine: the card path (spec section 4)', () => {
       { plan: PLAN, coupon: 'SPRING', extra: { landing_type: 'discount' } },
     );
     expect(gateway.createPaymentMethod).toHaveBeenCalledWith({ billingName: 'Ada Lovelace' });
-    expect(calls.posts).toEqual([{
-      plan: PLAN,
-      body: { gateway: 'stripe', payment_method_nonce: 'pm_card', coupon: 'SPRING', fb_event_id: 'evt-1', payment_intent_id: '', landing_type: 'discount' },
-    }]);
+    expect(calls.posts).toEqual([
+      {
+        plan: PLAN,
+        body: { gateway: 'stripe', payment_method_nonce: 'pm_card', coupon: 'SPRING', fb_event_id: 'evt-1', payment_intent_id: '', landing_type: 'discount' },
+      },
+    ]);
     expect(calls.polls).toEqual(['poll-1']);
     expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'sub_9', finalPrice: 29.94, regularPrice: 59.88 });
     expect(f.store.checkout).toMatchObject({ id: 'sub_9', finalPrice: 29.94, regularPrice: 59.88, isSuccess: true, stripeNonce: 'pm_card', declineCode: '' });
@@ -83,7 +85,10 @@ describe('checkout machine: the card path (spec section 4)', () => {
       polls: [done({ status: 'failed', errors: { messages: ['Your card has insufficient funds.'] }, decline_code: 'insufficient_funds' })],
     });
     const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(outcome).toEqual({ status: 'failed', failure: { kind: 'decline', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' } });
+    expect(outcome).toEqual({
+      status: 'failed',
+      failure: { kind: 'decline', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' },
+    });
     expect(shown(f)).toMatchObject({ text: 'Your card has insufficient funds.', textKey: 'checkout.decline.insufficientFunds' });
     expect(f.store.checkout).toMatchObject({ declineCode: 'insufficient_funds', isSuccess: false });
     expect(f.names()).toEqual(['purchase_failed', 'payment_declined']);
@@ -93,7 +98,10 @@ describe('checkout machine: the card path (spec section 4)', () => {
 
   it('shows the server text as is when the decline code has no text of ours', async () => {
     const f = funnel();
-    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Card velocity exceeded.'] }, decline_code: 'card_velocity_exceeded' })] });
+    const { api } = scriptedApi({
+      posts: ['p'],
+      polls: [done({ status: 'failed', errors: { messages: ['Card velocity exceeded.'] }, decline_code: 'card_velocity_exceeded' })],
+    });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
     expect(shown(f)).toMatchObject({ text: 'Card velocity exceeded.', textKey: '' });
     expect(f.names()).toEqual(['purchase_failed']);
@@ -158,7 +166,10 @@ describe('checkout machine: polling (bounded)', () => {
   it('polls while 202, honouring Retry-After, else backing off from 500 ms up to 4 s', async () => {
     const f = funnel();
     const clock = virtualClock();
-    const { api, calls } = scriptedApi({ posts: ['p'], polls: [pending(1000), pending(), pending(), pending(), pending(), pending(), pending(), pending(30_000), paid()] });
+    const { api, calls } = scriptedApi({
+      posts: ['p'],
+      polls: [pending(1000), pending(), pending(), pending(), pending(), pending(), pending(), pending(30_000), paid()],
+    });
     const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
     expect(outcome.status).toBe('succeeded');
     expect(clock.waits).toEqual([1000, 500, 1000, 2000, 4000, 4000, 4000, 4000]);
@@ -188,7 +199,10 @@ describe('checkout machine: polling (bounded)', () => {
       if (calls.polls.length === 2) controller.abort();
       return pending(1000);
     });
-    const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock, signal: controller.signal }, { plan: PLAN });
+    const outcome = await purchase(
+      { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock, signal: controller.signal },
+      { plan: PLAN },
+    );
     expect(outcome).toEqual({ status: 'aborted' });
     expect(calls.polls).toHaveLength(2);
     expect(f.store.error.show).toBe(false);
@@ -198,7 +212,8 @@ describe('checkout machine: polling (bounded)', () => {
 });
 
 describe('checkout machine: 3-D Secure (requires_action)', () => {
-  const action = (secret = 'pi_1_secret', id = 'pi_1'): ReturnType<typeof done> => done({ status: 'requires_action', data: { payment_intent_secret: secret, payment_intent_id: id } });
+  const action = (secret = 'pi_1_secret', id = 'pi_1'): ReturnType<typeof done> =>
+    done({ status: 'requires_action', data: { payment_intent_secret: secret, payment_intent_id: id } });
 
   it('confirms with the payment method, then repeats the subscription call with the confirmed intent id', async () => {
     const f = funnel();
@@ -229,11 +244,18 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     const f = funnel();
     const { api, calls } = scriptedApi({
       posts: ['p1', 'p2', 'p3'],
-      polls: [action('s1', 'pi_1'), action('s2', 'pi_2'), done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })],
+      polls: [
+        action('s1', 'pi_1'),
+        action('s2', 'pi_2'),
+        done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' }),
+      ],
     });
     const gateway = scriptedGateway({ confirmed: [{ payment: { id: 'pi_1', status: 'requires_action' } }, { error: { message: 'closed' } }] });
     await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
-    expect(gateway.confirmPayment.mock.calls).toEqual([['s1', 'pm_1'], ['s2', undefined]]);
+    expect(gateway.confirmPayment.mock.calls).toEqual([
+      ['s1', 'pm_1'],
+      ['s2', undefined],
+    ]);
     expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1', 'pi_2']);
     expect(shown(f).textKey).toBe('checkout.decline.genericDecline');
   });
@@ -290,7 +312,10 @@ describe('checkout machine: the upsell', () => {
   it('sets upsellData.success false and logs upsell_failed on a decline', async () => {
     const f = funnel();
     f.store.checkout.stripeNonce = 'pm_saved';
-    const { api } = scriptedApi({ posts: ['p'], polls: [done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })] });
+    const { api } = scriptedApi({
+      posts: ['p'],
+      polls: [done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })],
+    });
     await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
     expect(f.store.checkout.upsellData.success).toBe(false);
     expect(shown(f)).toMatchObject({ textKey: 'checkout.decline.genericDecline' });
@@ -306,7 +331,9 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
       { api, store: f.store, analytics: f.analytics, newEventId: ids() },
       { plan: PLAN, nonce: 'fake-paypal-one-time-nonce', price: 59.88 },
     );
-    expect(calls.braintree).toEqual([{ plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1' } }]);
+    expect(calls.braintree).toEqual([
+      { plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1' } },
+    ]);
     expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 });
     expect(f.store.checkout).toMatchObject({ id: 'bt_1', isSuccess: true });
     expect(f.names()).toEqual(['purchased', 'pixel_purchase']);

@@ -96,19 +96,26 @@ describe('session receipt', () => {
 describe('Stripe gateway calls', () => {
   it('maps Stripe results and errors onto the port', async () => {
     const stripe = {
-      confirmCardPayment: vi.fn()
+      confirmCardPayment: vi
+        .fn()
         .mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status: 'succeeded' } })
-        .mockResolvedValueOnce({ error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' } }),
+        .mockResolvedValueOnce({
+          error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method.' },
+        }),
       createPaymentMethod: vi.fn(),
     } as unknown as Stripe;
     const gateway = createStripeGateway(stripe);
     expect(gateway.id).toBe('stripe');
     expect(await gateway.confirmPayment('pi_1_secret_x', 'pm_1')).toEqual({ payment: { id: 'pi_1', status: 'succeeded' } });
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', { payment_method: 'pm_1' });
-    expect(await gateway.confirmPayment('pi_1_secret_x')).toEqual({ error: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure', declineCode: undefined } });
+    expect(await gateway.confirmPayment('pi_1_secret_x')).toEqual({
+      error: { message: 'We are unable to authenticate your payment method.', code: 'payment_intent_authentication_failure', declineCode: undefined },
+    });
     expect(stripe.confirmCardPayment).toHaveBeenLastCalledWith('pi_1_secret_x', undefined);
     // without the mounted card form there is no card to turn into a payment method
-    expect(await gateway.createPaymentMethod({ billingName: 'Ada' })).toEqual({ error: { message: 'Your card number is incomplete.', code: 'incomplete_number' } });
+    expect(await gateway.createPaymentMethod({ billingName: 'Ada' })).toEqual({
+      error: { message: 'Your card number is incomplete.', code: 'incomplete_number' },
+    });
     expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
   });
 });

@@ -22,7 +22,10 @@ describe('a wallet payment method in the checkout machine', () => {
     const f = funnel();
     const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_w')] });
     const gateway = scriptedGateway({});
-    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, paymentMethod: { id: 'pm_wallet', country: 'US' } });
+    const outcome = await purchase(
+      { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: PLAN, paymentMethod: { id: 'pm_wallet', country: 'US' } },
+    );
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_w' });
     expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
     expect(calls.posts[0]!.body).toMatchObject({ gateway: 'stripe', payment_method_nonce: 'pm_wallet' });
@@ -38,7 +41,10 @@ describe('a wallet payment method in the checkout machine', () => {
       polls: [done({ status: 'requires_action', data: { payment_intent_secret: 'pi_1_secret', payment_intent_id: 'pi_1' } }), paid()],
     });
     const gateway = scriptedGateway({ confirmed: [{ payment: { id: 'pi_1', status: 'succeeded' } }] });
-    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, paymentMethod: { id: 'pm_wallet' } });
+    const outcome = await purchase(
+      { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: PLAN, paymentMethod: { id: 'pm_wallet' } },
+    );
     expect(outcome.status).toBe('succeeded');
     expect(gateway.confirmPayment).toHaveBeenCalledWith('pi_1_secret', 'pm_wallet');
     expect(calls.posts[1]!.body).toMatchObject({ payment_intent_id: 'pi_1' });
@@ -62,16 +68,25 @@ describe('3-D Secure for EU customers in the subscription call', () => {
     const f = funnel();
     const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
     const gateway = scriptedGateway({ created: [{ id: 'pm_de', country: 'DE' }] });
-    await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, threeDSecure: threeDSecurePolicy(true, US_BROWSER) });
+    await purchase(
+      { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() },
+      { plan: PLAN, threeDSecure: threeDSecurePolicy(true, US_BROWSER) },
+    );
     expect(calls.posts[0]!.body).toMatchObject({ [THREE_D_SECURE_FIELD]: 'any' });
   });
 
   it('does not ask for a US card, nor for an EU card when the settings do not force it', async () => {
-    for (const [force, country] of [[true, 'US'], [false, 'DE']] as const) {
+    for (const [force, country] of [
+      [true, 'US'],
+      [false, 'DE'],
+    ] as const) {
       const f = funnel();
       const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
       const gateway = scriptedGateway({ created: [{ id: 'pm_1', country }] });
-      await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, threeDSecure: threeDSecurePolicy(force, US_BROWSER) });
+      await purchase(
+        { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() },
+        { plan: PLAN, threeDSecure: threeDSecurePolicy(force, US_BROWSER) },
+      );
       expect(calls.posts[0]!.body).not.toHaveProperty(THREE_D_SECURE_FIELD);
     }
   });

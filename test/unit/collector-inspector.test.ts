@@ -21,20 +21,38 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown) =>
-  fetch(`${server.url}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  fetch(`${server.url}${path}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
 
 describe('Segment batch collector', () => {
   it('stores each message of a batch in the analytics log and the inspector feed, refusing bad messages on their own', async () => {
-    const good = toSegmentMessage({ kind: 'track', name: '<img src=x onerror=alert(1)>', props: { plan: 'p' }, userUuid: 'v-collect', at: Date.now(), context: { campaign: { source: 'fb' } } });
+    const good = toSegmentMessage({
+      kind: 'track',
+      name: '<img src=x onerror=alert(1)>',
+      props: { plan: 'p' },
+      userUuid: 'v-collect',
+      at: Date.now(),
+      context: { campaign: { source: 'fb' } },
+    });
     const page = toSegmentMessage({ kind: 'page', name: '/discount', props: {}, userUuid: 'v-collect', at: Date.now() });
     const res = await post('/sandbox/collect/v1/batch', { batch: [good, { type: 'alias' }, page], sentAt: new Date().toISOString() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, rejected: ['message 1: type must be track, page or identify'] });
     const { events } = (await (await fetch(`${server.url}/sandbox/events?userUuid=v-collect`)).json()) as { events: Array<Record<string, unknown>> };
-    expect(events.map((e) => [e.kind, e.name])).toEqual([['track', '<img src=x onerror=alert(1)>'], ['page', '/discount']]);
+    expect(events.map((e) => [e.kind, e.name])).toEqual([
+      ['track', '<img src=x onerror=alert(1)>'],
+      ['page', '/discount'],
+    ]);
     expect(events[0]).toMatchObject({ props: { plan: 'p', landing_type: '', experiments: {} }, context: { campaign: { source: 'fb' } } });
-    const feed = (await (await fetch(`${server.url}/sandbox/inspector/feed?after=0`)).json()) as { entries: Array<{ seq: number; source: string; name: string }> };
-    expect(feed.entries.filter((e) => e.source === 'collector').map((e) => e.name)).toEqual(expect.arrayContaining(['<img src=x onerror=alert(1)>', '/discount']));
+    const feed = (await (await fetch(`${server.url}/sandbox/inspector/feed?after=0`)).json()) as {
+      entries: Array<{ seq: number; source: string; name: string }>;
+    };
+    expect(feed.entries.filter((e) => e.source === 'collector').map((e) => e.name)).toEqual(
+      expect.arrayContaining(['<img src=x onerror=alert(1)>', '/discount']),
+    );
     const last = Math.max(...feed.entries.map((e) => e.seq));
     expect(((await (await fetch(`${server.url}/sandbox/inspector/feed?after=${last}`)).json()) as { entries: unknown[] }).entries).toEqual([]);
   });
@@ -50,8 +68,14 @@ describe('Segment batch collector', () => {
   it('records what the browser-side destinations were sent', async () => {
     const res = await post('/sandbox/inspector', { calls: [{ destination: 'meta', call: ['track', 'Purchase', { value: 1 }, { eventID: 'e1' }], at: 1 }] });
     expect(res.status).toBe(204);
-    const feed = (await (await fetch(`${server.url}/sandbox/inspector/feed`)).json()) as { entries: Array<{ source: string; kind: string; name: string; payload: unknown }> };
-    expect(feed.entries.find((e) => e.source === 'meta')).toMatchObject({ kind: 'track', name: 'Purchase', payload: ['track', 'Purchase', { value: 1 }, { eventID: 'e1' }] });
+    const feed = (await (await fetch(`${server.url}/sandbox/inspector/feed`)).json()) as {
+      entries: Array<{ source: string; kind: string; name: string; payload: unknown }>;
+    };
+    expect(feed.entries.find((e) => e.source === 'meta')).toMatchObject({
+      kind: 'track',
+      name: 'Purchase',
+      payload: ['track', 'Purchase', { value: 1 }, { eventID: 'e1' }],
+    });
   });
 });
 

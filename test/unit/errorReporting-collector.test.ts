@@ -18,7 +18,15 @@ function client(): { send: (message: string) => Promise<void> } {
   const location = new URL(preview.server.url);
   const options = sentryOptions({ dsn: '/sandbox/sentry/7', release: 'funnel-engine@test' }, location);
   const { dsn, release, tracesSampleRate } = options;
-  const c = new BrowserClient({ dsn, release, tracesSampleRate, integrations: [], transport: makeFetchTransport, stackParser: defaultStackParser, sendClientReports: false });
+  const c = new BrowserClient({
+    dsn,
+    release,
+    tracesSampleRate,
+    integrations: [],
+    transport: makeFetchTransport,
+    stackParser: defaultStackParser,
+    sendClientReports: false,
+  });
   const scope = new Scope();
   scope.setClient(c);
   c.init();
@@ -32,17 +40,29 @@ function client(): { send: (message: string) => Promise<void> } {
 
 const stats = async () => (await (await fetch(`${preview.server.url}/sandbox/sentry/stats`)).json()) as { accepted: number; refused: number };
 const reports = async () =>
-  ((await (await fetch(`${preview.server.url}/sandbox/sentry/events?type=event&limit=500`)).json()) as { events: Array<{ project: string; release: string; exception: Array<{ value: string }>; tags: Record<string, string> }> }).events;
+  (
+    (await (await fetch(`${preview.server.url}/sandbox/sentry/events?type=event&limit=500`)).json()) as {
+      events: Array<{ project: string; release: string; exception: Array<{ value: string }>; tags: Record<string, string> }>;
+    }
+  ).events;
 const setRateLimited = (rateLimited: boolean) =>
-  fetch(`${preview.server.url}/sandbox/sentry/mode`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rateLimited }) });
+  fetch(`${preview.server.url}/sandbox/sentry/mode`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rateLimited }),
+  });
 
-describe('the funnel\'s Sentry options', () => {
+describe("the funnel's Sentry options", () => {
   it('trace every page load and leave global handlers to the engine capture', () => {
     const options = sentryOptions({ dsn: 'https://key@o1.ingest.sentry.io/42', release: 'r1' }, { protocol: 'https:', host: 'x' });
     expect(options.tracesSampleRate).toBe(1);
     expect(TRACES_SAMPLE_RATE).toBe(1);
     expect(options.dsn).toBe('https://key@o1.ingest.sentry.io/42');
-    const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([{ name: 'GlobalHandlers' }, { name: 'BrowserApiErrors' }, { name: 'Breadcrumbs' }]).map((i) => i.name);
+    const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([
+      { name: 'GlobalHandlers' },
+      { name: 'BrowserApiErrors' },
+      { name: 'Breadcrumbs' },
+    ]).map((i) => i.name);
     expect(names).toEqual(['Breadcrumbs', 'BrowserTracing']);
   });
 

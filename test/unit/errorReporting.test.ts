@@ -94,7 +94,11 @@ describe('error reporting start-up', () => {
     setErrorContext(() => {
       throw new Error('no store');
     });
-    connectReporter({ capture: () => { throw new Error('offline'); } });
+    connectReporter({
+      capture: () => {
+        throw new Error('offline');
+      },
+    });
     expect(() => reportError(new Error('x'), 'uncaught')).not.toThrow();
   });
 });
@@ -103,7 +107,9 @@ describe('step and variant tags', () => {
   it('names the entry step of a landing path and a step by its own path', () => {
     const entry = funnelData.flows[getVariant(funnelData.landings, 'fullPrice')!.flow]!.entry;
     expect(stepIdForPath(funnelData, '/')).toBe(entry);
-    const someStep = Object.values(funnelData.flows).flatMap((f) => Object.entries(f.steps)).find(([, s]) => s.path && s.path !== '/');
+    const someStep = Object.values(funnelData.flows)
+      .flatMap((f) => Object.entries(f.steps))
+      .find(([, s]) => s.path && s.path !== '/');
     expect(stepIdForPath(funnelData, someStep![1].path!)).toBe(someStep![0]);
     expect(stepIdForPath(funnelData, '/no-such-page')).toBe('');
   });

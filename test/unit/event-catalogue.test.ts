@@ -50,8 +50,22 @@ describe('event catalogue', () => {
   });
 
   it('covers the funnel events the destinations and reports rely on', () => {
-    for (const name of ['page', 'onboarding_started', 'signup_completed', 'signup_failed', 'quiz_answered', 'paywall_viewed', 'plan_selected',
-      'checkout_started', 'purchase_failed', 'purchased', 'upsell_shown', 'upsell_purchased', 'upsell_declined', 'experiment_viewed']) {
+    for (const name of [
+      'page',
+      'onboarding_started',
+      'signup_completed',
+      'signup_failed',
+      'quiz_answered',
+      'paywall_viewed',
+      'plan_selected',
+      'checkout_started',
+      'purchase_failed',
+      'purchased',
+      'upsell_shown',
+      'upsell_purchased',
+      'upsell_declined',
+      'experiment_viewed',
+    ]) {
       expect(known, name).toContain(name);
     }
     expect(Object.keys(catalogue.events.purchased.properties)).toEqual(expect.arrayContaining(['value', 'currency', 'plan', 'subscriptionId']));
@@ -85,7 +99,10 @@ describe('event context', () => {
     });
     const message = toSegmentMessage(log[0]!);
     expect(message).toMatchObject({
-      type: 'track', event: 'plan_selected', anonymousId: 'v-1', timestamp: '2023-11-14T22:13:20.000Z',
+      type: 'track',
+      event: 'plan_selected',
+      anonymousId: 'v-1',
+      timestamp: '2023-11-14T22:13:20.000Z',
       properties: { plan: 'gz-1-month-tomato', landing_type: 'discount', experiments: { 'hero-test': 'b' } },
       context: { campaign: { name: 'spring', source: 'fb' } },
     });

@@ -36,11 +36,14 @@ function run(url: string, options: { cookie?: string; local?: MemoryStorage; ses
     cookie: options.cookie ?? '',
     documentElement: { setAttribute: (k: string, v: string) => attributes.set(k, v), removeAttribute: (k: string) => attributes.delete(k) },
     addEventListener: (type: string, fn: () => void) => type === 'readystatechange' && listeners.push(fn),
-    getElementById: (id: string) => (id === 'root' ? {
-      getAttribute: () => root.variant,
-      setAttribute: (_k: string, v: string) => (root.variant = v),
-      replaceChildren: (c: unknown) => (root.children = c),
-    } : null),
+    getElementById: (id: string) =>
+      id === 'root'
+        ? {
+            getAttribute: () => root.variant,
+            setAttribute: (_k: string, v: string) => (root.variant = v),
+            replaceChildren: (c: unknown) => (root.children = c),
+          }
+        : null,
     querySelector: (selector: string) => {
       const m = /^template\[data-variant="(\w+)"\]$/.exec(selector);
       return m && m[1] !== 'latam' ? template(m[1]!) : null;
@@ -95,12 +98,31 @@ describe('the inline experiment script', () => {
 describe('what a page carries', () => {
   const data = (status: 'running' | 'stopped'): FunnelData => ({
     ...funnelData,
-    experiments: { 'latam-offer': { paths: ['/latam'], status, variants: [{ variant: 'latam', weight: 1 }, { variant: 'trial', weight: 3 }], winner: 'trial' } },
+    experiments: {
+      'latam-offer': {
+        paths: ['/latam'],
+        status,
+        variants: [
+          { variant: 'latam', weight: 1 },
+          { variant: 'trial', weight: 3 },
+        ],
+        winner: 'trial',
+      },
+    },
   });
 
   it('a running experiment: its own variant in #root and the others as templates, with their bucket ranges inline', () => {
     expect(pageVariants(data('running'), '/latam')).toEqual({ root: 'latam', alternatives: ['trial'] });
-    expect(inlineExperiments(data('running'))).toEqual({ '/latam': ['latam-offer', 'latam', [['latam', 0.25], ['trial', 1]]] });
+    expect(inlineExperiments(data('running'))).toEqual({
+      '/latam': [
+        'latam-offer',
+        'latam',
+        [
+          ['latam', 0.25],
+          ['trial', 1],
+        ],
+      ],
+    });
     expect(pageVariants(data('running'), '/discount')).toEqual({ alternatives: [] });
   });
 

@@ -43,11 +43,16 @@ const none = { overrides: {}, sticky: {} };
 describe("GrowthBook's hashing (their SDK spec test cases)", () => {
   it('hash version 2', () => {
     const cases: Array<[string, string, number]> = [
-      ['seed', 'a', 0.0505], ['seed', 'b', 0.2696], ['foo', 'ab', 0.2575], ['foo', 'def', 0.2019],
-      ['89123klj', '8952klfjas09ujkasdf', 0.124], ['90850943850283058242805', '123', 0.7516],
+      ['seed', 'a', 0.0505],
+      ['seed', 'b', 0.2696],
+      ['foo', 'ab', 0.2575],
+      ['foo', 'def', 0.2019],
+      ['89123klj', '8952klfjas09ujkasdf', 0.124],
+      ['90850943850283058242805', '123', 0.7516],
       ['()**(%$##$%#$#', '___)((*":&', 0.0128],
       // the buckets their feature test cases report for experiment keys "experiment" and "holdout", id "1"
-      ['experiment', '1', 0.4413], ['holdout', '1', 0.8043],
+      ['experiment', '1', 0.4413],
+      ['holdout', '1', 0.8043],
     ];
     for (const [seed, value, expected] of cases) expect(hashV2(seed, value), `${seed} ${value}`).toBe(expected);
     expect(fnv1a32('')).toBe(0x811c9dc5);
@@ -56,13 +61,35 @@ describe("GrowthBook's hashing (their SDK spec test cases)", () => {
   it('bucket ranges for full coverage', () => {
     const close = (actual: Array<[number, number]>, expected: number[][]): void =>
       actual.flat().forEach((n, k) => expect(n).toBeCloseTo(expected.flat()[k]!, 12));
-    close(bucketRanges([0.5, 0.5]), [[0, 0.5], [0.5, 1]]);
-    close(bucketRanges([1, 1, 1, 1]), [[0, 0.25], [0.25, 0.5], [0.5, 0.75], [0.75, 1]]);
-    close(bucketRanges([0.4, 0.6]), [[0, 0.4], [0.4, 1]]);
-    close(bucketRanges([0.2, 0.3, 0.5]), [[0, 0.2], [0.2, 0.5], [0.5, 1]]);
+    close(bucketRanges([0.5, 0.5]), [
+      [0, 0.5],
+      [0.5, 1],
+    ]);
+    close(bucketRanges([1, 1, 1, 1]), [
+      [0, 0.25],
+      [0.25, 0.5],
+      [0.5, 0.75],
+      [0.75, 1],
+    ]);
+    close(bucketRanges([0.4, 0.6]), [
+      [0, 0.4],
+      [0.4, 1],
+    ]);
+    close(bucketRanges([0.2, 0.3, 0.5]), [
+      [0, 0.2],
+      [0.2, 0.5],
+      [0.5, 1],
+    ]);
     // relative weights: 50 and 50 is an even split, 20/30/50 the same as 0.2/0.3/0.5
-    close(bucketRanges([50, 50]), [[0, 0.5], [0.5, 1]]);
-    close(bucketRanges([20, 30, 50]), [[0, 0.2], [0.2, 0.5], [0.5, 1]]);
+    close(bucketRanges([50, 50]), [
+      [0, 0.5],
+      [0.5, 1],
+    ]);
+    close(bucketRanges([20, 30, 50]), [
+      [0, 0.2],
+      [0.2, 0.5],
+      [0.5, 1],
+    ]);
   });
 
   it('chooses the range that holds the number, start included, end excluded', () => {
@@ -109,7 +136,11 @@ describe('the decision', () => {
     const first = assign('x', e, { ...none, visitorId: id })!;
     expect(first).toMatchObject({ experimentId: 'x', source: 'hash' });
     const reweighted = experiment(first.variant === 'v0' ? [1, 1000] : [1000, 1]);
-    expect(assign('x', reweighted, { ...none, visitorId: id, sticky: { x: first.variant } })).toEqual({ experimentId: 'x', variant: first.variant, source: 'sticky' });
+    expect(assign('x', reweighted, { ...none, visitorId: id, sticky: { x: first.variant } })).toEqual({
+      experimentId: 'x',
+      variant: first.variant,
+      source: 'sticky',
+    });
     // a record of a variant the experiment no longer has is ignored
     expect(assign('x', e, { ...none, visitorId: id, sticky: { x: 'gone' } })?.source).toBe('hash');
   });
@@ -133,7 +164,11 @@ describe('the path -> variant hook with the real flows', () => {
   const sticky = (): Record<string, string> => ({});
 
   it('opens /latam as latam or trial for different visitors, other paths as their own variant', () => {
-    const seen = new Set(visitorIds(40).map((visitorId) => variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky }))!.id));
+    const seen = new Set(
+      visitorIds(40).map(
+        (visitorId) => variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky }))!.id,
+      ),
+    );
     expect([...seen].sort()).toEqual(['latam', 'trial']);
     const choose = experimentChooser(funnelData.experiments, { visitorId: 'anyone', search: '', sticky });
     expect(variantForPath(funnelData.landings, '/discount', choose)?.id).toBe('discount');
@@ -183,9 +218,15 @@ describe('the visitor id before the first paint', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(earlyVisitorId({ cookie: '' })).toBe(id);
     let jar = '';
-    const doc = { get cookie() { return jar; }, set cookie(v: string) { jar = v.split(';')[0]!; } };
+    const doc = {
+      get cookie() {
+        return jar;
+      },
+      set cookie(v: string) {
+        jar = v.split(';')[0]!;
+      },
+    };
     await expect(ensureVisitorId(doc, false, async () => {})).resolves.toBe(id);
     expect(jar).toBe(`userUuid=${id}`);
   });
 });
-

@@ -94,9 +94,7 @@ describe('invite code generation', () => {
       bytes.forEach((b, i) => (target[i] = b));
       return target;
     };
-    expect(generateCode(random)).toBe(
-      [0, 1, 33, 34 % 34, 237 % 34, 100 % 34].map((i) => CODE_ALPHABET[i]).join(''),
-    );
+    expect(generateCode(random)).toBe([0, 1, 33, 34 % 34, 237 % 34, 100 % 34].map((i) => CODE_ALPHABET[i]).join(''));
   });
 
   it('keeps drawing when a whole batch is rejected', () => {

@@ -57,8 +57,27 @@ describe('variants', () => {
   it('has the 18 landing routes of the spec plus /family', () => {
     const paths = variantIds(landings).flatMap((id) => getVariant(landings, id)!.paths);
     expect(paths.sort()).toEqual(
-      ['/', '/discount', '/discountb', '/optionsa', '/optionsb', '/optionsc', '/optionsd', '/optionse', '/optionsf', '/optionsx',
-        '/optionsy', '/optionsg', '/optionsh', '/optionsj', '/intro', '/latam', '/promo', '/trial', '/family'].sort(),
+      [
+        '/',
+        '/discount',
+        '/discountb',
+        '/optionsa',
+        '/optionsb',
+        '/optionsc',
+        '/optionsd',
+        '/optionse',
+        '/optionsf',
+        '/optionsx',
+        '/optionsy',
+        '/optionsg',
+        '/optionsh',
+        '/optionsj',
+        '/intro',
+        '/latam',
+        '/promo',
+        '/trial',
+        '/family',
+      ].sort(),
     );
   });
 

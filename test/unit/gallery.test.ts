@@ -57,9 +57,26 @@ describe('seeded visitor data', () => {
     const storage = await seededStorage(byKey('family/08-add-your-home'), 'http://unused.invalid');
     const root = JSON.parse(storage.local[PERSIST_KEY]!);
     expect(root).toMatchObject({ version: 0, plans: { landingType: 'family' } });
-    expect(root.family).toMatchObject({ phone: '+12025550143', phoneCountry: 'US', name: 'Anna', circleAction: 'create', circleName: 'Miller family', code: 'K7P4QX', role: 'mom' });
+    expect(root.family).toMatchObject({
+      phone: '+12025550143',
+      phoneCountry: 'US',
+      name: 'Anna',
+      circleAction: 'create',
+      circleName: 'Miller family',
+      code: 'K7P4QX',
+      role: 'mom',
+    });
     expect(root.family.home).toBeUndefined();
-    expect(JSON.parse(storage.session[HISTORY_KEY]!)).toEqual(['/family', '/family/phone-number', '/family/name', '/family/create-circle', '/family/enter-circle-name', '/family/share-circle-code', '/family/choose-your-role', '/family/add-your-home']);
+    expect(JSON.parse(storage.session[HISTORY_KEY]!)).toEqual([
+      '/family',
+      '/family/phone-number',
+      '/family/name',
+      '/family/create-circle',
+      '/family/enter-circle-name',
+      '/family/share-circle-code',
+      '/family/choose-your-role',
+      '/family/add-your-home',
+    ]);
     expect(storage.session.access_token).toBeUndefined();
   });
 
@@ -85,10 +102,14 @@ describe('flow diagram and contact sheet', () => {
 
   it('puts each screenshot under its screen, one column per language and width, and names failures', () => {
     const landing = byKey('main/01-landing');
-    const html = galleryPage(funnelData, [
-      { screen: landing, language: 'en', width: 375, file: 'main/01-landing.en.375.png' },
-      { screen: landing, language: 'ar', width: 1280, error: 'the funnel went to /' },
-    ], new Date(0));
+    const html = galleryPage(
+      funnelData,
+      [
+        { screen: landing, language: 'en', width: 375, file: 'main/01-landing.en.375.png' },
+        { screen: landing, language: 'ar', width: 1280, error: 'the funnel went to /' },
+      ],
+      new Date(0),
+    );
     expect(html).toContain('<h3 id="main/01-landing">');
     expect(html).toContain('src="main/01-landing.en.375.png"');
     expect(html).toContain('ar · 1280 px');

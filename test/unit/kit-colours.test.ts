@@ -26,7 +26,9 @@ const contrast = (a: string, b: string): number => {
 };
 
 function cssFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? cssFiles(join(dir, e.name)) : e.name.endsWith('.css') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? cssFiles(join(dir, e.name)) : e.name.endsWith('.css') ? [join(dir, e.name)] : [],
+  );
 }
 
 describe('kit colours', () => {
@@ -58,14 +60,22 @@ describe('focus rings', () => {
   it('are defined once, in the kit: no screen stylesheet draws its own', () => {
     const own = cssFiles(join(root, 'screens'))
       .filter((file) => !file.endsWith('/ui/kit.css'))
-      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/([^{}]*:focus[^{}]*)\{([^}]*)\}/g)]
-        .filter((m) => /outline\s*:\s*(?!none)|box-shadow/.test(m[2]!))
-        .map((m) => `${relative(root, file)}: ${m[1]!.trim()}`));
+      .flatMap((file) =>
+        [...readFileSync(file, 'utf8').matchAll(/([^{}]*:focus[^{}]*)\{([^}]*)\}/g)]
+          .filter((m) => /outline\s*:\s*(?!none)|box-shadow/.test(m[2]!))
+          .map((m) => `${relative(root, file)}: ${m[1]!.trim()}`),
+      );
     expect(own).toEqual([]);
   });
 
   it('covers links, buttons, fields, cards around hidden radios and payment frames', () => {
-    for (const selector of ['a:focus-visible', 'button:focus-visible', 'input:focus-visible', '.fe-focus-ring:has(:focus-visible)', '.fe-focus-ring--within:focus-within']) {
+    for (const selector of [
+      'a:focus-visible',
+      'button:focus-visible',
+      'input:focus-visible',
+      '.fe-focus-ring:has(:focus-visible)',
+      '.fe-focus-ring--within:focus-within',
+    ]) {
       expect(kit, selector).toContain(selector);
     }
   });

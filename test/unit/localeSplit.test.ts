@@ -9,9 +9,11 @@ function leaves(tree: TextTree, prefix = ''): string[] {
 }
 
 describe('first-paint texts', () => {
-  it('are the entry steps\' texts of both flows plus the shared sections', () => {
+  it("are the entry steps' texts of both flows plus the shared sections", () => {
     const keys = firstPaintKeys(funnelData);
-    expect(keys).toEqual(expect.arrayContaining(['common', 'loader', 'errors', 'landing.title', 'landing.text', 'family.welcome.title', 'family.welcome.text']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['common', 'loader', 'errors', 'landing.title', 'landing.text', 'family.welcome.title', 'family.welcome.text']),
+    );
     expect(keys).not.toContain('quiz.locate.title');
   });
 

@@ -43,7 +43,10 @@ function sourceFiles(dir: string): string[] {
 
 describe('locales', () => {
   it('has exactly the 13 languages', () => {
-    const files = readdirSync(join(root, 'locales')).filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', '')).sort();
+    const files = readdirSync(join(root, 'locales'))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace('.json', ''))
+      .sort();
     expect(files).toEqual([...LANGUAGES].sort());
   });
 

@@ -8,7 +8,12 @@ import { gateways } from '../../screens/payments/gateways.ts';
 
 const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', btToken: '', language: () => 'en', ...over });
 const fakeGateway = (id: string) => ({ id }) as unknown as PaymentGateway;
-const card = (id: string, available: boolean): GatewayRegistration => ({ id, kind: 'card', available: () => available, load: vi.fn(async () => fakeGateway(id)) });
+const card = (id: string, available: boolean): GatewayRegistration => ({
+  id,
+  kind: 'card',
+  available: () => available,
+  load: vi.fn(async () => fakeGateway(id)),
+});
 const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({ id, kind: 'alternative', available: () => true, load });
 
 describe('the gateway registry', () => {
@@ -54,6 +59,8 @@ describe("the product's gateway list", () => {
   it('loads the sandbox gateway with its wallet in a preview', async () => {
     const gateway = await sandboxCardRegistration.load(ctx({ preview: true, publishableKey: 'pk_test' }));
     expect(gateway.id).toBe('sandbox');
-    expect(await (gateway as PaymentGateway).wallet?.available({ label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' })).toBe('sandbox_pay');
+    expect(
+      await (gateway as PaymentGateway).wallet?.available({ label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' }),
+    ).toBe('sandbox_pay');
   });
 });

@@ -61,7 +61,11 @@ describe('persistence (root key, version 0)', () => {
 
   it('reports a read that throws as corrupt instead of crashing', async () => {
     const store = createFunnelStore(productSlices);
-    await expect(restore(store, () => { throw new Error('SecurityError'); })).resolves.toBe('corrupt');
+    await expect(
+      restore(store, () => {
+        throw new Error('SecurityError');
+      }),
+    ).resolves.toBe('corrupt');
   });
 
   it('saves on change and reports a full storage once, keeping the state in memory', async () => {

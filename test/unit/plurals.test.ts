@@ -35,8 +35,20 @@ const pluralKeys = new Set(LANGUAGES.flatMap((lng) => [...pluralForms(lng).keys(
 
 describe('plural forms', () => {
   it('exist for the counted texts', () => {
-    expect([...pluralKeys]).toEqual(expect.arrayContaining(['pricing.duration.day', 'pricing.duration.month', 'pricing.every.week', 'pricing.freeTrial', 'checkout.summary.trial',
-      'family.errors.nameTooLong', 'family.errors.circleNameTooShort', 'family.errors.circleNameTooLong', 'family.errors.codeShape', 'family.errors.addressTooLong']));
+    expect([...pluralKeys]).toEqual(
+      expect.arrayContaining([
+        'pricing.duration.day',
+        'pricing.duration.month',
+        'pricing.every.week',
+        'pricing.freeTrial',
+        'checkout.summary.trial',
+        'family.errors.nameTooLong',
+        'family.errors.circleNameTooShort',
+        'family.errors.circleNameTooLong',
+        'family.errors.codeShape',
+        'family.errors.addressTooLong',
+      ]),
+    );
   });
 
   describe.each(LANGUAGES)('%s', (lng) => {
@@ -51,7 +63,12 @@ describe('plural forms', () => {
   describe('as i18next reads them', () => {
     const instance = i18next.createInstance();
     beforeAll(async () => {
-      await instance.init({ resources: Object.fromEntries(['ru', 'ar', 'uk', 'ja', 'en'].map((l) => [l, { translation: load(l) }])), lng: 'en', fallbackLng: false, interpolation: { escapeValue: false } });
+      await instance.init({
+        resources: Object.fromEntries(['ru', 'ar', 'uk', 'ja', 'en'].map((l) => [l, { translation: load(l) }])),
+        lng: 'en',
+        fallbackLng: false,
+        interpolation: { escapeValue: false },
+      });
     });
     const days = (lng: string, count: number): string => instance.getFixedT(lng)('pricing.duration.day', { count });
 
@@ -76,21 +93,47 @@ describe('plural forms', () => {
 
     it('counts the free trial days of the order summary in each language', () => {
       expect([1, 3, 7].map((n) => text('en', 'checkout.summary.trial', n, renewal))).toEqual([
-        '1-day free trial, then $29.99 for 1 month.', '3-day free trial, then $29.99 for 1 month.', '7-day free trial, then $29.99 for 1 month.']);
-      expect([1, 3, 5, 21].map((n) => text('ru', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual(['1 день бесплатно', '3 дня бесплатно', '5 дней бесплатно', '21 день бесплатно']);
-      expect([1, 3, 7].map((n) => text('uk', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual(['1 день безкоштовно', '3 дні безкоштовно', '7 днів безкоштовно']);
+        '1-day free trial, then $29.99 for 1 month.',
+        '3-day free trial, then $29.99 for 1 month.',
+        '7-day free trial, then $29.99 for 1 month.',
+      ]);
+      expect([1, 3, 5, 21].map((n) => text('ru', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual([
+        '1 день бесплатно',
+        '3 дня бесплатно',
+        '5 дней бесплатно',
+        '21 день бесплатно',
+      ]);
+      expect([1, 3, 7].map((n) => text('uk', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual([
+        '1 день безкоштовно',
+        '3 дні безкоштовно',
+        '7 днів безкоштовно',
+      ]);
       expect([1, 2, 3, 14].map((n) => text('ar', 'checkout.summary.trial', n, renewal).split('،')[0])).toEqual([
-        'تجربة مجانية لمدة يوم واحد', 'تجربة مجانية لمدة يومين', 'تجربة مجانية لمدة 3 أيام', 'تجربة مجانية لمدة 14 يومًا']);
+        'تجربة مجانية لمدة يوم واحد',
+        'تجربة مجانية لمدة يومين',
+        'تجربة مجانية لمدة 3 أيام',
+        'تجربة مجانية لمدة 14 يومًا',
+      ]);
     });
 
     it('counts the characters of the family field limits', () => {
       // "не более" takes the genitive: 1 and 21 символа, 2, 5 and 40 символов
       expect([1, 2, 5, 21, 40].map((n) => text('ru', 'family.errors.nameTooLong', n))).toEqual([
-        'Имя может содержать не более 1 символа.', 'Имя может содержать не более 2 символов.', 'Имя может содержать не более 5 символов.',
-        'Имя может содержать не более 21 символа.', 'Имя может содержать не более 40 символов.']);
+        'Имя может содержать не более 1 символа.',
+        'Имя может содержать не более 2 символов.',
+        'Имя может содержать не более 5 символов.',
+        'Имя может содержать не более 21 символа.',
+        'Имя может содержать не более 40 символов.',
+      ]);
       expect([1, 2, 30].map((n) => text('uk', 'family.errors.circleNameTooLong', n))).toEqual([
-        'Назва Кола може містити не більше ніж 1 символ.', 'Назва Кола може містити не більше ніж 2 символи.', 'Назва Кола може містити не більше ніж 30 символів.']);
-      expect([1, 2].map((n) => text('en', 'family.errors.circleNameTooShort', n))).toEqual(['The Circle name needs at least 1 character.', 'The Circle name needs at least 2 characters.']);
+        'Назва Кола може містити не більше ніж 1 символ.',
+        'Назва Кола може містити не більше ніж 2 символи.',
+        'Назва Кола може містити не більше ніж 30 символів.',
+      ]);
+      expect([1, 2].map((n) => text('en', 'family.errors.circleNameTooShort', n))).toEqual([
+        'The Circle name needs at least 1 character.',
+        'The Circle name needs at least 2 characters.',
+      ]);
       expect(text('ar', 'family.errors.codeShape', 6)).toBe('يتكون رمز الدعوة من 6 رموز: أحرف لاتينية من A إلى Z وأرقام من 2 إلى 9، مثل K7P-4QX.');
       expect(text('ar', 'family.errors.addressTooLong', 200)).toBe('العنوان طويل جدًا (الحد الأقصى 200 حرف).');
       expect(text('ja', 'family.errors.nameTooLong', 40)).toBe('お名前は40文字以内で入力してください。');

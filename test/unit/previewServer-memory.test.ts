@@ -28,10 +28,14 @@ interface Shot {
 
 function fire(shot: Shot): Promise<number> {
   return new Promise((resolve) => {
-    const req = request(`${preview.server.url}/`, { method: shot.method, path: shot.path, agent, headers: shot.body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${preview.server.url}/`,
+      { method: shot.method, path: shot.path, agent, headers: shot.body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.setTimeout(10_000, () => req.destroy());
     req.on('error', () => resolve(0)); // the server may close the socket after a 413 or 431
     req.end(shot.body);
@@ -64,7 +68,11 @@ const OVERSIZED: Shot[] = [
   { method: 'GET', path: `/landing?utm_source=${'q'.repeat(20_000)}` },
   { method: 'GET', path: `/${'p'.repeat(20_000)}` },
   { method: 'POST', path: '/sandbox/events', body: JSON.stringify({ kind: 'track', name: 'x', props: { big } }) },
-  { method: 'POST', path: '/sandbox/webapi/api/v1/signup', body: JSON.stringify({ registration_source: 'email', email: 'a@example.com', name: 'A', landing_type: 'l'.repeat(10_000) }) },
+  {
+    method: 'POST',
+    path: '/sandbox/webapi/api/v1/signup',
+    body: JSON.stringify({ registration_source: 'email', email: 'a@example.com', name: 'A', landing_type: 'l'.repeat(10_000) }),
+  },
   { method: 'POST', path: '/sandbox/events', body: JSON.stringify({ kind: 'track', name: 'n'.repeat(10_000) }) },
 ];
 
@@ -87,7 +95,9 @@ describe('a burst of bad and oversized requests', () => {
     const seconds = (performance.now() - started) / 1000;
     const after = heapAfterGc();
     const rssAfter = process.memoryUsage().rss;
-    console.log(`burst of ${2 * BURST} requests in ${seconds.toFixed(1)} s: heap ${(before / 1048576).toFixed(1)} -> ${(after / 1048576).toFixed(1)} MiB, rss ${(rssBefore / 1048576).toFixed(1)} -> ${(rssAfter / 1048576).toFixed(1)} MiB`);
+    console.log(
+      `burst of ${2 * BURST} requests in ${seconds.toFixed(1)} s: heap ${(before / 1048576).toFixed(1)} -> ${(after / 1048576).toFixed(1)} MiB, rss ${(rssBefore / 1048576).toFixed(1)} -> ${(rssAfter / 1048576).toFixed(1)} MiB`,
+    );
 
     expect([...bad.keys()].every((s) => s >= 400 && s < 500)).toBe(true);
     expect([...oversized.keys()].every((s) => s === 303 || (s >= 400 && s < 500))).toBe(true);

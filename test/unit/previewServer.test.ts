@@ -93,7 +93,12 @@ describe('bodies and fields', () => {
   });
 
   it('stores only the known fields of an event', async () => {
-    await send(preview.server.url, 'POST', '/sandbox/events', JSON.stringify({ kind: 'track', name: 'only-known', userUuid: 'v-known', extra: 'x'.repeat(5000) }));
+    await send(
+      preview.server.url,
+      'POST',
+      '/sandbox/events',
+      JSON.stringify({ kind: 'track', name: 'only-known', userUuid: 'v-known', extra: 'x'.repeat(5000) }),
+    );
     const { events } = JSON.parse((await send(preview.server.url, 'GET', '/sandbox/events?userUuid=v-known')).text);
     expect(events).toEqual([{ kind: 'track', name: 'only-known', userUuid: 'v-known', props: {}, at: expect.any(Number) }]);
   });

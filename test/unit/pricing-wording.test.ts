@@ -64,9 +64,7 @@ describe('per-day ladder', () => {
     expect(ladderIssues(['gz-1-month-tychyna', 'gz-3-month-kostenko'].map(plan))).toEqual([
       'gz-3-month-kostenko costs more per day than the shorter gz-1-month-tychyna',
     ]);
-    expect(ladderIssues(['gz-3-month-garlic', 'gz-6-month-panther'].map(plan))).toEqual([
-      'gz-3-month-garlic and gz-6-month-panther both cost 0.4 per day',
-    ]);
+    expect(ladderIssues(['gz-3-month-garlic', 'gz-6-month-panther'].map(plan))).toEqual(['gz-3-month-garlic and gz-6-month-panther both cost 0.4 per day']);
     expect(ladderIssues(['gz-1-week-red-persik', 'gz-1-month-tychyna'].map(plan))).toEqual([
       'gz-1-week-red-persik costs more in total than the longer gz-1-month-tychyna',
     ]);

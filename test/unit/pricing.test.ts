@@ -14,7 +14,14 @@ describe('pricing', () => {
 
   it('computes price, period price and the price per day from the catalogue', () => {
     expect(planPricing(plan('gz-6-month-panther'))).toEqual({
-      price: 71.76, periodPrice: 71.76, dueToday: 71.76, renewal: 71.76, days: 180, perPeriod: 0.4, perPeriodUnit: 'day', trialDays: 0,
+      price: 71.76,
+      periodPrice: 71.76,
+      dueToday: 71.76,
+      renewal: 71.76,
+      days: 180,
+      perPeriod: 0.4,
+      perPeriodUnit: 'day',
+      trialDays: 0,
     });
     expect(planPricing(plan('gz-3-month-fox')).perPeriod).toBe(0.67); // 59.88 / 90
     expect(planPricing(plan('gz-1-month-tiger')).perPeriod).toBe(1.33); // 39.96 / 30

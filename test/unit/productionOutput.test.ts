@@ -64,7 +64,10 @@ describe('production output', () => {
     const texts = previewOnlyTexts();
     expect(new Set(texts.map((t) => t.language)).size).toBe(LANGUAGES.length);
     expect(texts.length).toBeGreaterThan(LANGUAGES.length * 5);
-    const shipped = files(outdir).filter((f) => /\.(js|css|html|json)$/.test(f)).map(readable).join('\n');
+    const shipped = files(outdir)
+      .filter((f) => /\.(js|css|html|json)$/.test(f))
+      .map(readable)
+      .join('\n');
     // the non-Latin texts are found this way (a check that the unescaping works)
     expect(shipped).toContain(JSON.stringify(JSON.parse(readFileSync(join(root, 'locales/ja.json'), 'utf8')).checkout.decline.genericDecline));
     // each text is a whole string literal in the bundle (a short word like "Fail" also occurs inside other texts)

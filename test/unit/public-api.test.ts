@@ -32,7 +32,9 @@ function specifiers(text: string): Array<{ spec: string; line: number }> {
 function deepImports(file: string, text: string, allowLazy: boolean): string[] {
   return specifiers(text).flatMap(({ spec, line }) => {
     if (!spec.startsWith('.')) return [];
-    const target = normalize(join(dirname(file), spec)).split('\\').join('/');
+    const target = normalize(join(dirname(file), spec))
+      .split('\\')
+      .join('/');
     if (!target.startsWith('engine/')) return [];
     if (publicEntries.entries.includes(target)) return [];
     if (allowLazy && publicEntries.lazyModules.some((lazy) => target === lazy || target.startsWith(lazy))) return [];
@@ -87,7 +89,8 @@ describe('public entries of the engine', () => {
     const offending = sources('engine/core').flatMap((f) =>
       specifiers(readFileSync(join(root, f), 'utf8'))
         .filter(({ spec }) => /^react(-dom)?(\/|$)/.test(spec) || normalize(join(dirname(f), spec)).startsWith('screens'))
-        .map(({ spec, line }) => `${relative(root, join(root, f))}:${line} imports ${spec}`));
+        .map(({ spec, line }) => `${relative(root, join(root, f))}:${line} imports ${spec}`),
+    );
     expect(offending).toEqual([]);
   });
 });

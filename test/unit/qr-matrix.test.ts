@@ -14,7 +14,11 @@ describe('qrMatrix', () => {
   });
 
   it('draws the three finder patterns: a dark 7 x 7 ring, a light ring, a dark 3 x 3 centre', () => {
-    for (const [ox, oy] of [[0, 0], [size - 7, 0], [0, size - 7]] as Array<[number, number]>) {
+    for (const [ox, oy] of [
+      [0, 0],
+      [size - 7, 0],
+      [0, size - 7],
+    ] as Array<[number, number]>) {
       for (let i = 0; i < 7; i++) {
         expect(modules.has(`${ox + i},${oy}`)).toBe(true);
         expect(modules.has(`${ox + i},${oy + 6}`)).toBe(true);

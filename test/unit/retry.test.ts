@@ -28,7 +28,17 @@ describe('retry', () => {
 describe('analytics port', () => {
   it('fans events out to every sink with the visitor id, and survives a failing sink', () => {
     const log: AnalyticsEvent[] = [];
-    const analytics = createAnalytics([{ send: () => { throw new Error('sink down'); } }, memorySink(log)], () => 42);
+    const analytics = createAnalytics(
+      [
+        {
+          send: () => {
+            throw new Error('sink down');
+          },
+        },
+        memorySink(log),
+      ],
+      () => 42,
+    );
     analytics.setVisitor('v-1');
     analytics.track('quiz_answered', { question: 'locate' });
     analytics.identify('u-9', { email: 'a@b.co' });

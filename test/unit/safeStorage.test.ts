@@ -21,7 +21,14 @@ describe('safe storage', () => {
   });
 
   it('survives storage whose every access throws (disabled cookies, private mode)', () => {
-    const hostile = new Proxy({}, { get: () => { throw new DOMException('denied', 'SecurityError'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      },
+    );
     vi.stubGlobal('sessionStorage', hostile);
     expect(readItem('session', 'k')).toBeUndefined();
     expect(writeItem('session', 'k', 'v')).toBe(false);

@@ -46,10 +46,22 @@ async function signup(tag = ''): Promise<string> {
 }
 
 const method = async (number: string): Promise<Json> =>
-  (await call('POST', '/sandbox/stripe/v1/payment_methods', { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } }, SANDBOX_PUBLISHABLE_KEY)).body;
+  (
+    await call(
+      'POST',
+      '/sandbox/stripe/v1/payment_methods',
+      { type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123' } },
+      SANDBOX_PUBLISHABLE_KEY,
+    )
+  ).body;
 
 async function result(token: string, pm: string, fb: string, extra: Json = {}): Promise<Json> {
-  const posted = await call('POST', `${PORTAL}/users/me/subscriptions/polling/${PLAN}`, { gateway: 'stripe', payment_method_nonce: pm, coupon: '', fb_event_id: fb, payment_intent_id: '', ...extra }, token);
+  const posted = await call(
+    'POST',
+    `${PORTAL}/users/me/subscriptions/polling/${PLAN}`,
+    { gateway: 'stripe', payment_method_nonce: pm, coupon: '', fb_event_id: fb, payment_intent_id: '', ...extra },
+    token,
+  );
   expect(posted.status).toBe(200);
   return (await call('GET', `${PORTAL}/polling/get-result/${posted.body.data.polling_result_id}`, undefined, token)).body.data.result_data;
 }
@@ -67,7 +79,7 @@ describe('sandbox 3-D Secure for EU customers', () => {
     expect(await settings(await signup())).toMatchObject({ force_3ds_for_eu_customers: false });
   });
 
-  it("asks for the challenge when the body requests 3-D Secure, and not otherwise", async () => {
+  it('asks for the challenge when the body requests 3-D Secure, and not otherwise', async () => {
     const token = await signup();
     const asked = await result(token, (await method('4000002760000016')).id, 'eu-1', { request_three_d_secure: 'any' });
     expect(asked).toMatchObject({ status: 'requires_action', data: { payment_intent_secret: expect.any(String) } });
@@ -77,8 +89,16 @@ describe('sandbox 3-D Secure for EU customers', () => {
 
   it('still declines a declined card first, and refuses an unknown flag value', async () => {
     const token = await signup();
-    expect(await result(token, (await method('4000000000000002')).id, 'eu-3', { request_three_d_secure: 'any' })).toMatchObject({ status: 'failed', decline_code: 'generic_decline' });
-    const bad = await call('POST', `${PORTAL}/users/me/subscriptions/polling/${PLAN}`, { gateway: 'stripe', payment_method_nonce: 'pm_x', fb_event_id: 'eu-4', request_three_d_secure: 'yes' }, token);
+    expect(await result(token, (await method('4000000000000002')).id, 'eu-3', { request_three_d_secure: 'any' })).toMatchObject({
+      status: 'failed',
+      decline_code: 'generic_decline',
+    });
+    const bad = await call(
+      'POST',
+      `${PORTAL}/users/me/subscriptions/polling/${PLAN}`,
+      { gateway: 'stripe', payment_method_nonce: 'pm_x', fb_event_id: 'eu-4', request_three_d_secure: 'yes' },
+      token,
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.errors.messages).toContain('request_three_d_secure must be "any" or "automatic"');
   });

@@ -61,13 +61,24 @@ async function visitor(landingType = 'fullPrice'): Promise<{ token: string; emai
 }
 
 async function paymentMethod(number: string, extra: Record<string, unknown> = {}): Promise<{ status: number; body: SandboxBody }> {
-  return call('POST', '/sandbox/stripe/v1/payment_methods', {
-    type: 'card', card: { number, exp_month: 12, exp_year: 2034, cvc: '123', ...extra }, billing_details: { name: 'Ada Lovelace' },
-  }, SANDBOX_PUBLISHABLE_KEY);
+  return call(
+    'POST',
+    '/sandbox/stripe/v1/payment_methods',
+    {
+      type: 'card',
+      card: { number, exp_month: 12, exp_year: 2034, cvc: '123', ...extra },
+      billing_details: { name: 'Ada Lovelace' },
+    },
+    SANDBOX_PUBLISHABLE_KEY,
+  );
 }
 
 const body = (pm: string, fbEventId: string, intent = ''): SubscriptionBody => ({
-  gateway: 'stripe', payment_method_nonce: pm, coupon: '', fb_event_id: fbEventId, payment_intent_id: intent,
+  gateway: 'stripe',
+  payment_method_nonce: pm,
+  coupon: '',
+  fb_event_id: fbEventId,
+  payment_intent_id: intent,
 });
 
 /** Polls through the 202s like the machine, returning the final result and how many 202s came first. */
@@ -104,7 +115,9 @@ describe('sandbox payment API', () => {
     const missing = await post({ gateway: 'paypal' });
     expect(missing.status).toBe(422);
     expect(missing.body.errors!.messages).toEqual([
-      'gateway must be "stripe"', 'fb_event_id is required (one per purchase attempt)', 'payment_method_nonce is required',
+      'gateway must be "stripe"',
+      'fb_event_id is required (one per purchase attempt)',
+      'payment_method_nonce is required',
     ]);
     expect((await post(body('pm', 'e'), 'gz-nope')).body).toEqual({ errors: { messages: ['Unknown plan "gz-nope"'] } });
     expect((await post(body('pm_unknown', 'e'))).body.errors!.messages).toEqual(["No such PaymentMethod: 'pm_unknown'"]);
@@ -114,8 +127,10 @@ describe('sandbox payment API', () => {
     expect((await call('POST', `/sandbox/portal/api/v1/users/me/subscriptions/polling/%E0%A4%A`, body('pm', 'e'), token)).status).toBe(400);
   });
 
-  it('validates the card when a payment method is created, with Stripe\'s codes', async () => {
-    expect((await paymentMethod('4242424242424241')).body).toEqual({ error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+  it("validates the card when a payment method is created, with Stripe's codes", async () => {
+    expect((await paymentMethod('4242424242424241')).body).toEqual({
+      error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
+    });
     expect((await paymentMethod('4242424242424242', { exp_year: 2020 })).body.error!.code).toBe('invalid_expiry_year');
     expect((await paymentMethod('4242424242424242', { exp_month: 13 })).body.error!.code).toBe('invalid_expiry_month');
     expect((await paymentMethod('4242424242424242', { cvc: '1' })).body.error!.code).toBe('invalid_cvc');
@@ -166,12 +181,27 @@ describe('sandbox payment API', () => {
     const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
     expect(secret).toMatch(new RegExp(`^${intent}_secret_`));
     expect(await subscriptions(v.email)).toHaveLength(0);
-    const retrieved = await call('GET', `/sandbox/stripe/v1/payment_intents/${intent}?client_secret=${encodeURIComponent(secret!)}`, undefined, SANDBOX_PUBLISHABLE_KEY);
+    const retrieved = await call(
+      'GET',
+      `/sandbox/stripe/v1/payment_intents/${intent}?client_secret=${encodeURIComponent(secret!)}`,
+      undefined,
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(retrieved.body).toEqual({ id: intent, status: 'requires_action', amount: 5988, currency: 'usd' });
     expect((await call('GET', `/sandbox/stripe/v1/payment_intents/${intent}?client_secret=nope`, undefined, SANDBOX_PUBLISHABLE_KEY)).status).toBe(404);
-    const wrong = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: 'nope', authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
+    const wrong = await call(
+      'POST',
+      `/sandbox/stripe/v1/payment_intents/${intent}/confirm`,
+      { client_secret: 'nope', authentication: 'complete' },
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(wrong.status).toBe(404);
-    const confirmed = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: secret, authentication: 'complete' }, SANDBOX_PUBLISHABLE_KEY);
+    const confirmed = await call(
+      'POST',
+      `/sandbox/stripe/v1/payment_intents/${intent}/confirm`,
+      { client_secret: secret, authentication: 'complete' },
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(confirmed.body).toEqual({ id: intent, status: 'succeeded' });
     const done = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-3ds', intent)));
     expect(done.result).toMatchObject({ status: 'succeeded', price_with_discount: 59.88 });
@@ -186,7 +216,12 @@ describe('sandbox payment API', () => {
     const pm = (await paymentMethod('4000002500003155')).body.id!;
     const { result } = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f')));
     const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
-    const failed = await call('POST', `/sandbox/stripe/v1/payment_intents/${intent}/confirm`, { client_secret: secret, authentication: 'fail' }, SANDBOX_PUBLISHABLE_KEY);
+    const failed = await call(
+      'POST',
+      `/sandbox/stripe/v1/payment_intents/${intent}/confirm`,
+      { client_secret: secret, authentication: 'fail' },
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(failed.body).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } });
     const after = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f', intent)));
     expect(after.result).toEqual({
@@ -203,7 +238,11 @@ describe('sandbox payment API', () => {
     ['4000000000000069', 'expired_card', 'Your card has expired.'],
     ['4000000000000127', 'incorrect_cvc', "Your card's security code is incorrect."],
     ['4000000000000119', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'],
-    ['4111111111111111', 'test_mode_live_card', 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.'],
+    [
+      '4111111111111111',
+      'test_mode_live_card',
+      'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+    ],
   ])('%s declines with %s (402 and data.result_data, read by the client)', async (number, code, message) => {
     const v = await visitor();
     const pm = (await paymentMethod(number)).body.id!;
@@ -285,12 +324,19 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
     expect((await post(v.token, 'k'.repeat(256), body(pm, 'evt-1'))).status).toBe(400);
     const long = await post(v.token, 'key-3', { ...body(pm, 'e'.repeat(201)), landing_type: 'l'.repeat(65) });
     expect(long.status).toBe(422);
-    expect(long.body.errors!.messages).toEqual(expect.arrayContaining([
-      'fb_event_id must be a string of at most 200 characters', 'landing_type must be a string of at most 64 characters',
-    ]));
-    const name = await call('POST', '/sandbox/stripe/v1/payment_methods', {
-      type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' }, billing_details: { name: 'n'.repeat(201) },
-    }, SANDBOX_PUBLISHABLE_KEY);
+    expect(long.body.errors!.messages).toEqual(
+      expect.arrayContaining(['fb_event_id must be a string of at most 200 characters', 'landing_type must be a string of at most 64 characters']),
+    );
+    const name = await call(
+      'POST',
+      '/sandbox/stripe/v1/payment_methods',
+      {
+        type: 'card',
+        card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+        billing_details: { name: 'n'.repeat(201) },
+      },
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     expect(name.status).toBe(400);
     expect((await paymentMethod('4'.repeat(40))).status).toBe(400);
   });
@@ -319,7 +365,10 @@ describe('sandbox Braintree API', () => {
 
   it('answers a declined nonce with errors.messages and a server error with no body', async () => {
     const v = await visitor();
-    await expect(v.api.postBraintreeSubscription(PLAN, bt('fake-processor-declined-visa-nonce', 'b2'))).rejects.toMatchObject({ status: 422, messages: ['Do Not Honor'] });
+    await expect(v.api.postBraintreeSubscription(PLAN, bt('fake-processor-declined-visa-nonce', 'b2'))).rejects.toMatchObject({
+      status: 422,
+      messages: ['Do Not Honor'],
+    });
     await expect(v.api.postBraintreeSubscription(PLAN, bt('fake-server-error-nonce', 'b3'))).rejects.toMatchObject({ status: 500, messages: [] });
     const bad = await call('POST', `/sandbox/braintree/api/v1/users/me/braintree/subscriptions/${PLAN}`, { gateway: 'stripe' }, v.token);
     expect(bad.status).toBe(422);

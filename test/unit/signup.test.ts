@@ -20,8 +20,10 @@ function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
   return { store, events, seen, deps: { store, analytics, http, sleep }, sleep };
 }
 
-const route = (signup: Reply, settings: Reply | (() => Reply) = SETTINGS_OK) => (req: Seen): Reply =>
-  req.method === 'POST' ? signup : typeof settings === 'function' ? settings() : settings;
+const route =
+  (signup: Reply, settings: Reply | (() => Reply) = SETTINGS_OK) =>
+  (req: Seen): Reply =>
+    req.method === 'POST' ? signup : typeof settings === 'function' ? settings() : settings;
 
 describe('submitSignup', () => {
   beforeEach(() => {
@@ -44,8 +46,16 @@ describe('submitSignup', () => {
     expect(seen[1]).toMatchObject({ method: 'GET', url: '/sandbox/portal/api/v1/users/me/payments-settings', authorization: 'Bearer tok-123', loaderOn: true });
     expect(sessionStorage.getItem('access_token')).toBe('tok-123');
     expect(store.signup).toMatchObject({
-      email: 'anna@example.com', isValid: true, token: 'tok-123', gzUserID: '42', isSuccess: true, userUuid: 'visitor-1',
-      stripePublishKey: 'pk_test_1', stripeAccountName: 'Acme', skipPaywallDisabled: true, force3ds: true,
+      email: 'anna@example.com',
+      isValid: true,
+      token: 'tok-123',
+      gzUserID: '42',
+      isSuccess: true,
+      userUuid: 'visitor-1',
+      stripePublishKey: 'pk_test_1',
+      stripeAccountName: 'Acme',
+      skipPaywallDisabled: true,
+      force3ds: true,
     });
     expect(events.find((e) => e.kind === 'identify')).toMatchObject({ name: '42', props: { email: 'anna@example.com' } });
     expect(store.loader.show).toBe(false);

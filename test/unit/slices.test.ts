@@ -40,7 +40,11 @@ describe('slices declared by the product', () => {
     const wider: SliceDeclarations = { ...productSlices, options: { ...productSlices.options, persist: true } };
     const store = createFunnelStore(wider);
     const writes: string[] = [];
-    const stop = startPersisting(store, () => {}, (value) => (writes.push(value), true));
+    const stop = startPersisting(
+      store,
+      () => {},
+      (value) => (writes.push(value), true),
+    );
     store.options.answeredCount = 2;
     await flush();
     expect(JSON.parse(writes.at(-1)!).options.answeredCount).toBe(2);
@@ -68,7 +72,8 @@ describe('defineFunnel', () => {
 
   it('names the step whose screen type has no component', () => {
     const { quiz: _quiz, ...withoutQuiz } = funnel.screens;
-    expect(() => defineFunnel({ ...funnel, screens: withoutQuiz as typeof funnel.screens }))
-      .toThrow(/flows\.main\.steps\.[\w-]+: screen "quiz" has no component/);
+    expect(() => defineFunnel({ ...funnel, screens: withoutQuiz as typeof funnel.screens })).toThrow(
+      /flows\.main\.steps\.[\w-]+: screen "quiz" has no component/,
+    );
   });
 });

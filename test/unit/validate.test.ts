@@ -65,7 +65,9 @@ describe('invalid fixtures', () => {
 
   it('has at least 25 cases that together cover every code the validator can report', () => {
     expect(names.length).toBeGreaterThanOrEqual(25);
-    const codes = new Set(names.flatMap((n) => (JSON.parse(readFileSync(join(fixtures, 'invalid', n, 'expected.json'), 'utf8')) as Expected).issues.map((i) => i.code)));
+    const codes = new Set(
+      names.flatMap((n) => (JSON.parse(readFileSync(join(fixtures, 'invalid', n, 'expected.json'), 'utf8')) as Expected).issues.map((i) => i.code)),
+    );
     expect(ALL_CODES.filter((c) => !codes.has(c))).toEqual([]);
   });
 
@@ -121,9 +123,15 @@ describe('formatting', () => {
 describe('npm run validate (scripts/validate.ts)', { timeout: 30_000 }, () => {
   const cli = (dir: string, env: Record<string, string | undefined> = {}) => {
     const o = optionsFor(join(fixtures, dir));
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`], {
-      cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: undefined, ...env },
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, GITHUB_ACTIONS: undefined, ...env },
+      },
+    );
     return { status: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
   };
 
@@ -179,7 +187,8 @@ describe('helpers', () => {
   });
 
   it('parseRegistry reads quoted and bare screen types with their import paths', () => {
-    const text = "export const screens = {\n  'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),\n  landing: lazyScreen(() => import(\"./landing/LandingScreen.tsx\")),\n};";
+    const text =
+      "export const screens = {\n  'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),\n  landing: lazyScreen(() => import(\"./landing/LandingScreen.tsx\")),\n};";
     expect(parseRegistry(text)).toEqual([
       { type: 'add-home', importPath: './add-home/AddHomeScreen.tsx', line: 2, col: 40 },
       { type: 'landing', importPath: './landing/LandingScreen.tsx', line: 3, col: 37 },

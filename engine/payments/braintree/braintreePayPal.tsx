@@ -53,10 +53,12 @@ export function createBraintreePayPal(clientToken: string, loader: PayPalVaultLo
         return;
       }
       opening.current = true;
-      prepare().then(
-        (s) => s.start(),
-        () => props.onError(),
-      ).finally(() => (opening.current = false));
+      prepare()
+        .then(
+          (s) => s.start(),
+          () => props.onError(),
+        )
+        .finally(() => (opening.current = false));
     };
     return (
       <>

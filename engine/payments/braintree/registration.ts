@@ -15,9 +15,8 @@ export const braintreePayPalRegistration: GatewayRegistration = {
   kind: 'alternative',
   available: (ctx) => ctx.btToken !== '',
   async load(ctx) {
-    const loader = __PREVIEW__ && ctx.preview
-      ? (await import('../sandbox/sandboxPayPal.tsx')).sandboxPayPalVault
-      : (await import('./payPalVault.ts')).braintreeVaultLoader;
+    const loader =
+      __PREVIEW__ && ctx.preview ? (await import('../sandbox/sandboxPayPal.tsx')).sandboxPayPalVault : (await import('./payPalVault.ts')).braintreeVaultLoader;
     const { createBraintreePayPal } = await import('./braintreePayPal.tsx');
     return createBraintreePayPal(ctx.btToken, loader, DESCRIPTION);
   },

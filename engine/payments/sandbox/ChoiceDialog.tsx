@@ -26,15 +26,22 @@ export function ChoiceDialog<C extends string>({ channel, titleKey, textKey, cho
     if (open) first.current?.focus();
   }, [open]);
   // a question left open when the page goes away is answered, so the purchase never hangs
-  useEffect(() => () => {
-    if (channel.pending()) channel.answer(dismissWith);
-  }, [channel, dismissWith]);
+  useEffect(
+    () => () => {
+      if (channel.pending()) channel.answer(dismissWith);
+    },
+    [channel, dismissWith],
+  );
   if (!open) return null;
   return createPortal(
     <div className="checkout-dialog" onKeyDown={(e) => e.key === 'Escape' && channel.answer(dismissWith)}>
       <div className="checkout-dialog__panel" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-        <h2 className="checkout-dialog__title" id={`${id}-title`}>{t(titleKey)}</h2>
-        <p className="checkout-dialog__text" id={`${id}-text`}>{t(textKey, open)}</p>
+        <h2 className="checkout-dialog__title" id={`${id}-title`}>
+          {t(titleKey)}
+        </h2>
+        <p className="checkout-dialog__text" id={`${id}-text`}>
+          {t(textKey, open)}
+        </p>
         <div className="checkout-dialog__actions">
           {choices.map((choice, i) => (
             <button

@@ -64,10 +64,24 @@ export function SandboxCardForm({ onChange, onCard, disabled = false }: SandboxC
       <p className="checkout-card__sandbox-note">{t('checkout.sandbox.note')}</p>
       {input('number', t('checkout.card.number'), { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 }, formatCardNumber, true)}
       <div className="checkout-card__row">
-        {input('expiry', t('checkout.card.expiry'), { autoComplete: 'cc-exp', placeholder: t('checkout.card.expiryPlaceholder'), maxLength: 5 }, formatExpiry, true)}
-        {input('cvc', t('checkout.card.cvc'), { autoComplete: 'cc-csc', placeholder: cvcLength(fields.number) === 4 ? '1234' : '123', maxLength: 4 }, (v) => onlyDigits(v).slice(0, 4), true)}
+        {input(
+          'expiry',
+          t('checkout.card.expiry'),
+          { autoComplete: 'cc-exp', placeholder: t('checkout.card.expiryPlaceholder'), maxLength: 5 },
+          formatExpiry,
+          true,
+        )}
+        {input(
+          'cvc',
+          t('checkout.card.cvc'),
+          { autoComplete: 'cc-csc', placeholder: cvcLength(fields.number) === 4 ? '1234' : '123', maxLength: 4 },
+          (v) => onlyDigits(v).slice(0, 4),
+          true,
+        )}
       </div>
-      {input('name', t('checkout.card.name'), { autoComplete: 'cc-name', placeholder: t('checkout.card.namePlaceholder'), maxLength: 100 }, (v) => v.replace(/^\s+/, ''))}
+      {input('name', t('checkout.card.name'), { autoComplete: 'cc-name', placeholder: t('checkout.card.namePlaceholder'), maxLength: 100 }, (v) =>
+        v.replace(/^\s+/, ''),
+      )}
     </div>
   );
 }

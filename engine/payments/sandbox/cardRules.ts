@@ -82,7 +82,8 @@ export function cardErrors(fields: CardFields, now: Date): Partial<Record<CardFi
   if (!luhnValid(digits) || (isAmex(digits) && digits.length !== 15)) errors.number = FIELD_ERROR_KEYS.number;
   const expiry = parseExpiry(fields.expiry);
   if (!expiry) errors.expiry = FIELD_ERROR_KEYS.expiry;
-  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1)) errors.expiry = FIELD_ERROR_KEYS.expired;
+  else if (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1))
+    errors.expiry = FIELD_ERROR_KEYS.expired;
   else if (expiry.year > now.getFullYear() + 20) errors.expiry = FIELD_ERROR_KEYS.expiry;
   if (onlyDigits(fields.cvc).length !== cvcLength(fields.number) || fields.cvc.trim() !== onlyDigits(fields.cvc)) errors.cvc = FIELD_ERROR_KEYS.cvc;
   if (fields.name.trim().length < 2) errors.name = FIELD_ERROR_KEYS.name;

@@ -43,7 +43,13 @@ export function createSandboxWallet(options: { publishableKey: string; language:
     };
     return (
       <>
-        <button type="button" className="fe-button fe-button--primary checkout-wallet__button" onClick={() => void open()} disabled={disabled} aria-busy={disabled}>
+        <button
+          type="button"
+          className="fe-button fe-button--primary checkout-wallet__button"
+          onClick={() => void open()}
+          disabled={disabled}
+          aria-busy={disabled}
+        >
           {t('payments.sandboxWallet.button')}
         </button>
         <ChoiceDialog

@@ -1,7 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/react-stripe-js';
-import type { StripeCardCvcElementChangeEvent, StripeCardExpiryElementChangeEvent, StripeCardNumberElementChangeEvent, StripeElementStyle } from '@stripe/stripe-js';
+import type {
+  StripeCardCvcElementChangeEvent,
+  StripeCardExpiryElementChangeEvent,
+  StripeCardNumberElementChangeEvent,
+  StripeElementStyle,
+} from '@stripe/stripe-js';
 import { Field, fieldLabelId, invalidProps } from '../../react/Field.tsx';
 import type { CardFormProps } from '../port.ts';
 
@@ -10,7 +15,12 @@ type PartEvent = StripeCardNumberElementChangeEvent | StripeCardExpiryElementCha
 
 /** Elements render inside Stripe's iframes: our CSS cannot reach them, so the kit's look is passed here. */
 const STYLE: StripeElementStyle = {
-  base: { fontSize: '17px', color: '#1d2b36', fontFamily: "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", '::placeholder': { color: '#9aa7b0' } },
+  base: {
+    fontSize: '17px',
+    color: '#1d2b36',
+    fontFamily: "'Open Sans', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    '::placeholder': { color: '#9aa7b0' },
+  },
   invalid: { color: '#e53935' },
 };
 
@@ -41,7 +51,15 @@ export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
   // kit's ring around it when it has focus; numbers read left to right in every language (ltr)
   const field = (part: Part, label: string, element: ReactNode) => (
     <Field inputId={`${id}-${part}`} label={label} error={errors[part]} ltr group className={`checkout-card__field checkout-card__field--${part}`}>
-      <div className="fe-field__input fe-focus-ring--within checkout-card__element" role="group" aria-labelledby={fieldLabelId(`${id}-${part}`)} dir="ltr" {...invalidProps(`${id}-${part}`, Boolean(errors[part]))}>{element}</div>
+      <div
+        className="fe-field__input fe-focus-ring--within checkout-card__element"
+        role="group"
+        aria-labelledby={fieldLabelId(`${id}-${part}`)}
+        dir="ltr"
+        {...invalidProps(`${id}-${part}`, Boolean(errors[part]))}
+      >
+        {element}
+      </div>
     </Field>
   );
   const nameError = nameTouched && !nameValid ? t('checkout.card.errors.name') : undefined;

@@ -54,7 +54,13 @@ export function createStripeWallet(stripe: Stripe): WalletMethod {
       request.show();
     };
     return (
-      <button type="button" className={`fe-button fe-button--primary checkout-wallet__button checkout-wallet__button--${offered}`} onClick={open} disabled={disabled} aria-busy={disabled}>
+      <button
+        type="button"
+        className={`fe-button fe-button--primary checkout-wallet__button checkout-wallet__button--${offered}`}
+        onClick={open}
+        disabled={disabled}
+        aria-busy={disabled}
+      >
         {t(`payments.wallet.${offered}`)}
       </button>
     );

@@ -11,15 +11,5 @@ export interface ArtProps {
 export function Art({ name, className, priority = false }: ArtProps) {
   const src = art[name];
   if (!src) return null;
-  return (
-    <img
-      className={className}
-      src={src}
-      alt=""
-      width={ART_WIDTH}
-      height={ART_HEIGHT}
-      decoding="async"
-      loading={priority ? 'eager' : 'lazy'}
-    />
-  );
+  return <img className={className} src={src} alt="" width={ART_WIDTH} height={ART_HEIGHT} decoding="async" loading={priority ? 'eager' : 'lazy'} />;
 }

@@ -17,6 +17,6 @@ export const art: Record<string, string> = {
   'place-alerts': placeAlerts,
   'crash-detection': crashDetection,
   'fall-detection': fallDetection,
-  'family': family,
-  'circle': circle,
+  family: family,
+  circle: circle,
 };

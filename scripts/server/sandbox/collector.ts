@@ -53,7 +53,8 @@ async function readObject(req: IncomingMessage): Promise<Record<string, unknown>
     if (error instanceof HttpError) throw error;
     throw new HttpError(400, { errors: { messages: ['Request body is not valid JSON'] } });
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HttpError(400, { errors: { messages: ['Request body must be a JSON object'] } });
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new HttpError(400, { errors: { messages: ['Request body must be a JSON object'] } });
   return parsed as Record<string, unknown>;
 }
 
@@ -83,7 +84,8 @@ function storedForm(m: unknown): { event?: Record<string, unknown>; problem?: st
 async function collectBatch(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readObject(req);
   const batch = body.batch;
-  if (!Array.isArray(batch) || batch.length > MAX_BATCH_MESSAGES) return sendJson(res, 400, { errors: { messages: [`batch must be an array of at most ${MAX_BATCH_MESSAGES} messages`] } });
+  if (!Array.isArray(batch) || batch.length > MAX_BATCH_MESSAGES)
+    return sendJson(res, 400, { errors: { messages: [`batch must be an array of at most ${MAX_BATCH_MESSAGES} messages`] } });
   const stored = batch.map(storedForm);
   const problems = stored.flatMap((s, k) => (s.problem ? [`message ${k}: ${s.problem}`] : []));
   // a bad message is refused on its own; the good ones of the batch are kept
@@ -91,7 +93,13 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
   for (const { event } of stored) {
     if (!event) continue;
     state.events.push(event);
-    addToFeed(state, { source: 'collector', kind: str(event.kind), name: str(event.name), userUuid: str(event.userUuid), payload: { properties: event.props, context: event.context } });
+    addToFeed(state, {
+      source: 'collector',
+      kind: str(event.kind),
+      name: str(event.name),
+      userUuid: str(event.userUuid),
+      payload: { properties: event.props, context: event.context },
+    });
   }
   sendJson(res, 200, problems.length ? { success: true, rejected: problems.slice(0, 10) } : { success: true });
 }
@@ -103,7 +111,13 @@ async function recordCalls(state: SandboxState, req: IncomingMessage, res: Serve
     if (!c || typeof c !== 'object') continue;
     const { destination, call } = c as Record<string, unknown>;
     const args = Array.isArray(call) ? call : [call];
-    addToFeed(state, { source: str(destination).slice(0, 64) || 'unknown', kind: str(args[0]).slice(0, 32), name: str(args[1]).slice(0, 200), userUuid: '', payload: args });
+    addToFeed(state, {
+      source: str(destination).slice(0, 64) || 'unknown',
+      kind: str(args[0]).slice(0, 32),
+      name: str(args[1]).slice(0, 200),
+      userUuid: '',
+      payload: args,
+    });
   }
   res.writeHead(204).end();
 }

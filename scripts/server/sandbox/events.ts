@@ -28,7 +28,13 @@ export async function recordEvent(state: SandboxState, req: IncomingMessage, res
   const { event, problem } = parseEvent(await readJsonBody(req));
   if (!event) return sendJson(res, 400, { errors: { messages: [problem] } });
   state.events.push(event);
-  addToFeed(state, { source: 'collector', kind: String(event.kind), name: String(event.name), userUuid: String(event.userUuid), payload: { properties: event.props } });
+  addToFeed(state, {
+    source: 'collector',
+    kind: String(event.kind),
+    name: String(event.name),
+    userUuid: String(event.userUuid),
+    payload: { properties: event.props },
+  });
   res.writeHead(204).end();
 }
 

@@ -35,7 +35,18 @@ import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { requireAccount } from './account.ts';
 import { AUTHENTICATION_FAILED, type Decline } from './paymentsCards.ts';
 import { confirmPaymentIntent, createPaymentMethod, retrievePaymentIntent, STRIPE } from './paymentsStripe.ts';
-import { countAttempt, knownPlan, newId, paymentsOf, pricesFor, subscribe, successResult, UPSELL_PLAN, type PaymentsState, type ResultData } from './paymentsState.ts';
+import {
+  countAttempt,
+  knownPlan,
+  newId,
+  paymentsOf,
+  pricesFor,
+  subscribe,
+  successResult,
+  UPSELL_PLAN,
+  type PaymentsState,
+  type ResultData,
+} from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 
@@ -61,7 +72,12 @@ function idempotencyKeyOf(req: IncomingMessage): string {
 
 /** The request as the idempotency check compares it: plan and body, with keys in a stable order. */
 function fingerprint(plan: string, body: Record<string, unknown>): string {
-  return JSON.stringify([plan, Object.keys(body).sort().map((k) => [k, body[k]])]);
+  return JSON.stringify([
+    plan,
+    Object.keys(body)
+      .sort()
+      .map((k) => [k, body[k]]),
+  ]);
 }
 
 /** A path segment decoded; a malformed escape is a 400, not a crash. */
@@ -212,9 +228,21 @@ export function listSubscriptions(state: SandboxState, url: URL, res: ServerResp
 export const paymentRoutes: SandboxRoute[] = [
   { method: 'POST', pattern: new RegExp(`^${PORTAL}/users/me/subscriptions/polling/([^/]+)$`), handle: (s, req, res, m) => postSubscription(s, req, res, m) },
   { method: 'GET', pattern: new RegExp(`^${PORTAL}/polling/get-result/([^/]+)$`), handle: (s, req, res, m) => getPollingResult(s, req, res, m) },
-  { method: 'POST', pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`), handle: (s, req, res, m) => postBraintreeSubscription(s, req, res, m) },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`),
+    handle: (s, req, res, m) => postBraintreeSubscription(s, req, res, m),
+  },
   { method: 'GET', pattern: /^\/sandbox\/subscriptions$/, handle: (s, _req, res, _m, url) => listSubscriptions(s, url, res) },
   { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_methods$`), handle: (s, req, res) => createPaymentMethod(s, req, res) },
-  { method: 'GET', pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)$`), handle: (s, req, res, m, url) => retrievePaymentIntent(s, req, res, m[1] ?? '', url) },
-  { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)/confirm$`), handle: (s, req, res, m) => confirmPaymentIntent(s, req, res, m[1] ?? '') },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)$`),
+    handle: (s, req, res, m, url) => retrievePaymentIntent(s, req, res, m[1] ?? '', url),
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${STRIPE}/payment_intents/([^/]+)/confirm$`),
+    handle: (s, req, res, m) => confirmPaymentIntent(s, req, res, m[1] ?? ''),
+  },
 ];

@@ -61,7 +61,6 @@ export function behaviourOf(number: string): CardBehaviour {
   return TEST_CARDS[number] ?? LIVE_CARD_IN_TEST_MODE;
 }
 
-
 export interface CardError {
   code: string;
   message: string;
@@ -73,11 +72,13 @@ export interface CardError {
  */
 export function cardError(card: { number: string; exp_month: number; exp_year: number; cvc: string }, now = new Date()): CardError | undefined {
   if (!luhnValid(card.number)) return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
-  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12) return { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
+  if (!Number.isInteger(card.exp_month) || card.exp_month < 1 || card.exp_month > 12)
+    return { code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
   const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
   if (!Number.isInteger(year) || year > now.getFullYear() + 50) return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
   if (year < now.getFullYear()) return { code: 'invalid_expiry_year', message: "Your card's expiration year is in the past." };
-  if (year === now.getFullYear() && card.exp_month < now.getMonth() + 1) return { code: 'invalid_expiry_month', message: "Your card's expiration month is in the past." };
+  if (year === now.getFullYear() && card.exp_month < now.getMonth() + 1)
+    return { code: 'invalid_expiry_month', message: "Your card's expiration month is in the past." };
   if (!/^\d{3,4}$/.test(card.cvc)) return { code: 'invalid_cvc', message: "Your card's security code is invalid." };
   return undefined;
 }

@@ -95,7 +95,17 @@ const all = new WeakMap<SandboxState, PaymentsState>();
 export function paymentsOf(state: SandboxState): PaymentsState {
   let p = all.get(state);
   if (!p) {
-    p = { methods: new Map(), intents: new Map(), polls: new Map(), subscriptions: [], requests: new Map(), braintreeRequests: new Map(), idempotency: new Map(), attempts: new Map(), pendingPolls: 2 };
+    p = {
+      methods: new Map(),
+      intents: new Map(),
+      polls: new Map(),
+      subscriptions: [],
+      requests: new Map(),
+      braintreeRequests: new Map(),
+      idempotency: new Map(),
+      attempts: new Map(),
+      pendingPolls: 2,
+    };
     all.set(state, p);
   }
   return p;
