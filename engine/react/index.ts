@@ -19,10 +19,6 @@ export { loadRouter, loadedRouter } from './routerChunk.ts';
 export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 /** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */
 export { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-/** The routes built from the flow data: one per variant path and per step path. */
-export { FunnelRoutes } from './FunnelRoutes.tsx';
-/** Keeps the navigation history of spec section 2 in step with the router. */
-export { HistoryGuard } from './HistoryGuard.tsx';
 /** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow phone. */
 export { afterStartup } from './afterStartup.ts';
 /** The browser start: restore the store, load the texts, run the start-up sequence, render or hydrate. */

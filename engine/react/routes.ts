@@ -1,0 +1,9 @@
+/**
+ * The engine's router-bound parts, public API: they import react-router, which the landing route
+ * never loads (the router arrives as its own chunk when the visitor moves on), so they are kept out of
+ * engine/react/index.ts, which every screen imports. Each export keeps its JSDoc at its definition.
+ */
+/** The routes built from the flow data: one per variant path and per step path. */
+export { FunnelRoutes } from './FunnelRoutes.tsx';
+/** Keeps the navigation history of spec section 2 in step with the router. */
+export { HistoryGuard } from './HistoryGuard.tsx';
