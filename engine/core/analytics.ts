@@ -37,7 +37,7 @@ export interface Analytics {
 
 /**
  * Creates the port. A sink that throws never breaks the funnel.
- * @example const a = createAnalytics([memorySink(log)]); a.track('quiz_answered', { question: 'locate' });
+ * @example const a = createAnalytics([memorySink(log)]); a.track('step_completed', { step: 'landing' });
  */
 export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date.now, context?: () => EventContext): Analytics {
   let userUuid = '';

@@ -4,7 +4,7 @@
  * type in flows/destinations.json.
  */
 import type { DestinationType } from '../../engine/analytics/index.ts';
-import { segmentDestination } from '../../engine/analytics/index.ts';
-import { ga4Destination, metaPixelDestination } from '../../engine/analytics/index.ts';
+import { segmentDestination } from '../../engine/analytics/runtime.ts';
+import { ga4Destination, metaPixelDestination } from '../../engine/analytics/runtime.ts';
 
 export const destinationTypes: readonly DestinationType[] = [segmentDestination, metaPixelDestination, ga4Destination];

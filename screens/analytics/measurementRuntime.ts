@@ -5,11 +5,11 @@
  */
 import type { AnalyticsSink } from '../../engine/index.ts';
 import type { FunnelConfig } from '../../engine/index.ts';
-import { createConsentStore } from '../../engine/analytics/index.ts';
+import { createConsentStore } from '../../engine/analytics/runtime.ts';
 import type { ConsentRule, ConsentRules } from '../../engine/analytics/index.ts';
-import { inspectorReporter } from '../../engine/analytics/index.ts';
-import { destinationSinks } from '../../engine/analytics/index.ts';
-import { environmentOf, type DestinationsFile } from '../../engine/analytics/index.ts';
+import { inspectorReporter } from '../../engine/analytics/runtime.ts';
+import { destinationSinks } from '../../engine/analytics/runtime.ts';
+import { environmentOf, type DestinationsFile } from '../../engine/analytics/runtime.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
 import destinationsFile from '../../flows/destinations.json';
 import { mountConsent } from '../consent/mountConsent.tsx';

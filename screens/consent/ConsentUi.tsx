@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConsentStore } from '../../engine/analytics/index.ts';
+import type { ConsentStore } from '../../engine/analytics/runtime.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
 
 export interface ConsentUiProps {

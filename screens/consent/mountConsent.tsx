@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { ConsentStore } from '../../engine/analytics/index.ts';
+import type { ConsentStore } from '../../engine/analytics/runtime.ts';
 import { ConsentUi } from './ConsentUi.tsx';
 
 export interface MountConsentOptions {

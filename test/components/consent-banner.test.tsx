@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createConsentStore, ruleFor, type ConsentRules } from '../../engine/analytics/index.ts';
+import { createConsentStore } from '../../engine/analytics/runtime.ts';
+import { ruleFor, type ConsentRules } from '../../engine/analytics/index.ts';
 import { ConsentUi } from '../../screens/consent/ConsentUi.tsx';
 import consentFile from '../../flows/consent.json';
 import en from '../../locales/en.json';

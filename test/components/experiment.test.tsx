@@ -27,7 +27,7 @@ describe('a landing path under experiment', () => {
       },
     });
     expect(await screen.findByText('3-day free trial')).toBeInTheDocument();
-    expect(screen.queryByText('50% off your first payment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Up to 50% off, renewals included')).not.toBeInTheDocument();
     expect(f.store.plans.landingType).toBe('trial');
     // recorded already, so not reported again
     expect(f.events.filter((e) => e.name === 'experiment_viewed')).toEqual([]);

@@ -80,7 +80,7 @@ describe('feature intros on a phone', () => {
       const button = await box(page, '.feature-intro__actions .fe-button');
       expect(copy.y - (stage.y + stage.height), heading).toBeLessThanOrEqual(24);
       expect(812 - (button.y + button.height), heading).toBeLessThanOrEqual(48);
-      expect(await page.locator('.feature-intro__art').getAttribute('src'), heading).toMatch(/\.svg$/);
+      expect(await page.locator('.feature-intro__art').first().getAttribute('src'), heading).toMatch(/\.svg$/);
       await page.getByRole('button', { name: 'Continue' }).click();
     }
     await context.close();

@@ -85,7 +85,7 @@ describe('npm run dev', () => {
     const original = readFileSync(landingsFile, 'utf8');
     const { context, page } = await newVisitor();
     await page.goto(`${dev.url}/discount`);
-    await page.getByText('50% off your first payment').waitFor();
+    await page.getByText('Up to 50% off, renewals included').waitFor();
 
     // a marketer changes the badge of the variant
     const saved = Date.now();
@@ -116,7 +116,7 @@ describe('npm run dev', () => {
     writeFileSync(landingsFile, original);
     const recovered = await channel.next('reload', fixed);
     console.log(`reload event ${recovered.at - fixed} ms after fixing the flow file`);
-    await page.getByText('50% off your first payment').waitFor();
+    await page.getByText('Up to 50% off, renewals included').waitFor();
     expect(await overlay.count()).toBe(0);
     channel.stop();
     await context.close();

@@ -132,9 +132,11 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
 
   const events = await sandboxEvents(await visitorId(context));
-  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => e.props)).toEqual(
+  // every event also carries its context (landing type, experiments); the answers are what this checks
+  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(
     answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
   );
+  expect(events.find((e) => e.name === 'quiz_answered')?.props).toMatchObject({ landing_type: variantId, experiments: {} });
   expect(events.find((e) => e.name === 'plan_selected')?.props).toMatchObject({ plan: chosen, landing_type: variantId });
   expect(events.some((e) => e.kind === 'identify')).toBe(true);
   await context.close();

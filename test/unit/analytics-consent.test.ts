@@ -1,8 +1,8 @@
 /** Consent rules and gating: destinations queue until consent, drop on refusal, and the visitor cookie follows the rule. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../engine/index.ts';
-import { CONSENT_STORAGE_KEY, createConsentStore, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
-import { destinationSinks, MAX_HELD_EVENTS } from '../../engine/analytics/index.ts';
+import { createConsentStore, destinationSinks } from '../../engine/analytics/runtime.ts';
+import { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
 import consentFile from '../../flows/consent.json';
 import { MemoryStorage } from './memoryStorage.ts';

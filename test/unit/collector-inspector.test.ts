@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
-import { toSegmentMessage } from '../../engine/analytics/index.ts';
+import { toSegmentMessage } from '../../engine/analytics/runtime.ts';
 
 let server: PreviewServer;
 let distDir = '';

@@ -12,7 +12,7 @@ import destinations from '../../flows/destinations.json';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { campaignOf, eventContextReader } from '../../engine/analytics/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
-import { toSegmentMessage } from '../../engine/analytics/index.ts';
+import { toSegmentMessage } from '../../engine/analytics/runtime.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
