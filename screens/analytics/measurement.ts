@@ -9,10 +9,26 @@ import type { AnalyticsEvent, AnalyticsSink } from '../../engine/index.ts';
 import type { FunnelConfig } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
-import { clearVisitorCookie, writeVisitorCookie } from '../../engine/index.ts';
+import { clearVisitorCookie, readItem, removeItem, writeItem, writeVisitorCookie } from '../../engine/index.ts';
 import { browserTimeZone, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
 import type { ConsentChoice, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
 import consentRules from '../../flows/consent.json';
+
+/** Where a page leaves the events it could not deliver yet, for the next page of the tab. */
+const LEFT_EVENTS_KEY = 'measurement:held';
+
+/** The events the previous page of this tab left (none when storage is empty, full or corrupt). */
+function takeLeftEvents(): AnalyticsEvent[] {
+  const raw = readItem('session', LEFT_EVENTS_KEY);
+  if (raw === undefined) return [];
+  removeItem('session', LEFT_EVENTS_KEY);
+  try {
+    const events: unknown = JSON.parse(raw);
+    return Array.isArray(events) ? (events as AnalyticsEvent[]).slice(-MAX_HELD_EVENTS) : [];
+  } catch {
+    return [];
+  }
+}
 
 export interface MeasurementOptions {
   data: FunnelData;
@@ -30,8 +46,13 @@ export function setupMeasurement(options: MeasurementOptions) {
       if (!cookieAllowed) clearVisitorCookie(document);
       else if (store.signup.userUuid) writeVisitorCookie(document, store.signup.userUuid, location.protocol === 'https:');
     };
-    let held: AnalyticsEvent[] | undefined = [];
+    // events a previous page of this tab still held when it was left (a reload or a quick step before
+    // the destinations had loaded) come first: an early exposure or page view is not lost
+    let held: AnalyticsEvent[] | undefined = takeLeftEvents();
     let sinks: AnalyticsSink[] = [];
+    addEventListener('pagehide', () => {
+      if (held?.length) writeItem('session', LEFT_EVENTS_KEY, JSON.stringify(held.slice(-MAX_HELD_EVENTS)));
+    });
     void ready
       .then(() => import('./measurementRuntime.ts'))
       .then((runtime) => {

@@ -96,7 +96,7 @@ describe('an experiment on /latam', () => {
       await later.getByRole('button', { name: 'Continue' }).click();
       await later.waitForURL(`${baseUrl()}/check-location`);
       await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').length, { timeout: 20_000 }).toBe(1);
-      expect((await sandboxEvents(id)).find((e) => e.name === 'experiment_viewed')?.props).toEqual({ experiment_id: EXPERIMENT, variation_id: variant });
+      expect((await sandboxEvents(id)).find((e) => e.name === 'experiment_viewed')?.props).toMatchObject({ experiment_id: EXPERIMENT, variation_id: variant });
       expect(errors).toEqual([]);
       await context.close();
     }
