@@ -25,8 +25,11 @@ function resolve(value: unknown, config: Record<string, unknown>): unknown {
 /** The environment's destinations with placeholders filled from the configuration. */
 export function environmentOf(file: DestinationsFile, preview: boolean, config: object): Environment {
   const env = preview ? file.environments.preview : file.environments.production;
+  // the inspector's address is a placeholder too; empty (production) means nothing is reported
+  const inspector = env.inspector === undefined ? '' : String(resolve(env.inspector, config as Record<string, unknown>));
   return {
     ...env,
+    inspector: inspector || undefined,
     destinations: env.destinations.map((d) => ({ ...d, settings: resolve(d.settings, config as Record<string, unknown>) as Record<string, unknown> })),
   };
 }

@@ -131,7 +131,15 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(saved.signup).toMatchObject({ email, isSuccess: true });
   expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
 
-  const events = await sandboxEvents(await visitorId(context));
+  // events reach the collector in batches: wait for the answers, the plan and the sign-up, then read the log
+  const id = await visitorId(context);
+  const arrived = async (): Promise<boolean> => {
+    const log = await sandboxEvents(id);
+    const answered = log.filter((e) => e.name === 'quiz_answered').length === answers.length;
+    return answered && log.some((e) => e.name === 'plan_selected') && log.some((e) => e.kind === 'identify');
+  };
+  await expect.poll(arrived, { timeout: 20_000 }).toBe(true);
+  const events = await sandboxEvents(id);
   // every event also carries its context (landing type, experiments); the answers are what this checks
   expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(
     answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
