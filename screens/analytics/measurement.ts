@@ -51,7 +51,8 @@ export function setupMeasurement(options: MeasurementOptions) {
     let held: AnalyticsEvent[] | undefined = takeLeftEvents();
     let sinks: AnalyticsSink[] = [];
     addEventListener('pagehide', () => {
-      if (held?.length) writeItem('session', LEFT_EVENTS_KEY, JSON.stringify(held.slice(-MAX_HELD_EVENTS)));
+      // handed to the next page: a runtime that still arrives on this one must not send them as well
+      if (held?.length && writeItem('session', LEFT_EVENTS_KEY, JSON.stringify(held.slice(-MAX_HELD_EVENTS)))) held = [];
     });
     void ready
       .then(() => import('./measurementRuntime.ts'))

@@ -57,6 +57,14 @@ describe('Segment batch collector', () => {
     expect(((await (await fetch(`${server.url}/sandbox/inspector/feed?after=${last}`)).json()) as { entries: unknown[] }).entries).toEqual([]);
   });
 
+  it('keeps one copy of a message that arrives twice (a retry, or a page-hide beacon after a cut-off request)', async () => {
+    const message = toSegmentMessage({ kind: 'track', name: 'upsell_purchased', props: {}, userUuid: 'v-twice', at: Date.now() });
+    expect((await post('/sandbox/collect/v1/batch', { batch: [message] })).status).toBe(200);
+    expect((await post('/sandbox/collect/v1/batch', { batch: [message] })).status).toBe(200);
+    const { events } = (await (await fetch(`${server.url}/sandbox/events?userUuid=v-twice`)).json()) as { events: unknown[] };
+    expect(events).toHaveLength(1);
+  });
+
   it('answers 4xx to a body that is not a batch, too many messages or more than 64 KiB', async () => {
     expect((await post('/sandbox/collect/v1/batch', '[1]')).status).toBe(400);
     expect((await post('/sandbox/collect/v1/batch', { batch: [{ type: 'alias' }] })).status).toBe(400);

@@ -81,6 +81,17 @@ function storedForm(m: unknown): { event?: Record<string, unknown>; problem?: st
   return { event: { kind, name, userUuid, props, context, at: Number.isFinite(at) ? at : Date.now() } };
 }
 
+/** How many message ids the collector remembers to drop repeats (the oldest are forgotten first). */
+const MAX_SEEN_MESSAGES = 20_000;
+const seenByState = new WeakMap<SandboxState, Set<string>>();
+
+/** The message ids a sandbox has already stored. */
+function seenMessages(state: SandboxState): Set<string> {
+  let seen = seenByState.get(state);
+  if (!seen) seenByState.set(state, (seen = new Set()));
+  return seen;
+}
+
 async function collectBatch(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readObject(req);
   const batch = body.batch;
@@ -90,8 +101,17 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
   const problems = stored.flatMap((s, k) => (s.problem ? [`message ${k}: ${s.problem}`] : []));
   // a bad message is refused on its own; the good ones of the batch are kept
   if (problems.length === batch.length && batch.length) return sendJson(res, 400, { errors: { messages: problems.slice(0, 10) } });
-  for (const { event } of stored) {
+  const seen = seenMessages(state);
+  for (const [k, { event }] of stored.entries()) {
     if (!event) continue;
+    // at-least-once delivery (a retried batch, a page-hide beacon racing a request the unload cut off)
+    // may bring a message twice: like Segment, keep one per messageId
+    const id = (batch[k] as { messageId?: unknown }).messageId;
+    if (typeof id === 'string') {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      if (seen.size > MAX_SEEN_MESSAGES) seen.delete(seen.values().next().value!);
+    }
     state.events.push(event);
     addToFeed(state, {
       source: 'collector',
