@@ -9,6 +9,7 @@
  * - the checkout's own code from the esbuild metafile.
  * Each part is a module under scripts/bench/; a new part is one more line in PARTS.
  */
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
@@ -25,7 +26,6 @@ import { formatTable, median, ratio } from './bench/report.ts';
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
 const LH_RUNS = Math.max(0, Number(process.env.LH_RUNS ?? 5));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ROUTES = ['/', '/discount', '/family'];
 const CHECKOUT_BUDGET = 30 * 1024;
 
@@ -48,8 +48,8 @@ async function checkoutFigures(bench: Bench): Promise<void> {
 
 async function throttledFigures(bench: Bench): Promise<void> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const pages = [...ROUTES, bench.hello];
   const samples = new Map<string, LoadSample[]>(pages.map((p) => [p, []]));
@@ -90,7 +90,7 @@ async function throttledFigures(bench: Bench): Promise<void> {
 
 async function lighthouseFigures(bench: Bench): Promise<void> {
   if (!LH_RUNS) return;
-  const lh = await startLighthouse(CHROMIUM);
+  const lh = await startLighthouse(CHROMIUM_PATH);
   const pages = [...ROUTES, bench.hello];
   const samples = new Map<string, LighthouseSample[]>(pages.map((p) => [p, []]));
   try {
@@ -128,10 +128,10 @@ const PARTS: Array<(bench: Bench) => Promise<void>> = [checkoutFigures, throttle
 const outdir = join(root, 'dist-bench');
 const { metafile } = await build({ preview: false, outdir, log: false });
 const hello = await buildHelloPage(root, outdir);
-if (!existsSync(CHROMIUM)) console.log(`No Chromium at ${CHROMIUM}: only the bundle figures are printed.`);
+if (!existsSync(CHROMIUM_PATH)) console.log(`No Chromium at ${CHROMIUM_PATH}: only the bundle figures are printed.`);
 const preview = await startPreviewServer({ distDir: outdir, port: 0 });
 try {
-  for (const part of existsSync(CHROMIUM) ? PARTS : PARTS.slice(0, 1)) await part({ outdir, baseUrl: preview.url, hello, metafile });
+  for (const part of existsSync(CHROMIUM_PATH) ? PARTS : PARTS.slice(0, 1)) await part({ outdir, baseUrl: preview.url, hello, metafile });
 } finally {
   await preview.close();
 }

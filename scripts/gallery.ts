@@ -18,19 +18,7 @@ import { galleryScreens, selectScreens, type GalleryScreen } from './galleryScre
 import { visitScreen } from './galleryVisit.ts';
 import { galleryPage, type Shot } from './galleryPage.ts';
 
-/** Debian's Chromium with the flags of the e2e tests (DESIGN.md section 9). */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
 const { values } = parseArgs({
   options: {
