@@ -2,7 +2,9 @@
  * A Segment-format HTTP batch destination (`POST {batch: [...], sentAt}`): events are batched (by
  * count, size and a short timer), retried with exponential back-off when the collector fails, kept
  * in a bounded queue (the oldest are dropped first), and sent with sendBeacon when the page is
- * hidden or left, so a visitor closing the tab does not lose them.
+ * hidden or left, so a visitor closing the tab does not lose them. A batch whose request is still
+ * under way then goes by beacon too, since leaving the page cancels the request: delivery is at least
+ * once, and the collector keeps one copy per messageId (as Segment does).
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
 import { toSegmentMessage, type SegmentMessage } from './segment.ts';
@@ -70,7 +72,8 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
   const retryBase = settings.retryBaseMs ?? 1000;
   const queue: SegmentMessage[] = [];
   let timer = false;
-  let inFlight = false;
+  /** The batch whose request is under way; `beaconed` once page hide has sent it by beacon as well. */
+  let inFlight: { batch: SegmentMessage[]; beaconed: boolean } | undefined;
   let failures = 0;
 
   const body = (batch: SegmentMessage[]): string => JSON.stringify({ batch, sentAt: new Date(env.now()).toISOString() });
@@ -86,7 +89,8 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     if (inFlight || !queue.length) return;
     const batch = takeBatch(queue, flushAt, maxBytes);
     if (!batch.length) return;
-    inFlight = true;
+    const sending = { batch, beaconed: false };
+    inFlight = sending;
     let ok: boolean;
     try {
       // no keepalive here: the browser's keepalive budget (64 KiB in flight) is shared with other
@@ -98,8 +102,8 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     } catch {
       ok = false;
     }
-    inFlight = false;
-    if (ok) {
+    inFlight = undefined;
+    if (ok || sending.beaconed) {
       failures = 0;
       env.report?.({ batch: batch.length, via: 'fetch' });
       if (queue.length) schedule(queue.length >= flushAt ? 0 : interval);
@@ -110,11 +114,16 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     failures += 1;
     schedule(Math.min(retryBase * 2 ** (failures - 1), MAX_RETRY_DELAY_MS));
   }
+  const beacon = (batch: SegmentMessage[]): boolean => !!env.sendBeacon?.(settings.url, new Blob([body(batch)], { type: 'application/json' }));
   function flushByBeacon(): void {
+    if (inFlight && !inFlight.beaconed && beacon(inFlight.batch)) {
+      inFlight.beaconed = true;
+      env.report?.({ batch: inFlight.batch.length, via: 'beacon' });
+    }
     while (queue.length && env.sendBeacon) {
       const batch = takeBatch(queue, flushAt, maxBytes);
       if (!batch.length) break;
-      if (!env.sendBeacon(settings.url, new Blob([body(batch)], { type: 'application/json' }))) {
+      if (!beacon(batch)) {
         queue.unshift(...batch);
         break;
       }

@@ -40,3 +40,9 @@ export function loadHistory(): string[] {
 export function saveHistory(list: readonly string[]): void {
   writeItem('session', HISTORY_KEY, JSON.stringify(list));
 }
+
+/** Records a forward visit of a path (the pathname of `to`, without its query). @example recordVisit('/signup?x=1') */
+export function recordVisit(to: string): void {
+  const path = to.split(/[?#]/)[0] || '/';
+  saveHistory(recordNavigation(loadHistory(), path, 'forward').list);
+}

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { FunnelData } from '../core/flowGraph.ts';
-import { loadHistory, recordNavigation, saveHistory } from '../core/history.ts';
+import { recordVisit } from '../core/history.ts';
 import { variantForPath } from '../core/variants.ts';
 import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigate, type EngineNavigation } from './navigation.ts';
@@ -39,7 +39,7 @@ function EntryStep({ entry, location, navigate, leaving }: { entry: EntryRoute; 
     [location.pathname, location.search, navigate],
   );
   useEffect(() => {
-    saveHistory(recordNavigation(loadHistory(), location.pathname, 'forward').list);
+    recordVisit(location.pathname);
   }, [location.pathname]);
   return (
     <NavigationContext.Provider value={value}>

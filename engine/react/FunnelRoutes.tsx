@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { getVariant, variantIds } from '../core/flowGraph.ts';
+import { recordVisit } from '../core/history.ts';
 import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigation } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
@@ -10,7 +11,13 @@ function RouterNavigation({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const value = useMemo<EngineNavigation>(
-    () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate: (to, options) => void navigate(to, options) }),
+    () => ({
+      location: { pathname: location.pathname, search: location.search, key: location.key },
+      navigate: (to, options) => {
+        recordVisit(to); // now, not on render: see HistoryGuard
+        void navigate(to, options);
+      },
+    }),
     [location.pathname, location.search, location.key, navigate],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;

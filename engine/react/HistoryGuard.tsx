@@ -1,10 +1,15 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
-import { loadHistory, recordNavigation, saveHistory } from '../core/history.ts';
+import { loadHistory, recordNavigation, recordVisit, saveHistory } from '../core/history.ts';
 
 /**
  * Keeps the visited paths in session storage and sends a back (or browser-forward) navigation to the
  * last recorded path. The first render counts as forward, so a reload keeps the visitor's place.
+ *
+ * Back is judged on the browser's popstate itself, not on the rendered location: react-router renders
+ * a navigation in a transition, so a visitor who presses Back while the next step's chunk is still
+ * loading pops to a location equal to the one on screen, and no render would tell. For the same reason
+ * the engine's navigate records a forward visit when it is called (FunnelRoutes), not when it renders.
  */
 export function HistoryGuard() {
   const location = useLocation();
@@ -12,12 +17,20 @@ export function HistoryGuard() {
   const navigate = useNavigate();
   const first = useRef(true);
   useEffect(() => {
-    const kind = first.current || type !== 'POP' ? 'forward' : 'back';
+    if (first.current || type !== 'POP') recordVisit(location.pathname);
     first.current = false;
-    const decision = recordNavigation(loadHistory(), location.pathname, kind);
-    saveHistory(decision.list);
-    if (decision.redirect) navigate(decision.redirect);
     // the path too: the entries written before the router took over (the landing's) all have the key "default"
   }, [location.key, location.pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
+  // one listener for the guard's life: React 19 renders a popstate's update at once, inside the event,
+  // and a listener swapped by that render would miss the very event that caused it
+  const onPop = useEffectEvent((): void => {
+    const decision = recordNavigation(loadHistory(), window.location.pathname, 'back');
+    saveHistory(decision.list);
+    if (decision.redirect) navigate(decision.redirect);
+  });
+  useEffect(() => {
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
   return null;
 }

@@ -61,6 +61,8 @@ export interface SandboxEvent {
 
 /** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all, read page by page. */
 export async function sandboxEvents(userUuid?: string): Promise<SandboxEvent[]> {
+  // an empty id would read every visitor's events: a test asking too early must fail, not pass on others'
+  if (userUuid === '') throw new Error('sandboxEvents: the visitor has no id yet (use writtenVisitorId)');
   const events: SandboxEvent[] = [];
   let cursor: string | null = '';
   while (cursor !== null) {
@@ -73,10 +75,21 @@ export async function sandboxEvents(userUuid?: string): Promise<SandboxEvent[]> 
   return events;
 }
 
-/** The visitor id cookie of a context. */
+/** The visitor id cookie of a context ('' while there is none). */
 export async function visitorId(context: BrowserContext): Promise<string> {
   const cookie = (await context.cookies()).find((c) => c.name === 'userUuid');
   return cookie?.value ?? '';
+}
+
+/** The visitor id cookie, once the page has written it (it is written after start-up, behind consent). */
+export async function writtenVisitorId(context: BrowserContext, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const id = await visitorId(context);
+    if (id) return id;
+    if (Date.now() > until) throw new Error(`no userUuid cookie after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** A unique e-mail address for a test signup. */

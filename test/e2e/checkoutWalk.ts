@@ -1,7 +1,7 @@
 /** The visitor's way to /checkout and the sandbox's answers, shared by the payment e2e tests. */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, visitorId, type VisitorOptions } from './browser.ts';
+import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, type VisitorOptions, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
 
 export type Texts = typeof en;
@@ -80,7 +80,7 @@ export function countPosts(page: Page): string[] {
 
 /** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */
 export async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
-  const id = await visitorId(context);
+  const id = await writtenVisitorId(context);
   let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
   await expect
     .poll(

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 import familyFlow from '../../flows/family.json';
@@ -125,7 +125,7 @@ async function finish(context: BrowserContext, page: Page, t: Texts, lang: strin
   await heading(page, t.download.title);
 
   // the collector receives events in batches a moment later: wait for the purchase to arrive
-  const id = await visitorId(context);
+  const id = await writtenVisitorId(context);
   let events: Awaited<ReturnType<typeof sandboxEvents>> = [];
   await expect.poll(async () => (events = await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 10_000 }).toBe(true);
   expect(events.find((e) => e.name === 'trial_offer_accepted')?.props).toMatchObject({ plan: TRIAL_PLAN, reservation_expired: false });

@@ -3,7 +3,7 @@
  * blocked back navigation, the visitor's language, and broken browser storage.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
+import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, writtenVisitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { LANGUAGES, getVariant, variantIds } from '../../engine/index.ts';
 
@@ -91,7 +91,7 @@ describe('state across reloads and history', () => {
     expect(saved.events.utm).toEqual({ utm_source: 'google', utm_campaign: 'spring' });
     expect(saved.events.utm_source).toBe('google');
     expect(JSON.stringify(saved)).not.toContain('IwAR-secret');
-    const id = await visitorId(context);
+    const id = await writtenVisitorId(context);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = (await context.cookies()).find((c) => c.name === 'userUuid')!;
     expect(cookie.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
@@ -118,7 +118,7 @@ describe('state across reloads and history', () => {
     const { context, page } = await newVisitor();
     await page.goto(`${baseUrl()}/latam?utm_source=tiktok`);
     await page.getByRole('button', { name: 'Continue' }).waitFor();
-    const id = await visitorId(context);
+    const id = await writtenVisitorId(context);
     await expect.poll(async () => (await sandboxEvents(id)).map((e) => e.name), { timeout: 10_000 }).toContain('onboarding_started');
     const events = await sandboxEvents(id);
     expect(events.find((e) => e.name === 'tracking_captured')?.props).toMatchObject({ utm_source: 'tiktok' });

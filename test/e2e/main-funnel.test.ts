@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, writtenVisitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant } from '../../engine/index.ts';
 import en from '../../locales/en.json';
@@ -132,7 +132,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
 
   // events reach the collector in batches: wait for the answers, the plan and the sign-up, then read the log
-  const id = await visitorId(context);
+  const id = await writtenVisitorId(context);
   const arrived = async (): Promise<boolean> => {
     const log = await sandboxEvents(id);
     const answered = log.filter((e) => e.name === 'quiz_answered').length === answers.length;

@@ -95,4 +95,21 @@ describe('Segment batch destination', () => {
     expect(h.beacons.flatMap((b) => b.batch.map((m) => m.event))).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6']);
     for (const b of h.beacons) expect(JSON.stringify(b).length).toBeLessThanOrEqual(700);
   });
+
+  it('sends the batch whose request is under way by beacon as well when the page is left, and does not send it a third time', async () => {
+    const h = harness();
+    let fail: (e: Error) => void = () => {};
+    h.env.fetch = (() => new Promise((_resolve, reject) => (fail = reject))) as typeof fetch;
+    const sink = createBatchSink({ url: '/c', flushAt: 2, flushIntervalMs: 10_000 }, h.env);
+    sink.send(event(1));
+    sink.send(event(2)); // flushAt: the request starts and hangs
+    sink.send(event(3));
+    h.hide(); // leaving the page cancels the request
+    await new Promise((r) => setTimeout(r, 10));
+    expect(h.beacons.flatMap((b) => b.batch.map((m) => m.event))).toEqual(['e1', 'e2', 'e3']);
+    fail(new TypeError('Failed to fetch'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sink.pending()).toBe(0);
+    expect(h.timers.map((t) => t.ms)).toEqual([10_000]); // the batch timer of e3, no retry of what the beacon carried
+  });
 });
