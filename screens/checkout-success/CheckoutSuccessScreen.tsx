@@ -5,14 +5,14 @@ import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { formatUsd } from '../../engine/index.ts';
+import { formatPercent, trialEnd } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
 import { readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
 import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
-import { firstChargeDate, formatDate } from '../checkout/billingTerms.ts';
+import { useLocale } from '../ui/priceTexts.ts';
 import { UpsellOffer } from './UpsellOffer.tsx';
 
 /**
@@ -23,11 +23,11 @@ import { UpsellOffer } from './UpsellOffer.tsx';
  * action on to the download step.
  */
 export default function CheckoutSuccessScreen({ props, next }: ScreenProps<CheckoutSuccessProps>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { store, data } = useEngine();
   const { snap } = useStore();
   const { pathname } = useLocation();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const format = useLocale();
   // after a reload the (unpersisted) checkout slice is empty: the session receipt fills it back, or,
   // in a tab that did not pay, the account's durable purchase record
   const [receipt] = useState(() => {
@@ -37,13 +37,14 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
     return saved ?? readReceipt();
   });
   const [closed, setClosed] = useState(receipt?.upsellClosed ?? false);
+  const [openedAt] = useState(() => new Date());
   useEffect(() => {
     // from now on a visitor who is offered the plan again is brought back here
     updatePurchaseRecord(store.signup.email, { successPath: pathname });
   }, [store, pathname]);
 
   const c = snap.checkout;
-  const price = (amount: number): string => formatUsd(amount, language);
+  const price = format.money;
   const planName = receipt?.plan ?? store.plans.plan;
   const plan = data.plans.plans[planName];
   const trialDays = plan?.trialDays ?? 0;
@@ -69,14 +70,19 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
           <ul className="checkout-success__receipt" aria-label={t('checkout.summary.title')}>
             {trial ? (
               <li className="checkout-success__paid">
-                {t('success.firstCharge', { price: price(plan?.price ?? c.regularPrice), date: formatDate(firstChargeDate(trialDays, startedAt), language) })}
+                {t('success.firstCharge', {
+                  price: price(plan?.price ?? c.regularPrice),
+                  date: format.date(trialEnd(startedAt === undefined ? openedAt : new Date(startedAt), trialDays)),
+                })}
               </li>
             ) : (
               <>
                 <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>
                 {c.regularPrice > c.finalPrice ? <li>{t('success.regular', { price: price(c.regularPrice) })}</li> : null}
                 {Math.round(c.discountPercentage) > 0 ? (
-                  <li className="checkout-success__saved">{t('success.saved', { percent: Math.round(c.discountPercentage) })}</li>
+                  <li className="checkout-success__saved">
+                    {t('success.saved', { percent: formatPercent(Math.round(c.discountPercentage) / 100, format.locale) })}
+                  </li>
                 ) : null}
               </>
             )}
@@ -91,7 +97,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
           </p>
         ) : null}
         {offerUpsell && props.upsell ? (
-          <UpsellOffer texts={props.upsell} language={language} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
+          <UpsellOffer texts={props.upsell} format={format} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
         ) : null}
         {/* the one primary action; the upsell card's accept and decline are secondary to it */}
         <div className="checkout-success__actions">

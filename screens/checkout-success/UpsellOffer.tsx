@@ -1,16 +1,17 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../engine/react/index.ts';
-import { formatUsd } from '../../engine/index.ts';
 import { purchase } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
+import type { LocaleFormat } from '../ui/priceTexts.ts';
 import { useCardGateway } from '../payments/useCardGateway.ts';
 import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
-  language: string;
+  /** The visitor's formatting of amounts. */
+  format: LocaleFormat;
   /** Called after a successful purchase (the screen saves the receipt). */
   onBought: () => void;
   onClose: () => void;
@@ -21,7 +22,7 @@ export interface UpsellOfferProps {
  * checkout machine with the upsell marker. The gateway is loaded for a 3-D Secure step, should the
  * bank ask for one. One accept and one decline; the decline dismisses it for good.
  */
-export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferProps) {
+export function UpsellOffer({ texts, format, onBought, onClose }: UpsellOfferProps) {
   const { t } = useTranslation();
   const id = useId();
   const { store, analytics, data } = useEngine();
@@ -29,7 +30,7 @@ export function UpsellOffer({ texts, language, onBought, onClose }: UpsellOfferP
   const state = useCardGateway(runner.loadGateway);
   const gateway = state.status === 'ready' ? state.gateway : undefined;
   const product = data.plans.upsell;
-  const price = formatUsd(product.price, language);
+  const price = format.money(product.price);
   useEffect(() => {
     analytics.track('upsell_shown', { plan: product.name, value: product.price, currency: 'USD' });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per offer shown

@@ -5,7 +5,7 @@ import type { CheckoutProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore, useVariant } from '../../engine/react/index.ts';
-import { formatUsd, planPricing } from '../../engine/index.ts';
+import { planPricing } from '../../engine/index.ts';
 import { purchase, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
@@ -14,11 +14,13 @@ import { restoreFromRecord, saveReceipt } from '../../engine/payments/index.ts';
 import { browserHints, threeDSecurePolicy } from '../../engine/payments/index.ts';
 import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Screen } from '../ui/Screen.tsx';
+import { useLocale } from '../ui/priceTexts.ts';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
 import { cadenceText, payTexts } from './billingTerms.ts';
 import { CardPayment } from './CardPayment.tsx';
 import { NeedsSignup } from './NeedsSignup.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { planDiscounts } from '../product/discounts.ts';
 import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
 import { useCardGateway } from '../payments/useCardGateway.ts';
 import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
@@ -78,7 +80,7 @@ interface CheckoutPageProps {
 }
 
 function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { store, analytics, data } = useEngine();
   const { snap } = useStore();
   const { variant } = useVariant();
@@ -86,7 +88,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const runner = usePurchaseRunner();
   const gatewayState = useCardGateway(runner.loadGateway);
   const gateway = gatewayState.status === 'ready' ? gatewayState.gateway : undefined;
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  const format = useLocale();
   const chosen = open?.plan ?? snap.plans.plan;
   const plan = data.plans.plans[chosen] ?? data.plans.plans[variant.defaultPlan];
 
@@ -122,7 +124,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
 
   if (!plan) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
-  const texts = payTexts(t, plan, language, t(props.cta, { price: formatUsd(today, language) }));
+  const discount = variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined;
+  const texts = payTexts(t, plan, format, t(props.cta, { price: format.money(today) }));
   const payWithNonce = (nonce: string): void =>
     void runner
       .run(() => purchaseWithBraintree({ api, store, analytics, signal: runner.signal() }, { plan: plan.name, nonce, price: today, extra, durable }))
@@ -138,7 +141,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         charge={{
           label: t(plan.description),
           amountToday: today,
-          recurring: cadenceText(t, plan, planPricing(plan).renewal, language),
+          recurring: cadenceText(t, plan, planPricing(plan).renewal, format),
           country: MERCHANT_COUNTRY,
         }}
         busy={runner.busy}
@@ -161,7 +164,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     <Screen className="checkout" wide>
       <h1 className="fe-title checkout__title">{t(props.title)}</h1>
       <div className="checkout__columns">
-        <OrderSummary plan={plan} language={language} discountLabel={variant.paywall.discountLabel === true} />
+        <OrderSummary plan={plan} format={format} discount={discount} />
         <div className="checkout__pay">
           {payment}
           {/* the form stays mounted when hidden: the gateway's host must stay for a 3-D Secure step */}

@@ -1,17 +1,28 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPricing, formatUsd, planPricing, roundCents } from '../../engine/index.ts';
+import { formatDuration, formatPercent, planPricing } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
+import type { Discount } from '../product/discounts.ts';
+import type { LocaleFormat } from '../ui/priceTexts.ts';
+
+export interface OrderSummaryProps {
+  plan: Plan;
+  format: LocaleFormat;
+  /** The plan's saving on a variant with the discount label, as its paywall showed it. */
+  discount?: Discount;
+}
 
 /**
- * The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). On a
- * "50% off" variant the regular price (twice today's, as the portal charges it) is struck through.
+ * The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). A
+ * discounted plan carries its own percentage and its regular price struck through, the same figures
+ * the paywall showed (screens/product/discounts.ts).
  */
-export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; language: string; discountLabel: boolean }) {
+export function OrderSummary({ plan, format, discount }: OrderSummaryProps) {
   const { t } = useTranslation();
   const id = useId();
   const pricing = planPricing(plan);
-  const text = formatPricing(pricing, plan.duration, language);
+  const renewal = format.money(pricing.renewal);
+  const duration = formatDuration(plan.duration, format.locale);
   return (
     <section className="checkout-summary" aria-labelledby={`${id}-title`}>
       <h2 className="checkout__heading" id={`${id}-title`}>
@@ -19,24 +30,24 @@ export function OrderSummary({ plan, language, discountLabel }: { plan: Plan; la
       </h2>
       <div className="checkout-summary__row">
         <span className="checkout-summary__plan">{t(plan.description)}</span>
-        {discountLabel ? <span className="checkout-summary__badge">{t('paywall.discountLabel')}</span> : null}
+        {discount ? <span className="checkout-summary__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
       </div>
       <div className="checkout-summary__row checkout-summary__total">
         <span>{t('checkout.summary.totalToday')}</span>
         <span>
-          {discountLabel && pricing.dueToday > 0 ? (
+          {discount && pricing.dueToday > 0 ? (
             <s className="checkout-summary__was" data-testid="checkout-was">
               <span className="fe-visually-hidden">{t('checkout.summary.was')} </span>
-              {formatUsd(roundCents(pricing.dueToday * 2), language)}
+              {format.money(discount.original)}
             </s>
           ) : null}
-          <strong data-testid="checkout-total">{text.dueToday}</strong>
+          <strong data-testid="checkout-total">{format.money(pricing.dueToday)}</strong>
         </span>
       </div>
       <p className="checkout-summary__note">
         {pricing.trialDays > 0
-          ? t('checkout.summary.trial', { count: pricing.trialDays, price: text.renewal, duration: text.duration })
-          : t('checkout.summary.renews', { price: text.renewal, duration: text.duration })}
+          ? t('checkout.summary.trial', { count: pricing.trialDays, price: renewal, duration })
+          : t('checkout.summary.renews', { price: renewal, duration })}
       </p>
     </section>
   );

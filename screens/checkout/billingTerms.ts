@@ -1,30 +1,20 @@
 /**
  * The words around a pay button: how often the plan renews at what price, and when a free trial's
- * first charge falls (today + trial days, in the visitor's locale through Intl).
+ * first charge falls (today + trial days). Amounts and dates go through the visitor's LocaleFormat
+ * (screens/ui/priceTexts.ts): the full locale, and amounts kept left to right in right-to-left text.
  */
 import type { TFunction } from 'i18next';
-import { formatDuration, formatUsd, planPricing } from '../../engine/index.ts';
+import { formatDuration, planPricing, trialEnd } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
-
-const DAY_MS = 86_400_000;
+import type { LocaleFormat } from '../ui/priceTexts.ts';
 
 /** "$29.99 per month", "$59.88 every 3 months". */
-export function cadenceText(t: TFunction, plan: Plan, price: number, language: string): string {
-  const usd = formatUsd(price, language);
+export function cadenceText(t: TFunction, plan: Plan, price: number, format: LocaleFormat): string {
+  const amount = format.money(price);
   const { count, unit } = plan.duration;
   return count === 1
-    ? t(`checkout.cadence.${unit}`, { price: usd })
-    : t('checkout.cadence.every', { price: usd, period: formatDuration(plan.duration, language) });
-}
-
-/** A date in the visitor's locale, e.g. "November 26, 2026". */
-export function formatDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
-}
-
-/** The day a trial's first charge falls: today plus the trial days. */
-export function firstChargeDate(trialDays: number, now = Date.now()): Date {
-  return new Date(now + trialDays * DAY_MS);
+    ? t(`checkout.cadence.${unit}`, { price: amount })
+    : t('checkout.cadence.every', { price: amount, period: formatDuration(plan.duration, format.locale) });
 }
 
 export interface PayTexts {
@@ -37,13 +27,13 @@ export interface PayTexts {
 }
 
 /** The pay button and the terms next to it, for a plan. */
-export function payTexts(t: TFunction, plan: Plan, language: string, paidCta: string, now = Date.now()): PayTexts {
+export function payTexts(t: TFunction, plan: Plan, format: LocaleFormat, paidCta: string, now = new Date()): PayTexts {
   const pricing = planPricing(plan);
-  const cadence = cadenceText(t, plan, pricing.renewal, language);
+  const cadence = cadenceText(t, plan, pricing.renewal, format);
   const terms = t('checkout.terms', { cadence });
   if (pricing.trialDays > 0 && pricing.dueToday === 0) {
-    const date = formatDate(firstChargeDate(pricing.trialDays, now), language);
-    return { cta: t('checkout.trial.cta'), due: t('checkout.trial.due', { today: formatUsd(0, language), cadence, date }), terms };
+    const date = format.date(trialEnd(now, pricing.trialDays));
+    return { cta: t('checkout.trial.cta'), due: t('checkout.trial.due', { today: format.money(0), cadence, date }), terms };
   }
   return { cta: paidCta, terms };
 }

@@ -11,7 +11,8 @@ import { Screen } from '../ui/Screen.tsx';
 import { renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
-import { DiscountLabel, paywallDiscounts } from './discounts.tsx';
+import { DiscountLabel } from './discounts.tsx';
+import { planDiscounts } from '../product/discounts.ts';
 
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is
@@ -37,7 +38,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const selected = initialPlan(names, variant.defaultPlan, snap.plans.plan);
   const selectedPlan = plans.find((p) => p.name === selected);
   const texts = variant.paywall;
-  const discounts = texts.discountLabel ? paywallDiscounts(plans, data.landings, data.plans) : new Map();
+  const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, data.plans) : new Map();
   const single = plans.length === 1;
   const terms = selectedPlan ? renewalTermsText(t, selectedPlan, format, now) : '';
   // a variant note the renewal terms already say ("cancel anytime…") is not said twice

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../engine/index.ts';
 import { formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
-import type { Discount } from './model.ts';
+import type { Discount } from '../product/discounts.ts';
 import { durationText, trialTermsText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface PlanOptionProps {

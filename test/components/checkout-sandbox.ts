@@ -18,8 +18,8 @@ export interface Sandbox {
   server: PreviewServer;
   /** Signs a new account up and prepares a store as the signup screen leaves it. */
   signedIn: (store: FunnelState, plan: string, landingType?: string) => void;
-  /** Creates the account (call before rendering) and returns its e-mail. */
-  account: () => Promise<{ email: string; token: string }>;
+  /** Creates the account (call before rendering), signed up from a variant (default fullPrice), and returns its e-mail. */
+  account: (landingType?: string) => Promise<{ email: string; token: string }>;
   subscriptions: (email: string) => Subscription[];
   /** Subscription posts the sandbox received so far (all accounts). */
   subscriptionPosts: () => number;
@@ -45,12 +45,12 @@ export async function startSandbox(): Promise<Sandbox> {
   let n = 0;
   return {
     server,
-    async account() {
+    async account(landingType = 'fullPrice') {
       const email = `checkout${++n}.${Date.now()}@example.com`;
       const res = await realFetch(`${server.url}/sandbox/webapi/api/v1/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ registration_source: 'email', name: 'Ada', email, landing_type: 'fullPrice' }),
+        body: JSON.stringify({ registration_source: 'email', name: 'Ada', email, landing_type: landingType }),
       });
       last = { email, token: ((await res.json()) as { access_token: string }).access_token };
       return last;

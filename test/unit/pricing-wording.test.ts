@@ -8,7 +8,7 @@ import { funnelData } from '../../screens/flowData.ts';
 import type { Plan } from '../../engine/index.ts';
 import { getVariant, variantIds } from '../../engine/index.ts';
 import { formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/index.ts';
-import { discountAgainst } from '../../screens/paywall/model.ts';
+import { discountAgainst } from '../../screens/product/discounts.ts';
 
 const catalogue = plans.plans as Record<string, Plan>;
 const plan = (name: string): Plan => catalogue[name]!;

@@ -2,6 +2,7 @@
 import { getVariant, variantIds } from '../../engine/index.ts';
 import { planPricing } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
+import { planDiscounts } from '../../screens/product/discounts.ts';
 import { catalogPrices, knownPlan, UPSELL_PLAN } from '../../scripts/server/sandbox/plans.ts';
 
 describe('sandbox plan catalogue', () => {
@@ -20,9 +21,19 @@ describe('sandbox plan catalogue', () => {
         const pricing = planPricing(funnelData.plans.plans[name]!);
         const charged = catalogPrices(name, id);
         expect(charged.price_with_discount).toBe(pricing.dueToday);
-        expect(charged.regular_price).toBeCloseTo(variant.paywall.discountLabel ? pricing.price * 2 : pricing.price, 2);
+        const struck = variant.paywall.discountLabel
+          ? planDiscounts([funnelData.plans.plans[name]!], funnelData.landings, funnelData.plans).get(name)
+          : undefined;
+        expect(charged.regular_price).toBe(struck?.original ?? pricing.price);
       }
     }
+  });
+
+  it('names the regular price the paywall strikes through, so the success page saves what the paywall said', () => {
+    // tomato is half the regular 1-month plan; garlic is 40% under the regular 3-month plan, not 50%
+    expect(catalogPrices('gz-1-month-tomato', 'discount')).toEqual({ price_with_discount: 19.96, regular_price: 39.96 });
+    expect(catalogPrices('gz-3-month-garlic', 'discount')).toEqual({ price_with_discount: 35.88, regular_price: 59.88 });
+    expect(catalogPrices('gz-1-month-tomato', 'optionsj')).toEqual({ price_with_discount: 19.96, regular_price: 19.96 });
   });
 
   it('charges the trial price today for a trial plan and the upsell at its price', () => {

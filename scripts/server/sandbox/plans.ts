@@ -4,8 +4,9 @@
  * (planPricing), so the sandbox charges what the page shows.
  */
 import { getVariant } from '../../../engine/core/flowGraph.ts';
-import { planPricing, roundCents } from '../../../engine/core/pricing.ts';
+import { planPricing } from '../../../engine/core/pricing.ts';
 import { funnelData } from '../../../screens/flowData.ts';
+import { planDiscounts } from '../../../screens/product/discounts.ts';
 
 const { plans } = funnelData;
 
@@ -18,13 +19,15 @@ export function knownPlan(plan: string): boolean {
 }
 
 /**
- * What the portal charges today for a known plan: the plan's price (a trial plan: the trial's price);
- * the regular price is the plan's price, twice that on a variant with the "50% off" label (the
- * discount applies to the first payment).
+ * What the portal charges today for a known plan: the plan's price (a trial plan: the trial's price).
+ * The regular price is the plan's price, or, on a variant with the discount label, the regular price
+ * the paywall strikes through (the same-length plan of the landing at "/", screens/product/discounts.ts).
  */
 export function catalogPrices(plan: string, landingType: string): { price_with_discount: number; regular_price: number } {
   if (plan === UPSELL_PLAN) return { price_with_discount: plans.upsell.price, regular_price: plans.upsell.price };
-  const pricing = planPricing(plans.plans[plan]!);
-  const discounted = getVariant(funnelData.landings, landingType)?.paywall?.discountLabel === true;
-  return { price_with_discount: pricing.dueToday, regular_price: discounted ? roundCents(pricing.price * 2) : pricing.price };
+  const chosen = plans.plans[plan]!;
+  const pricing = planPricing(chosen);
+  const labelled = getVariant(funnelData.landings, landingType)?.paywall?.discountLabel === true;
+  const discount = labelled ? planDiscounts([chosen], funnelData.landings, plans).get(plan) : undefined;
+  return { price_with_discount: pricing.dueToday, regular_price: discount?.original ?? pricing.price };
 }
