@@ -86,10 +86,12 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toHaveAccessibleDescription('Regular price: $39.96 Discounted price: $19.96 for 1 month');
   });
 
-  it('shows the intro-offer note on /optionsa and the free trial on /trial', async () => {
+  it('on /optionsa says what the catalogue charges for the intro plan, with no note that contradicts its renewal terms', async () => {
     await openPaywall('optionsa');
-    expect(await screen.findByText('$0.99 for the first 3 days, then $39.99.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Try premium for less' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Try premium for less' })).toBeInTheDocument();
+    expect(screen.getByText('$0.99 for 3 months')).toBeInTheDocument();
+    expect(document.querySelector('.paywall__terms')).toHaveTextContent('Renews automatically at $0.99 every 3 months until you cancel.');
+    expect(screen.queryByText(/first 3 days/)).not.toBeInTheDocument();
   });
 
   it('shows a single free-trial plan as a plain card: due today, what follows and from when', async () => {
@@ -157,7 +159,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
         const variant = d.landings.fullPrice as Variant;
         variant.plans = ['gz-1-week-cucumber', 'gz-3-month-kostenko', 'gz-monthly-free3d-2999'];
         variant.defaultPlan = 'gz-3-month-kostenko';
-        variant.paywall = { title: 'paywall.title.trial', trialNote: 'paywall.note.introB', discountLabel: true };
+        variant.paywall = { title: 'paywall.title.trial', trialNote: 'paywall.note.introTotal', discountLabel: true };
       },
     });
     expect(await screen.findByRole('heading', { name: 'Start your free trial' })).toBeInTheDocument();
@@ -169,7 +171,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: /3-month plan/ })).toBeChecked();
     expect(screen.getByText('$39.95 for 3 months')).toBeInTheDocument();
     expect(screen.getByText('$9.99 for 1 week')).toBeInTheDocument();
-    expect(screen.getByText('$0.99 for the first 3 days, then $11.99 monthly.')).toBeInTheDocument();
+    expect(screen.getByText('Total today: $19.96 for 1 month.')).toBeInTheDocument();
     // the variant at "/" now sells these very plans at their regular price: no discount to claim
     expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
     expect(screen.queryByRole('deletion')).not.toBeInTheDocument();
