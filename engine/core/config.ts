@@ -33,10 +33,14 @@ export interface FunnelConfig {
 
 declare const __FUNNEL_CONFIG__: FunnelConfig;
 
-export { PREVIEW_CONFIG } from './previewConfig.ts';
+import { PREVIEW_CONFIG } from './previewConfig.ts';
+
+export { PREVIEW_CONFIG };
 
 /**
  * The configuration this bundle was built with: build.mjs (and vitest.config.ts) define
- * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses.
+ * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses. Code run by Node outside a
+ * bundle (the preview server, the gallery, scripts importing the public entry) has no bundle
+ * configuration and gets the preview's.
  */
-export const config: FunnelConfig = __FUNNEL_CONFIG__;
+export const config: FunnelConfig = typeof __FUNNEL_CONFIG__ === 'undefined' ? PREVIEW_CONFIG : __FUNNEL_CONFIG__;
