@@ -10,7 +10,18 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeBrowser } from './browser.ts';
-import { countPosts, eventsOf, payButton, subscriptions, typeCard, url, walkToCheckout as walk, type Texts, type Visitor } from './checkoutWalk.ts';
+import {
+  countPosts,
+  eventsOf,
+  payButton,
+  purchaseStored,
+  subscriptions,
+  typeCard,
+  url,
+  walkToCheckout as walk,
+  type Texts,
+  type Visitor,
+} from './checkoutWalk.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 
@@ -135,12 +146,13 @@ describe('checkout', () => {
 });
 
 describe('durable purchases', () => {
-  it('a reload as soon as processing shows resumes the same purchase; /signup/plans then goes to success', async () => {
+  it('a reload as soon as the purchase is stored resumes the same purchase; /signup/plans then goes to success', async () => {
     const { context, page, email } = await walkToCheckout();
     const posts = countPosts(page);
     await typeCard(page, '4242424242424242');
     await payButton(page).click();
     await page.getByText(en.loader.checkout).waitFor();
+    await purchaseStored(page);
     await page.reload();
     expect(
       await payButton(page)

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, type VisitorOptions, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
+import { PURCHASE_RECORD_KEY } from '../../engine/payments/index.ts';
 
 export type Texts = typeof en;
 export const url = (path: string): string => `${baseUrl()}${path}`;
@@ -76,6 +77,15 @@ export function countPosts(page: Page): string[] {
     if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.postData() ?? '');
   });
   return posts;
+}
+
+/**
+ * Waits until the purchase is durable: the in-flight record is stored once the payment method exists,
+ * just before the subscription call. A reload before that has sent nothing, so the Pay button rightly
+ * comes back; a reload after it must resume the same purchase.
+ */
+export async function purchaseStored(page: Page): Promise<void> {
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, PURCHASE_RECORD_KEY);
 }
 
 /** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */

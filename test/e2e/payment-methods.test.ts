@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeBrowser } from './browser.ts';
-import { countPosts, eventsOf, payButton, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
+import { countPosts, eventsOf, payButton, purchaseStored, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
 import en from '../../locales/en.json';
 
 afterAll(closeBrowser);
@@ -85,6 +85,7 @@ describe('wallet', () => {
     expect(await page.getByRole('dialog', { name: sheetTexts.title }).count()).toBe(1);
     await page.getByRole('dialog', { name: sheetTexts.title }).getByRole('button', { name: sheetTexts.pay, exact: true }).click();
     await page.getByText(en.loader.checkout).waitFor();
+    await purchaseStored(page);
     await page.reload();
     // while the purchase resumes the wallet is hidden, or disabled under the checkout loader: never usable
     const usable = async (): Promise<boolean> =>
