@@ -39,7 +39,7 @@ const PLACEHOLDER = /\{\{-?\s*([^{}\s,]+)\s*\}\}/g;
  * A translator over one language's texts, with what i18next does for the same texts: nested keys,
  * `{{name}}` interpolation, and `count` plurals by Intl.PluralRules (`key_zero` for 0 when present,
  * then the language's form, then `key_other`).
- * @example createTranslator('en', { a: { n_one: '{{count}} day', n_other: '{{count}} days' } }).t('a.n', { count: 2 }) // '2 days'
+ * @example createTranslator('en', { pricing: { duration: { day_one: '{{count}} day', day_other: '{{count}} days' } } }).t('pricing.duration.day', { count: 2 }) // '2 days'
  */
 export function createTranslator(language: string, texts: TextTree): Translator {
   let plurals: Intl.PluralRules | undefined;
