@@ -1,15 +1,15 @@
 /** The browser entry: boots the funnel (funnel.ts) with the visitor's locale and error reporting. */
 import { bootFunnel } from '../engine/react/index.ts';
 import { config } from '../engine/index.ts';
-import type { Language } from '../engine/react/index.ts';
+import type { Language, TextTree } from '../engine/react/index.ts';
 import { funnel } from './funnel.ts';
 import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/index.ts';
 import { loadSentryReporter } from '../engine/index.ts';
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
-const loadLocale = (language: Language) => locales[language].first().then((m) => m.default);
-const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default);
+const loadLocale = (language: Language) => locales[language].first().then((m) => m.default as TextTree);
+const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default as TextTree);
 
 startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: loadSentryReporter, window });
 

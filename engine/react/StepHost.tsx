@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './translator.ts';
 import { useLocation, useNavigate } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
@@ -46,7 +46,7 @@ export function StepHost({ stepId }: StepHostProps) {
   const { data, steps, store, registry, analytics, config, chooseVariant } = engine;
   const navigate = useNavigate();
   const location = useLocation();
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { landingType } = useSnapshot(store.plans);
   const ref = steps.get(stepId);
   if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);

@@ -2,7 +2,6 @@ import { startTransition } from 'react';
 import { createGatewayRegistry } from '../payments/registry.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
@@ -22,7 +21,9 @@ import { holdEarlyClicks } from './earlyClicks.ts';
 import { yieldToBrowser } from './yieldToBrowser.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
 import { loadRouter } from './routerChunk.ts';
-import { browserLanguage, initI18n, pickLanguage, rememberChosenLanguage, type LocaleLoader } from './i18n.ts';
+import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoader } from './language.ts';
+import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
+import { lazyI18next } from './lazyTexts.ts';
 import type { ScreenRegistry } from './types.ts';
 import type { FunnelDefinition } from './defineFunnel.ts';
 
@@ -86,6 +87,13 @@ function enableFullStyles(): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-styles]')) link.media = 'all';
 }
 
+/** The landing's texts until i18next arrives: a small translator over the first-paint texts, and the page's lang and dir. */
+function showFirstPaintTexts(language: Language, first: TextTree): void {
+  setTranslator(createTranslator(language, first));
+  document.documentElement.lang = language;
+  document.documentElement.dir = textDirection(language);
+}
+
 /**
  * Starts the funnel: restores the store (before the first render, 5 s at most), loads the visitor's
  * language, runs the start-up sequence and renders.
@@ -96,21 +104,23 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   // a landing path renders its entry step without the router; every other path needs it for the first render
-  const routerReady = entryRouteFor(data, location.pathname) ? undefined : loadRouter().catch(() => {});
+  const landing = entryRouteFor(data, location.pathname) !== undefined;
+  const routerReady = landing ? undefined : loadRouter().catch(() => {});
   const language = browserLanguage();
   rememberChosenLanguage(location.search);
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
-  // the entry screen and its texts are in place before the first render, so hydration (or the
-  // first client render) shows the screen in one pass, with no loader and no fallback
-  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
-  // texts a lazily shown part (the consent banner) needs before the later steps have asked for them
-  const loadRestTextsNow = async (): Promise<void> => {
-    const language = pickLanguage(i18next.language);
-    if (!texts.complete) i18next.addResourceBundle(language, 'translation', await options.loadRestTexts(language), true, false);
-  };
-  const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: loadRestTextsNow });
+  const texts = proxy<TextsState>({ complete: false, failed: false });
+  const firstTexts = options.loadLocale(language);
+  const i18n = lazyI18next(language, firstTexts, () => retry(() => options.loadRestTexts(language), GENERIC_RETRY), texts);
+  // the entry screen and its texts are in place before the first render, so hydration (or the first
+  // client render) shows the screen in one pass, with no loader and no fallback. A landing renders
+  // with the small translator over its first-paint texts (no i18next on its first screen: see
+  // translator.ts); any other path starts i18next first, as the later steps' screens use react-i18next
+  const [restored, first] = await Promise.all([restore(store), firstTexts, screenReady, routerReady, landing ? undefined : i18n.start()]);
+  // a lazily shown part (the consent banner) asks for all the texts before the later steps do
+  const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: i18n.loadAll });
   const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   // the same decision as the page's inline script made before the first paint: same visitor id, same record
@@ -123,24 +133,13 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
-  const texts = proxy<TextsState>({ complete: false, failed: false });
-  const loaded = pickLanguage(i18next.language);
-  // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
-  // come at the first interaction, or well after the page has settled (any other page wants them now)
+  // later steps wait for the rest of the texts (and i18next) behind the loader; a prerendered landing
+  // does not need them, so there they come at the first interaction, or well after the page has
+  // settled (any other page wants them now)
   const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
   // the router chunk comes with them: the step after the landing needs both
   void restTextsWanted.then(() => loadRouter()).catch(() => {});
-  restTextsWanted
-    .then(() => retry(() => options.loadRestTexts(loaded), GENERIC_RETRY))
-    .then(
-      (rest) => {
-        i18next.addResourceBundle(loaded, 'translation', rest, true, false);
-        texts.complete = true;
-      },
-      () => {
-        texts.failed = true;
-      },
-    );
+  void restTextsWanted.then(i18n.loadAll).catch(() => {});
   const engine: FunnelEngine = {
     data,
     steps: indexSteps(data.flows),
@@ -167,7 +166,10 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     visitorCookieAllowed: measurement?.visitorCookieAllowed,
   });
   const app = <FunnelApp engine={engine} />;
-  if (canHydrate(options.root, loaded, variantForPath(data.landings, location.pathname, chooseVariant)?.id)) {
+  // decided before the document's language is set below: the HTML's own lang tells whether it is the visitor's
+  const hydrate = canHydrate(options.root, language, variantForPath(data.landings, location.pathname, chooseVariant)?.id);
+  if (landing) showFirstPaintTexts(language, first);
+  if (hydrate) {
     // the start-up above and React's first work run in separate tasks (a tap in between is held and replayed)
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task

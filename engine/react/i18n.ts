@@ -1,56 +1,20 @@
 /**
  * i18next with browser language detection over the 13 languages, English for anything else, and only
  * the active language's file downloaded (each locale is its own chunk). Arabic turns the page RTL.
+ * A prerendered landing does not load this module before its first interaction (boot.tsx imports it
+ * lazily): its first screen uses the small translator of translator.ts; the language detection lives
+ * in language.ts for that reason and is re-exported here.
  */
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '../core/languages.ts';
-import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, supportedLanguage } from '../core/languageChoice.ts';
+import { pickLanguage, type Language, type LocaleLoader } from './language.ts';
+import { browserLanguage } from './language.ts';
+import { setTranslator, type TextOptions, type TextTree } from './translator.ts';
+import { LANGUAGES } from '../core/languages.ts';
 
-export { FALLBACK_LANGUAGE, LANGUAGES, type Language };
-
-export type LocaleLoader = (language: Language) => Promise<ResourceKey>;
-
-/** The supported language for a browser code, or English. @example pickLanguage('pt-BR') // 'pt' */
-export function pickLanguage(code: string | undefined): Language {
-  return supportedLanguage(code) ?? FALLBACK_LANGUAGE;
-}
-
-/**
- * The visitor's language: `?lng=` first (previews, links from localized ads), then the stored choice
- * (the `lng` cookie), then the browser's preferred languages in order, the first supported one
- * winning; English otherwise. The server that picks the prerendered HTML applies the same rule.
- * @example detectLanguage('?lng=de', ['fr-FR']) // 'de'
- */
-export function detectLanguage(search: string, browserLanguages: readonly string[], cookies = ''): Language {
-  return chooseLanguage({ query: new URLSearchParams(search).get('lng'), stored: cookieValue(cookies, LANGUAGE_COOKIE), preferred: browserLanguages });
-}
-
-/** Keeps a language chosen with `?lng=` for a year, so the next visit gets that HTML straight away. */
-export function rememberChosenLanguage(search: string, doc: Document = document): void {
-  const chosen = supportedLanguage(new URLSearchParams(search).get('lng'));
-  if (!chosen) return;
-  try {
-    doc.cookie = `${LANGUAGE_COOKIE}=${chosen}; path=/; max-age=31536000; SameSite=Lax`;
-  } catch {
-    // cookies refused (a sandboxed document): the choice lasts for this page only
-  }
-}
-
-/** document.cookie, or nothing where reading it throws (a sandboxed document). */
-function readCookies(): string {
-  try {
-    return document.cookie;
-  } catch {
-    return '';
-  }
-}
-
-/** The language this browser visit asks for (URL, stored choice, browser settings). */
-export function browserLanguage(): Language {
-  return detectLanguage(location.search, navigator.languages?.length ? navigator.languages : [navigator.language], readCookies());
-}
+export { FALLBACK_LANGUAGE, LANGUAGES, browserLanguage, detectLanguage, pickLanguage, rememberChosenLanguage } from './language.ts';
+export type { Language, LocaleLoader } from './language.ts';
 
 function backend(load: LocaleLoader): BackendModule {
   return {
@@ -99,5 +63,37 @@ export async function initI18n(texts: LocaleLoader | TextsByLanguage, instance: 
     returnNull: false,
     react: { useSuspense: false },
   });
+  return instance;
+}
+
+/**
+ * Makes i18next the translator of useTexts() (translator.ts), now and whenever its language or
+ * texts change, so the engine's chrome follows the same instance as the react-i18next screens.
+ * @returns a function that stops following it
+ */
+export function connectTranslator(instance: I18n = i18next): () => void {
+  const update = (): void => {
+    const t = (key: string, options?: TextOptions): string => instance.t(key, options ?? {});
+    setTranslator({ t, language: instance.resolvedLanguage ?? instance.language ?? 'en' });
+  };
+  instance.on('initialized', update);
+  instance.on('languageChanged', update);
+  instance.store?.on('added', update);
+  if (instance.isInitialized) update();
+  return () => {
+    instance.off('initialized', update);
+    instance.off('languageChanged', update);
+    instance.store?.off('added', update);
+  };
+}
+
+/**
+ * Starts i18next in the browser with all of one language's texts at hand (the first-paint part the
+ * page already has, and the rest), and hands it the texts of useTexts().
+ */
+export async function startI18next(language: Language, first: TextTree, rest: TextTree, instance: I18n = i18next): Promise<I18n> {
+  await initI18n({ [language]: first } as TextsByLanguage, instance, language);
+  instance.addResourceBundle(language, 'translation', rest, true, false);
+  connectTranslator(instance);
   return instance;
 }

@@ -37,10 +37,17 @@ export type { FunnelDefinition } from './defineFunnel.ts';
 export { errorContextReader, stepIdForPath } from './errorContext.ts';
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
 export { useFunnel, useStore, useVariant } from './hooks.ts';
-/** i18next with browser language detection over the 13 languages, English for anything else, and only the active language's file downloaded (each locale is its own chunk). */
-export { LANGUAGES, applyDocumentLanguage, detectLanguage, pickLanguage } from './i18n.ts';
+// i18next itself (engine/react/i18n.ts: initI18n, connectTranslator, applyDocumentLanguage) is not
+// re-exported here: with code splitting, a re-export would put it into every bundle that imports this
+// file, the landing's first screen included. Import it from that module.
+/** The visitor's language in the browser, with no i18next (the landing's first screen runs without it). */
+export { LANGUAGES, detectLanguage, pickLanguage } from './language.ts';
 /** Types of the same module. */
-export type { Language } from './i18n.ts';
+export type { Language } from './language.ts';
+/** The texts of the engine's chrome and the entry screens: a small translator on the landing's first screen, i18next's once it has loaded. */
+export { createTranslator, setTranslator, textDirection, useTexts } from './translator.ts';
+/** Types of the same module. */
+export type { TextOptions, TextTree, TranslateFn, Translator } from './translator.ts';
 /** Lazy screens with a load time-out: a chunk that fails or takes over 120 s becomes a ChunkLoadError ("Loading chunk failed"), which the step's boundary recovers with at most one reload. */
 export { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyScreen, loadWithTimeout } from './lazyScreen.ts';
 /** The always-mounted overlay of the error banner and the loader. */

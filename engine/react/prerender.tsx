@@ -1,11 +1,10 @@
 /**
  * Node only (the build's prerenderer, never in the browser): renders the funnel at one path to HTML
  * with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the
- * screen itself. The browser hydrates it with the same texts and i18next settings (initI18n, boot.tsx).
+ * screen itself. The browser hydrates it with the same first-paint texts (translator.ts, boot.tsx).
  */
 import { createGatewayRegistry } from '../payments/registry.ts';
 import type { prerenderToNodeStream } from 'react-dom/static';
-import i18next from 'i18next';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { indexSteps } from '../core/flowGraph.ts';
@@ -14,7 +13,8 @@ import { createFunnelStore } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import type { FunnelDefinition } from './defineFunnel.ts';
-import { initI18n, type TextsByLanguage } from './i18n.ts';
+import type { TextsByLanguage } from './i18n.ts';
+import { createTranslator, setTranslator, type TextTree } from './translator.ts';
 
 export interface Prerenderer {
   /**
@@ -39,10 +39,17 @@ export async function createPrerenderer(options: {
   firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
   const { data, screens: registry, config, slices, gateways } = options.funnel;
+  // imported here, not at the top: this module is reachable from the engine's public entry, and a
+  // static import would bring i18next into the landing's first bundle (see translator.ts)
+  const { default: i18next } = await import('i18next');
+  const { initI18n } = await import('./i18n.ts');
   await initI18n(options.firstPaintTexts, i18next, 'en');
   return {
     async render(path, language, variant) {
       await i18next.changeLanguage(language);
+      // the entry step and the engine's chrome read the small translator, exactly as the browser hydrates
+      // them (boot.tsx); i18next stays initialised for any react-i18next component an entry screen has
+      setTranslator(createTranslator(language, options.firstPaintTexts[language] as TextTree));
       const engine: FunnelEngine = {
         data,
         steps: indexSteps(data.flows),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from './translator.ts';
 
 /**
  * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
@@ -27,7 +27,7 @@ function stepHeading(main: Element): HTMLElement | null {
  * @example useStepFocus(stepId) // in the component that renders <main data-step={stepId}>
  */
 export function useStepFocus(stepId: string): void {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
 
   useEffect(() => {
     if (pageLoadStep === undefined) pageLoadStep = stepId;
@@ -40,7 +40,7 @@ export function useStepFocus(stepId: string): void {
       if (!heading) return;
       const name = heading.textContent?.trim() ?? '';
       if (name) {
-        const title = t('a11y.documentTitle', { step: name, app: t('a11y.appName'), interpolation: { escapeValue: false } });
+        const title = t('a11y.documentTitle', { step: name, app: t('a11y.appName') });
         if (document.title !== title) document.title = title;
       }
       if (!focused) {
@@ -53,5 +53,5 @@ export function useStepFocus(stepId: string): void {
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [stepId, t, i18n.resolvedLanguage]);
+  }, [stepId, t, language]);
 }

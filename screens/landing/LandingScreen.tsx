@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -11,7 +11,7 @@ import { Picture } from '../ui/Picture.tsx';
  * Text never sits on the art, so no crop of the picture can put a pin under a headline.
  */
 export default function LandingScreen({ props, next }: ScreenProps<LandingProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="landing">
       <div className="landing__art">

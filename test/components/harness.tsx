@@ -16,6 +16,7 @@ import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { PREVIEW_CONFIG } from '../../engine/index.ts';
 import { EngineContext, type FunnelEngine } from '../../engine/react/index.ts';
+import { connectTranslator } from '../../engine/react/i18n.ts';
 import { FunnelRoutes } from '../../engine/react/routes.ts';
 import { MessageOverlay } from '../../engine/react/index.ts';
 import { HistoryGuard } from '../../engine/react/routes.ts';
@@ -35,6 +36,8 @@ export function setupI18n(language = 'en', resources: Record<string, unknown> = 
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  // the engine's chrome and the landing read their texts through the translator, i18next's here
+  connectTranslator(i18next);
   return i18nReady;
 }
 

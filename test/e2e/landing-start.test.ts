@@ -1,9 +1,12 @@
 /**
  * End to end: how a prerendered landing starts. It hydrates without the router chunk (react-router
- * and every route), which loads when the visitor moves on; a tap on the button before React listens
- * is not lost.
+ * and every route) and without i18next, which load when the visitor moves on (or touches the page);
+ * a tap on the button before React listens is not lost; the texts of every language are the same
+ * in the HTML, after hydration with the small translator, and after i18next took over.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LANGUAGES, browserLocale } from '../../engine/index.ts';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
 
 afterAll(closeBrowser);
@@ -23,6 +26,7 @@ describe('the prerendered landing starts light', () => {
     await page.waitForTimeout(1500);
     expect(scripts.some((s) => s.startsWith('LandingScreen-'))).toBe(true);
     expect(scripts.filter((s) => s.startsWith('BrowserRoutes-'))).toEqual([]);
+    expect(scripts.filter((s) => s.startsWith('i18n-'))).toEqual([]);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseUrl()}/check-location`);
@@ -52,4 +56,45 @@ describe('the prerendered landing starts light', () => {
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     await context.close();
   }, 60_000);
+
+  it("shows each language's texts in the HTML, after hydration and after i18next took over", async () => {
+    type Texts = { landing: { title: string; text: string }; common: { continue: string }; intro: { checkLocation: { title: string } } };
+    const textsOf = (lng: string): Texts => JSON.parse(readFileSync(new URL(`../../locales/${lng}.json`, import.meta.url), 'utf8')) as Texts;
+    for (const lng of LANGUAGES) {
+      const texts = textsOf(lng);
+      const { context, page } = await newVisitor({ locale: browserLocale(lng) });
+      const messages: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' && /React|hydrat/i.test(m.text())) messages.push(m.text());
+      });
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(scriptName(request.url()));
+      });
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { htmlTitle: string }).htmlTitle = document.querySelector('h1')?.textContent ?? '';
+        }),
+      );
+      await page.goto(`${baseUrl()}/`);
+      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+      expect(await page.evaluate(() => (window as unknown as { htmlTitle: string }).htmlTitle), lng).toBe(texts.landing.title);
+      expect(
+        scripts.filter((s) => s.startsWith('i18n-')),
+        lng,
+      ).toEqual([]);
+      // a key press counts as the first interaction: i18next and the rest of the texts arrive, the landing keeps its texts
+      await page.keyboard.press('Shift');
+      await expect.poll(() => scripts.filter((s) => s.startsWith('i18n-')).length, { message: lng }).toBe(1);
+      await page.waitForTimeout(500); // the texts' chunks have been asked for: give i18next's switch its render
+      expect(await page.locator('h1').textContent(), lng).toBe(texts.landing.title);
+      expect(await page.locator('.landing__text').textContent(), lng).toBe(texts.landing.text);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), lng).toEqual([lng, lng === 'ar' ? 'rtl' : 'ltr']);
+      // the next step's screen reads its texts with react-i18next
+      await page.getByRole('button', { name: texts.common.continue }).click();
+      await page.getByRole('heading', { name: texts.intro.checkLocation.title }).waitFor();
+      expect(messages, lng).toEqual([]);
+      await context.close();
+    }
+  }, 300_000);
 });

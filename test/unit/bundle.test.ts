@@ -31,9 +31,14 @@ describe('production bundle', () => {
     expect(landing.packages).not.toContain('axios');
     // the landing renders its entry step without react-router, which comes in the routes' own chunk
     expect(landing.packages).not.toContain('react-router');
-    expect(landing.packages).toEqual(expect.arrayContaining(['react', 'react-dom', 'valtio', 'i18next']));
+    expect(landing.packages).toEqual(expect.arrayContaining(['react', 'react-dom', 'valtio']));
+    // the landing's first screen translates with its own small translator; i18next comes with the rest of the texts
+    expect(landing.packages).not.toContain('i18next');
+    expect(landing.packages).not.toContain('react-i18next');
     const routes = measureRoute(metafile, root, '/check-location', ['engine/react/BrowserRoutes.tsx'], new Set(landing.files));
     expect(routes.packages).toContain('react-router');
+    const texts = measureRoute(metafile, root, '/check-location', ['engine/react/i18n.ts'], new Set(landing.files));
+    expect(texts.packages).toEqual(expect.arrayContaining(['i18next', 'react-i18next']));
   });
 
   it('adds at most 30 KiB gzip of our own code for the checkout route', () => {

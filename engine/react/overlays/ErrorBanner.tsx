@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../translator.ts';
 import { useSnapshot } from 'valtio/react';
 import { hideError } from '../../core/store.ts';
 import { useEngine } from '../context.ts';
@@ -10,7 +10,7 @@ export const ERROR_BANNER_HIDE_MS = 3000;
 export function ErrorBanner() {
   const { store } = useEngine();
   const error = useSnapshot(store.error);
-  const { t } = useTranslation();
+  const { t } = useTexts();
   useEffect(() => {
     if (!error.show) return;
     const timer = setTimeout(() => hideError(store), ERROR_BANNER_HIDE_MS);

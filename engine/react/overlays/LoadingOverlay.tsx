@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../translator.ts';
 import type { LoaderType } from '../../core/store.ts';
 
 export interface LoadingOverlayProps {
@@ -10,7 +10,7 @@ export interface LoadingOverlayProps {
 
 /** The full-screen loading overlay: a spinner, and a text only when asked. */
 export function LoadingOverlay({ withMessage = false, type = 'normal' }: LoadingOverlayProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const text = type === 'checkout' ? t('loader.checkout') : t('loader.normal');
   return (
     <div className="fe-loader" role="status" aria-live="polite" aria-busy="true" data-loader-type={type}>
