@@ -10,7 +10,8 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { validateProject, formatIssue, isError, discoverFlowFiles, toFunnelData } from './engine/validate/index.ts';
 import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
-import { LANGUAGES } from './engine/core/languages.ts';
+import { languageCodes } from './engine/core/languages.ts';
+import { languages } from './screens/product/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 import { writePages } from './scripts/build/pages.ts';
 import { funnelDataPlugin } from './scripts/build/funnelDataPlugin.ts';
@@ -72,7 +73,7 @@ function localesPlugin(data, preview) {
     setup(b) {
       b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'locales-index' }));
       b.onLoad({ filter: /.*/, namespace: 'locales-index' }, () => ({
-        contents: `export const locales = {${LANGUAGES.map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`).join(',\n')}};`,
+        contents: `export const locales = {${languageCodes(languages).map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`).join(',\n')}};`,
         loader: 'js',
         resolveDir: root,
       }));

@@ -91,23 +91,23 @@ function enableFullStyles(): void {
  * language, runs the start-up sequence and renders.
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
-  const { data, screens: registry, config, slices, gateways } = options.funnel;
+  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
   const earlyClicks = holdEarlyClicks(options.root);
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   // a landing path renders its entry step without the router; every other path needs it for the first render
   const routerReady = entryRouteFor(data, location.pathname) ? undefined : loadRouter().catch(() => {});
-  const language = browserLanguage();
-  rememberChosenLanguage(location.search);
+  const language = browserLanguage(languages);
+  rememberChosenLanguage(languages, location.search);
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
   // the entry screen and its texts are in place before the first render, so hydration (or the
   // first client render) shows the screen in one pass, with no loader and no fallback
-  const [restored] = await Promise.all([restore(store), initI18n(options.loadLocale, i18next, language), screenReady, routerReady]);
+  const [restored] = await Promise.all([restore(store), initI18n(languages, options.loadLocale, i18next, language), screenReady, routerReady]);
   // texts a lazily shown part (the consent banner) needs before the later steps have asked for them
   const loadRestTextsNow = async (): Promise<void> => {
-    const language = pickLanguage(i18next.language);
+    const language = pickLanguage(languages, i18next.language);
     if (!texts.complete) i18next.addResourceBundle(language, 'translation', await options.loadRestTexts(language), true, false);
   };
   const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: loadRestTextsNow });
@@ -124,7 +124,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
   const texts = proxy<TextsState>({ complete: false, failed: false });
-  const loaded = pickLanguage(i18next.language);
+  const loaded = pickLanguage(languages, i18next.language);
   // later steps wait for these behind the loader; a prerendered landing does not need them, so there they
   // come at the first interaction, or well after the page has settled (any other page wants them now)
   const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();

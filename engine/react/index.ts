@@ -37,10 +37,10 @@ export type { FunnelDefinition } from './defineFunnel.ts';
 export { errorContextReader, stepIdForPath } from './errorContext.ts';
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
 export { useFunnel, useStore, useVariant } from './hooks.ts';
-/** i18next with browser language detection over the 13 languages, English for anything else, and only the active language's file downloaded (each locale is its own chunk). */
-export { LANGUAGES, applyDocumentLanguage, detectLanguage, pickLanguage } from './i18n.ts';
+/** i18next with browser language detection over the funnel's languages, the list's fallback for anything else, and only the active language's file downloaded (each locale is its own chunk). */
+export { applyDocumentLanguage, detectLanguage, pickLanguage } from './i18n.ts';
 /** Types of the same module. */
-export type { Language } from './i18n.ts';
+export type { Language, LanguageList } from './i18n.ts';
 /** Lazy screens with a load time-out: a chunk that fails or takes over 120 s becomes a ChunkLoadError ("Loading chunk failed"), which the step's boundary recovers with at most one reload. */
 export { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyScreen, loadWithTimeout } from './lazyScreen.ts';
 /** The always-mounted overlay of the error banner and the loader. */

@@ -38,8 +38,8 @@ export async function createPrerenderer(options: {
   renderToStream: typeof prerenderToNodeStream;
   firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
-  const { data, screens: registry, config, slices, gateways } = options.funnel;
-  await initI18n(options.firstPaintTexts, i18next, 'en');
+  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  await initI18n(languages, options.firstPaintTexts, i18next, languages.fallback);
   return {
     async render(path, language, variant) {
       await i18next.changeLanguage(language);
