@@ -14,7 +14,7 @@ export { parseBind, readBound, writeBound } from './core/binding.ts';
 /** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */
 export { captureTracking, recordLandingType } from './core/capture.ts';
 /** Build-time configuration (DESIGN.md section 6): API base addresses, the analytics collector and whether this is a preview build. */
-export { PREVIEW_CONFIG, config } from './core/config.ts';
+export { config } from './core/config.ts';
 /** Types of the same module. */
 export type { FunnelConfig } from './core/config.ts';
 /** The error-reporting port. */

@@ -33,8 +33,6 @@ export interface FunnelConfig {
 
 declare const __FUNNEL_CONFIG__: FunnelConfig;
 
-export { PREVIEW_CONFIG } from './previewConfig.ts';
-
 /**
  * The configuration this bundle was built with: build.mjs (and vitest.config.ts) define
  * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses.

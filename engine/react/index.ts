@@ -19,7 +19,7 @@ export { loadRouter, loadedRouter } from './routerChunk.ts';
 export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 /** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */
 export { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-/** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow phone. */
+/** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow mobile device. */
 export { afterStartup } from './afterStartup.ts';
 /** The browser start: restore the store, load the texts, run the start-up sequence, render or hydrate. */
 export { bootFunnel } from './boot.tsx';

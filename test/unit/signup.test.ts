@@ -1,5 +1,5 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { createHttpClients } from '../../engine/payments/index.ts';
 import { serialize } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
