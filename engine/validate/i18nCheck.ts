@@ -9,7 +9,19 @@ import { loadJson, issueAt, relPath } from './load.ts';
 import { checkLocaleTexts, type LocaleDoc } from './localeTexts.ts';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean } from './suggest.ts';
-import { isObj, type Obj, type ValidationIssue } from './types.ts';
+import { isObj, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
+
+// the last locale text check: unchanged locale files (the same cached documents) give the same findings
+let lastTextCheck: { docs: JsonDoc[]; reference: string; issues: ValidationIssue[] } | undefined;
+
+/** checkLocaleTexts, reused while the locale documents and the reference language stay the same. */
+function localeTextIssues(locales: LocaleDoc[], reference: string): ValidationIssue[] {
+  const docs = locales.map((l) => l.doc);
+  const same =
+    lastTextCheck && lastTextCheck.reference === reference && lastTextCheck.docs.length === docs.length && lastTextCheck.docs.every((d, i) => d === docs[i]);
+  if (!same) lastTextCheck = { docs, reference, issues: checkLocaleTexts(locales, reference) };
+  return lastTextCheck!.issues;
+}
 
 /** True when a locale has a non-empty text for `key` (nested by dots, or i18next plural forms). */
 export function hasKey(locale: Obj, key: string): boolean {
@@ -60,13 +72,7 @@ export async function checkI18n(
     if (!loaded.doc) continue;
     if (!isObj(loaded.doc.data))
       issues.push(
-        issueAt(
-          loaded.doc,
-          '',
-          'invalid-locale',
-          `${file} must hold a JSON object of texts`,
-          `write { "section": { "key": "text" } } as in ${reference}`,
-        ),
+        issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`, `write { "section": { "key": "text" } } as in ${reference}`),
       );
     else locales.push({ lang, doc: loaded.doc, data: loaded.doc.data });
   }
@@ -92,6 +98,6 @@ export async function checkI18n(
       ),
     );
   }
-  issues.push(...checkLocaleTexts(locales, languages.fallback));
+  issues.push(...localeTextIssues(locales, languages.fallback));
   return { issues, files };
 }

@@ -149,9 +149,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
 
   const registry = await checkRegistry(project, registryFile);
   const declared = await loadLanguages(root, languagesFile);
-  const i18n = declared.languages
-    ? await checkI18n(root, localesDir, declared.languages, keys)
-    : { issues: declared.issues, files: [] as string[] };
+  const i18n = declared.languages ? await checkI18n(root, localesDir, declared.languages, keys) : { issues: declared.issues, files: [] as string[] };
   if (declared.languages) i18n.issues.push(...checkUndeclaredLocales(root, localesDir, languagesFile, declared.languages));
   const state = await loadStateShape(root, slicesFile);
   const measurement = await checkMeasurement({

@@ -39,7 +39,16 @@ export async function loadLanguages(root: string, languagesFile: string): Promis
     module = (await import(pathToFileURL(languagesFile).href)) as Record<string, unknown>;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { issues: [moduleIssue(file, 'missing-file', `the languages module ${file} cannot be loaded (${reason})`, 'check the path given with --languages (default screens/product/languages.ts)')] };
+    return {
+      issues: [
+        moduleIssue(
+          file,
+          'missing-file',
+          `the languages module ${file} cannot be loaded (${reason})`,
+          'check the path given with --languages (default screens/product/languages.ts)',
+        ),
+      ],
+    };
   }
   const languages = module[LANGUAGES_EXPORT];
   if (!isLanguageList(languages)) {
