@@ -8,13 +8,9 @@ import { startErrorReporting } from '../engine/index.ts';
 import { loadSentryReporter } from '../engine/index.ts';
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
-const chunksOf = (language: Language) => {
-  const chunks = locales[language];
-  if (!chunks) throw new Error(`no locale chunks for language "${language}"`);
-  return chunks;
-};
-const loadLocale = async (language: Language) => (await chunksOf(language).first()).default;
-const loadRestTexts = async (language: Language) => (await chunksOf(language).rest()).default;
+// the engine asks only for languages of the funnel's list, and the build makes chunks for each of them
+const loadLocale = (language: Language) => locales[language]!.first().then((m) => m.default);
+const loadRestTexts = (language: Language) => locales[language]!.rest().then((m) => m.default);
 
 startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: loadSentryReporter, window });
 

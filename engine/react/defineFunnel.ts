@@ -6,7 +6,7 @@
 import type { MeasurementSetup } from '../analytics/types.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
-import { languageListProblems, type LanguageList } from '../core/languages.ts';
+import type { LanguageList } from '../core/languages.ts';
 import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
 import type { GatewayRegistration } from '../payments/registry.ts';
 import type { ScreenRegistry } from './types.ts';
@@ -21,7 +21,8 @@ export interface FunnelDefinition {
   slices: SliceDeclarations;
   /**
    * The interface languages (code -> typical browser locale) and the fallback; each has locales/<code>.json.
-   * The build, the preview server and the validator read the same list from the product module that declares it.
+   * The build, the preview server and the validator read the same list from the product module that
+   * declares it; the validator checks it (languageListProblems), so the landing carries no second check.
    */
   languages: LanguageList;
   /** The build's configuration (API addresses, preview or production). */
@@ -48,9 +49,6 @@ export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
     if (name in KERNEL_SLICES) {
       throw new FunnelDefinitionError(`slices.${name}: "${name}" is a kernel slice of the engine; give the product's slice another name.`);
     }
-  }
-  for (const problem of languageListProblems(definition.languages)) {
-    throw new FunnelDefinitionError(`languages: ${problem}.`);
   }
   for (const ref of indexSteps(definition.data.flows).values()) {
     if (!(ref.step.screen in definition.screens)) {
