@@ -73,7 +73,9 @@ function localesPlugin(data, preview) {
     setup(b) {
       b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'locales-index' }));
       b.onLoad({ filter: /.*/, namespace: 'locales-index' }, () => ({
-        contents: `export const locales = {${languageCodes(languages).map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`).join(',\n')}};`,
+        contents: `export const locales = {${languageCodes(languages)
+          .map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`)
+          .join(',\n')}};`,
         loader: 'js',
         resolveDir: root,
       }));

@@ -161,7 +161,10 @@ export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
   plans: { persist: true, defaults: () => ({ landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
   error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
   loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
-  events: { persist: true, defaults: () => ({ visitorId: '', app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} }) },
+  events: {
+    persist: true,
+    defaults: () => ({ visitorId: '', app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} }),
+  },
   ui: { persist: true, defaults: () => ({ isWebp: false, loadImages: true }) },
 };
 

@@ -25,7 +25,11 @@ export function pickLanguage(languages: LanguageList, code: string | undefined):
  * @example detectLanguage(languages, '?lng=de', ['fr-FR']) // 'de'
  */
 export function detectLanguage(languages: LanguageList, search: string, browserLanguages: readonly string[], cookies = ''): Language {
-  return chooseLanguage(languages, { query: new URLSearchParams(search).get('lng'), stored: cookieValue(cookies, LANGUAGE_COOKIE), preferred: browserLanguages });
+  return chooseLanguage(languages, {
+    query: new URLSearchParams(search).get('lng'),
+    stored: cookieValue(cookies, LANGUAGE_COOKIE),
+    preferred: browserLanguages,
+  });
 }
 
 /** Keeps a language chosen with `?lng=` for a year, so the next visit gets that HTML straight away. */

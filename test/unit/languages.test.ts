@@ -48,7 +48,9 @@ describe('the engine with another product list', () => {
 
   it('names what is wrong with a list', () => {
     expect(languageListProblems({ locales: { de: 'de-DE' }, fallback: 'en' })).toEqual(['the fallback "en" is not one of the languages (de)']);
-    expect(languageListProblems({ locales: { 'pt-BR': 'pt-BR', en: 'en-US' }, fallback: 'en' })).toEqual(['"pt-BR" is not a lower-case language code such as "de"']);
+    expect(languageListProblems({ locales: { 'pt-BR': 'pt-BR', en: 'en-US' }, fallback: 'en' })).toEqual([
+      '"pt-BR" is not a lower-case language code such as "de"',
+    ]);
     expect(languageListProblems({ locales: {}, fallback: 'en' })).toHaveLength(2);
   });
 });
