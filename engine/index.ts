@@ -33,16 +33,12 @@ export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting
 export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds } from './core/flowGraph.ts';
 /** Types of the same module. */
 export type { FunnelData, Variant } from './core/flowGraph.ts';
-/** Which step every address opens (variant paths and step paths), sorted by path, independent of the order the flow files were read in; a path claimed twice throws. */
-export { FlowConflictError, routeTable } from './core/routeTable.ts';
-/** Types of the same module. */
-export type { RouteEntry } from './core/routeTable.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */
 export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
 /** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; the list's fallback when none is supported. */
 export { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from './core/languageChoice.ts';
 /** A funnel's interface languages as the product declares them (defineFunnel's `languages`): the codes, each one's typical browser locale, the fallback. */
-export { browserLocale, languageCodes, languageListProblems } from './core/languages.ts';
+export { browserLocale, languageCodes } from './core/languages.ts';
 /** Types of the same module. */
 export type { Language, LanguageList } from './core/languages.ts';
 /** Splits a language's texts in two for the landing route's budget: the texts the first screen can need (the entry steps' props, shared sections) and the rest, downloaded right after start-up. */

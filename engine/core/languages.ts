@@ -24,12 +24,3 @@ export const languageCodes = (languages: LanguageList): Language[] => Object.key
 
 /** The browser locale a typical visitor of the language has; the code itself for an unknown language. @example browserLocale(list, 'pt') // 'pt-BR' */
 export const browserLocale = (languages: LanguageList, language: Language): string => languages.locales[language] ?? language;
-
-/** What is wrong with a language list (empty when nothing): codes must be lower-case base codes and the fallback one of them. */
-export function languageListProblems(languages: LanguageList): string[] {
-  const codes = languageCodes(languages);
-  const problems = codes.filter((c) => !/^[a-z]{2,3}$/.test(c)).map((c) => `"${c}" is not a lower-case language code such as "de"`);
-  if (!codes.length) problems.push('the list is empty');
-  if (!codes.includes(languages.fallback)) problems.push(`the fallback "${languages.fallback}" is not one of the languages (${codes.join(', ')})`);
-  return problems;
-}

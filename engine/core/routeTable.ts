@@ -14,10 +14,13 @@ export interface RouteEntry {
   variantId?: string;
 }
 
-/** Flow data whose parts contradict each other (a path claimed twice, a variant without its flow). */
-export class FlowConflictError extends Error {
-  override name = 'FlowConflictError';
-}
+/**
+ * Flow data whose parts contradict each other (a path claimed twice, a variant without its flow).
+ * A plain Error with this name, not a subclass: a class that extends Error counts as a side effect
+ * for the bundler, which would then load this module with every page that imports the engine.
+ */
+export const FLOW_CONFLICT = 'FlowConflictError';
+const conflict = (message: string): Error => Object.assign(new Error(message), { name: FLOW_CONFLICT });
 
 /**
  * The route table of a funnel, sorted by path.
@@ -28,13 +31,13 @@ export function routeTable(data: FunnelData, steps: Map<string, StepRef> = index
   const claimedBy = (entry: RouteEntry): string => (entry.variantId === undefined ? `step "${entry.stepId}"` : `variant "${entry.variantId}"`);
   const add = (entry: RouteEntry): void => {
     const taken = byPath.get(entry.path);
-    if (taken) throw new FlowConflictError(`path ${entry.path} is claimed by ${claimedBy(taken)} and by ${claimedBy(entry)}`);
+    if (taken) throw conflict(`path ${entry.path} is claimed by ${claimedBy(taken)} and by ${claimedBy(entry)}`);
     byPath.set(entry.path, entry);
   };
   for (const variantId of [...variantIds(data.landings)].sort()) {
     const variant = getVariant(data.landings, variantId)!;
     const flow = data.flows[variant.flow];
-    if (!flow) throw new FlowConflictError(`variant "${variantId}" opens flow "${variant.flow}", which does not exist`);
+    if (!flow) throw conflict(`variant "${variantId}" opens flow "${variant.flow}", which does not exist`);
     for (const path of variant.paths) add({ path, stepId: flow.entry, variantId });
   }
   for (const ref of [...steps.values()].sort((a, b) => a.id.localeCompare(b.id))) {

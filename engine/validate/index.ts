@@ -37,7 +37,7 @@ export { ISSUE_CODES } from './codes.ts';
 /** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist; the texts keep the English placeholders and have their language's plural forms (localeTexts.ts). */
 export { hasKey } from './i18nCheck.ts';
 /** The product's language list as the validator reads it (the module's `languages` export). */
-export { loadLanguages } from './languagesCheck.ts';
+export { languageListProblems, loadLanguages } from './languagesCheck.ts';
 /** One strict JSON parse (RFC 8259, by @humanwhocodes/momoa) that yields the value, the line and column of every key and value by JSON pointer, the duplicate keys JSON.parse would silently drop, and a located, readable message for a syntax error. */
 export { parseJson, positions } from './jsonParse.ts';
 /** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */

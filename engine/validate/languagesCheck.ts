@@ -5,9 +5,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { languageCodes, languageListProblems, type LanguageList } from '../core/languages.ts';
+import { languageCodes, type LanguageList } from '../core/languages.ts';
 import { relPath } from './load.ts';
 import type { ValidationIssue } from './types.ts';
+
+/** What is wrong with a language list (empty when nothing): codes must be lower-case base codes and the fallback one of them. */
+export function languageListProblems(languages: LanguageList): string[] {
+  const codes = languageCodes(languages);
+  const problems = codes.filter((c) => !/^[a-z]{2,3}$/.test(c)).map((c) => `"${c}" is not a lower-case language code such as "de"`);
+  if (!codes.length) problems.push('the list is empty');
+  if (!codes.includes(languages.fallback)) problems.push(`the fallback "${languages.fallback}" is not one of the languages (${codes.join(', ')})`);
+  return problems;
+}
 
 /** The export of the languages module that holds the list. */
 export const LANGUAGES_EXPORT = 'languages';

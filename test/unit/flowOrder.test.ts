@@ -3,7 +3,8 @@
  * any order of the same documents gives the same flows, steps, routes, entries and progress, and a
  * conflict that order used to settle silently (a step id, path or flow id given twice) is an error.
  */
-import { FlowConflictError, getVariant, indexSteps, progressOf, routeTable, type FunnelData } from '../../engine/index.ts';
+import { getVariant, indexSteps, progressOf, type FunnelData } from '../../engine/index.ts';
+import { FLOW_CONFLICT, routeTable } from '../../engine/react/routes.ts';
 import { toFunnelData } from '../../engine/validate/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
@@ -82,7 +83,7 @@ describe('conflicts that order used to settle', () => {
   it('refuses a path claimed by a step and a variant', () => {
     const stepWithPath = Object.entries(second.steps).find(([, s]) => s.path !== undefined)!;
     const landings = { ...funnelData.landings, clash: { ...getVariant(funnelData.landings, 'discount')!, paths: [stepWithPath[1].path!] as [string] } };
-    expect(() => routeTable({ ...funnelData, landings })).toThrow(FlowConflictError);
+    expect(() => routeTable({ ...funnelData, landings })).toThrow(expect.objectContaining({ name: FLOW_CONFLICT }));
     expect(() => routeTable({ ...funnelData, landings })).toThrow(
       `path ${stepWithPath[1].path} is claimed by variant "clash" and by step "${stepWithPath[0]}"`,
     );

@@ -1,9 +1,9 @@
 /** One language list, declared by the product (screens/product/languages.ts) and read by every consumer. */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { browserLocale, chooseLanguage, languageCodes, languageListProblems, supportedLanguage, type LanguageList } from '../../engine/index.ts';
+import { browserLocale, chooseLanguage, languageCodes, supportedLanguage, type LanguageList } from '../../engine/index.ts';
 import { detectLanguage } from '../../engine/react/index.ts';
-import { loadLanguages } from '../../engine/validate/index.ts';
+import { languageListProblems, loadLanguages } from '../../engine/validate/index.ts';
 import { languageScript } from '../../scripts/build/languageScript.ts';
 import { funnel } from '../../screens/funnel.ts';
 import { languages } from '../../screens/product/languages.ts';
