@@ -9,8 +9,9 @@ import * as esbuild from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { validateProject, formatIssue, isError, discoverFlowFiles, toFunnelData } from './engine/validate/index.ts';
-import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
-import { LANGUAGES } from './engine/core/languages.ts';
+import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
+import { languageCodes } from './engine/core/languages.ts';
+import { languages } from './screens/product/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 import { writePages } from './scripts/build/pages.ts';
 import { funnelDataPlugin } from './scripts/build/funnelDataPlugin.ts';
@@ -21,12 +22,12 @@ const packageVersion = JSON.parse(await readFile(join(root, 'package.json'), 'ut
 /** Build-time configuration from the environment. */
 export function productionConfig(env = process.env) {
   return {
-    webApiUrl: env.WEBAPI_URL ?? 'https://api.geozilla.com/api/v1',
-    portalUrl: env.PORTAL_URL ?? 'https://portal.geozilla.com/api/v1',
-    cdnUrl: env.CDN_URL ?? 'https://cdn-api.geozilla.com/api/v1',
-    braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? 'https://bt-portal.geozilla.com/api/v1',
+    webApiUrl: env.WEBAPI_URL ?? PRODUCTION_DEFAULTS.webApiUrl,
+    portalUrl: env.PORTAL_URL ?? PRODUCTION_DEFAULTS.portalUrl,
+    cdnUrl: env.CDN_URL ?? PRODUCTION_DEFAULTS.cdnUrl,
+    braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? PRODUCTION_DEFAULTS.braintreePortalUrl,
     analyticsUrl: env.ANALYTICS_URL ?? '',
-    appName: env.APP_NAME ?? 'Family Locator',
+    appName: env.APP_NAME ?? APP_NAME,
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     sentryDsn: env.SENTRY_DSN ?? '',
     release: env.SENTRY_RELEASE || `funnel-engine@${packageVersion}`,
@@ -72,7 +73,9 @@ function localesPlugin(data, preview) {
     setup(b) {
       b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'locales-index' }));
       b.onLoad({ filter: /.*/, namespace: 'locales-index' }, () => ({
-        contents: `export const locales = {${LANGUAGES.map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`).join(',\n')}};`,
+        contents: `export const locales = {${languageCodes(languages)
+          .map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`)
+          .join(',\n')}};`,
         loader: 'js',
         resolveDir: root,
       }));

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { PREVIEW_CONFIG } from './engine/core/previewConfig.ts';
+import { PREVIEW_CONFIG } from './screens/product/previewConfig.ts';
 
 /** Three levels: unit (engine core, validator), components (testing-library, jsdom), e2e (real Chromium). */
 export default defineConfig({

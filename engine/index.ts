@@ -14,7 +14,7 @@ export { parseBind, readBound, writeBound } from './core/binding.ts';
 /** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */
 export { captureTracking, recordLandingType } from './core/capture.ts';
 /** Build-time configuration (DESIGN.md section 6): API base addresses, the analytics collector and whether this is a preview build. */
-export { PREVIEW_CONFIG, config } from './core/config.ts';
+export { config } from './core/config.ts';
 /** Types of the same module. */
 export type { FunnelConfig } from './core/config.ts';
 /** The error-reporting port. */
@@ -35,12 +35,12 @@ export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveSte
 export type { FunnelData, Variant } from './core/flowGraph.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */
 export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
-/** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; English when none is supported. */
+/** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; the list's fallback when none is supported. */
 export { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from './core/languageChoice.ts';
-/** The interface languages (spec section 1); English is the fallback. */
-export { FALLBACK_LANGUAGE, LANGUAGES, browserLocale } from './core/languages.ts';
+/** A funnel's interface languages as the product declares them (defineFunnel's `languages`): the codes, each one's typical browser locale, the fallback. */
+export { browserLocale, languageCodes } from './core/languages.ts';
 /** Types of the same module. */
-export type { Language } from './core/languages.ts';
+export type { Language, LanguageList } from './core/languages.ts';
 /** Splits a language's texts in two for the landing route's budget: the texts the first screen can need (the entry steps' props, shared sections) and the rest, downloaded right after start-up. */
 export { firstPaintKeys, splitTexts } from './core/localeSplit.ts';
 /** Types of the same module. */

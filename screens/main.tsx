@@ -8,8 +8,9 @@ import { startErrorReporting } from '../engine/index.ts';
 import { loadSentryReporter } from '../engine/index.ts';
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
-const loadLocale = (language: Language) => locales[language].first().then((m) => m.default as TextTree);
-const loadRestTexts = (language: Language) => locales[language].rest().then((m) => m.default as TextTree);
+// the engine asks only for languages of the funnel's list, and the build makes chunks for each of them
+const loadLocale = (language: Language) => locales[language]!.first().then((m) => m.default as TextTree);
+const loadRestTexts = (language: Language) => locales[language]!.rest().then((m) => m.default as TextTree);
 
 startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: loadSentryReporter, window });
 

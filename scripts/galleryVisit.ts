@@ -13,12 +13,13 @@ import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
 import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
 import { planPricing } from '../engine/core/pricing.ts';
-import { browserLocale, LANGUAGES, type Language } from '../engine/core/languages.ts';
+import { browserLocale } from '../engine/core/languages.ts';
+import { languages } from '../screens/product/languages.ts';
 import { funnelData } from '../screens/flowData.ts';
 import type { GalleryScreen } from './galleryScreens.ts';
 
 /** The browser locale of a language (Accept-Language and navigator.languages follow it). */
-const localeOf = (language: string): string => (LANGUAGES.includes(language as Language) ? browserLocale(language as Language) : language);
+const localeOf = (language: string): string => browserLocale(languages, language);
 
 /** What a visitor types on the family screens (text-entry fields by rule). */
 const TYPED: Record<string, string> = { name: 'Anna', circleName: 'Miller family', code: 'K7P4QX' };

@@ -5,7 +5,8 @@
 import { build } from '../build.mjs';
 import { getVariant, variantIds } from '../engine/core/flowGraph.ts';
 import { funnelData } from '../screens/flowData.ts';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../engine/core/languages.ts';
+import { languageCodes } from '../engine/core/languages.ts';
+import { languages } from '../screens/product/languages.ts';
 import { startPreviewServer } from './server/previewServer.ts';
 
 const port = Number(process.env.PORT ?? 8080);
@@ -14,7 +15,11 @@ try {
   const preview = await startPreviewServer({ distDir: outdir, port });
   const paths = variantIds(funnelData.landings).flatMap((id) => getVariant(funnelData.landings, id)!.paths.map((p) => `  ${preview.url}${p}  (${id})`));
   console.log(
-    `\nFunnel preview with the sandbox API: ${preview.url}\n\nLanding routes:\n${paths.join('\n')}\n\nSandbox test cards: 4242424242424242 (success), 4000002500003155 (3-D Secure), 4000000000009995 (insufficient funds).\nAdd ?lng=<language> (${LANGUAGES.filter((l) => l !== FALLBACK_LANGUAGE).join(', ')}) to see another language. Ctrl+C stops.`,
+    `\nFunnel preview with the sandbox API: ${preview.url}\n\nLanding routes:\n${paths.join('\n')}\n\nSandbox test cards: 4242424242424242 (success), 4000002500003155 (3-D Secure), 4000000000009995 (insufficient funds).\nAdd ?lng=<language> (${languageCodes(
+      languages,
+    )
+      .filter((l) => l !== languages.fallback)
+      .join(', ')}) to see another language. Ctrl+C stops.`,
   );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,5 @@
 /**
- * `npm run validate [flowsDir] [--locales=dir] [--registry=file] [--slices=file]`: validates the flow
+ * `npm run validate [flowsDir] [--locales=dir] [--registry=file] [--slices=file] [--languages=file]`: validates the flow
  * files, the locales, the screen registry and the binds against the declared slices. Prints every issue as file:line:col, adds ::error and ::warning
  * annotations when GITHUB_ACTIONS=true, and exits 1 when there is an error (warnings do not count).
  */
@@ -21,6 +21,7 @@ const { issues, files } = await validateProject({
   localesDir: option('locales'),
   registryFile: option('registry'),
   slicesFile: option('slices'),
+  languagesFile: option('languages'),
 });
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -33,14 +33,23 @@ export interface FunnelConfig {
 
 declare const __FUNNEL_CONFIG__: FunnelConfig;
 
-import { PREVIEW_CONFIG } from './previewConfig.ts';
-
-export { PREVIEW_CONFIG };
+/**
+ * Outside a bundle (Node running the preview server, the gallery or a script that imports the public
+ * entry) there is no build configuration: importing is fine, reading a field says why it is missing.
+ */
+function unbundledConfig(): FunnelConfig {
+  return new Proxy({} as FunnelConfig, {
+    get(_target, key) {
+      if (typeof key === 'symbol') return undefined;
+      throw new Error(
+        `config.${key} is defined by the build (__FUNNEL_CONFIG__ in build.mjs and vitest.config.ts); outside a bundle pass a FunnelConfig instead`,
+      );
+    },
+  });
+}
 
 /**
  * The configuration this bundle was built with: build.mjs (and vitest.config.ts) define
- * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses. Code run by Node outside a
- * bundle (the preview server, the gallery, scripts importing the public entry) has no bundle
- * configuration and gets the preview's.
+ * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses.
  */
-export const config: FunnelConfig = typeof __FUNNEL_CONFIG__ === 'undefined' ? PREVIEW_CONFIG : __FUNNEL_CONFIG__;
+export const config: FunnelConfig = typeof __FUNNEL_CONFIG__ === 'undefined' ? unbundledConfig() : __FUNNEL_CONFIG__;

@@ -38,11 +38,18 @@ export function getVariant(landings: Landings, id: string): Variant | undefined 
   return id === '$schema' ? undefined : (landings[id] as Variant | undefined);
 }
 
-/** Every step of every flow, keyed by step id (ids are unique across flows). */
+/**
+ * Every step of every flow, keyed by step id. Ids are unique across flows (the validator's
+ * duplicate-step); a repeated id throws instead of letting the flow read last win.
+ */
 export function indexSteps(flows: Record<string, Flow>): Map<string, StepRef> {
   const index = new Map<string, StepRef>();
   for (const flow of Object.values(flows)) {
-    for (const [id, step] of Object.entries(flow.steps)) index.set(id, { id, flowId: flow.id, step });
+    for (const [id, step] of Object.entries(flow.steps)) {
+      const taken = index.get(id);
+      if (taken) throw new Error(`step id "${id}" is defined by flow "${taken.flowId}" and by flow "${flow.id}"`);
+      index.set(id, { id, flowId: flow.id, step });
+    }
   }
   return index;
 }

@@ -1,17 +1,17 @@
 /**
  * The one rule that picks the visitor's language, shared by the browser and by whatever serves the
  * prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the
- * browser's preferred languages in order; English when none is supported.
+ * browser's preferred languages in order; the list's fallback when none is supported.
  */
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
+import { languageCodes, type Language, type LanguageList } from './languages.ts';
 
 /** The cookie that keeps a language chosen with `?lng=`, so the server can send that HTML next time. */
 export const LANGUAGE_COOKIE = 'lng';
 
-/** The supported language of a code such as `pt-BR`, or undefined. */
-export function supportedLanguage(code: string | null | undefined): Language | undefined {
+/** The language of the list that serves a code such as `pt-BR`, or undefined. */
+export function supportedLanguage(languages: LanguageList, code: string | null | undefined): Language | undefined {
   const base = (code ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : undefined;
+  return languageCodes(languages).includes(base) ? base : undefined;
 }
 
 export interface LanguageSources {
@@ -23,13 +23,13 @@ export interface LanguageSources {
   preferred: readonly string[];
 }
 
-/** @example chooseLanguage({ query: null, stored: 'de', preferred: ['fr-FR'] }) // 'de' */
-export function chooseLanguage({ query, stored, preferred }: LanguageSources): Language {
+/** @example chooseLanguage(languages, { query: null, stored: 'de', preferred: ['fr-FR'] }) // 'de' */
+export function chooseLanguage(languages: LanguageList, { query, stored, preferred }: LanguageSources): Language {
   for (const code of [query, stored, ...preferred]) {
-    const language = supportedLanguage(code);
+    const language = supportedLanguage(languages, code);
     if (language) return language;
   }
-  return FALLBACK_LANGUAGE;
+  return languages.fallback;
 }
 
 /** The languages of an Accept-Language header, highest quality first. @example parseAcceptLanguage('fr;q=0.5, de') // ['de', 'fr'] */

@@ -42,7 +42,7 @@ function waitForAttribution(env: StartupEnv): void {
     const tracker = env.getGlobal(env.attributionGlobal) as { setCustomerUserId?: (id: string) => void } | undefined;
     if (tracker) {
       // the external id in the ad tracker comes from the utm source (spec section 3)
-      tracker.setCustomerUserId?.(env.store.events.utm_source || env.store.signup.userUuid);
+      tracker.setCustomerUserId?.(env.store.events.utm_source || env.store.events.visitorId);
       env.analytics.track('attribution_ready');
       return;
     }
@@ -60,7 +60,7 @@ export async function runStartup(env: StartupEnv): Promise<string> {
   step('visitor-cookie');
   const userUuid = await ensureVisitorId(env.document, env.secure, undefined, env.visitorCookieAllowed?.() ?? true);
   step('save-visitor');
-  env.store.signup.userUuid = userUuid;
+  env.store.events.visitorId = userUuid;
   env.store.events.analyticsData.userUuid = userUuid;
   env.analytics.setVisitor(userUuid);
   step('access-token');

@@ -15,7 +15,6 @@ export interface SignupState {
   token: string;
   gzUserID: string;
   isSuccess: boolean;
-  userUuid: string;
   stripePublishKey: string;
   stripeAccountName: string;
   skipPaywallDisabled: boolean;
@@ -77,6 +76,8 @@ export interface LoaderState {
 }
 
 export interface EventsState {
+  /** The visitor id (the userUuid cookie's value, spec section 4), set at start-up; every event carries it. */
+  visitorId: string;
   app_domain: string;
   utm_source: string;
   utm: UtmParams;
@@ -132,7 +133,6 @@ export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
       token: '',
       gzUserID: '',
       isSuccess: false,
-      userUuid: '',
       stripePublishKey: '',
       stripeAccountName: '',
       skipPaywallDisabled: false,
@@ -161,7 +161,10 @@ export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
   plans: { persist: true, defaults: () => ({ landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
   error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
   loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
-  events: { persist: true, defaults: () => ({ app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} }) },
+  events: {
+    persist: true,
+    defaults: () => ({ visitorId: '', app_domain: '', utm_source: '', utm: {}, os: '', analyticsData: {}, captured: false, experiments: {} }),
+  },
   ui: { persist: true, defaults: () => ({ isWebp: false, loadImages: true }) },
 };
 

@@ -24,7 +24,7 @@ export function invalidProps(inputId: string, invalid: boolean): { 'aria-invalid
 }
 
 /**
- * The input's side of a left-to-right field (phone numbers, invite codes, card number, expiry, CVC): it
+ * The input's side of a left-to-right field (numbers, codes, card number, expiry, CVC): it
  * stays left to right inside right-to-left pages, with the keyboard the value needs.
  * @example <input id={id} {...ltrInputProps('tel')} />
  */

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { getVariant, variantIds } from '../core/flowGraph.ts';
 import { recordVisit } from '../core/history.ts';
+import { routeTable } from '../core/routeTable.ts';
 import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigation } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
@@ -31,19 +31,14 @@ function RouterNavigation({ children }: { children: ReactNode }) {
 export function FunnelRoutes() {
   const { data, steps } = useEngine();
   // the routes only: which variant a path shows is resolved by StepHost (resolveActiveVariant)
-  const variantRoutes = variantIds(data.landings).flatMap((id) => {
-    const variant = getVariant(data.landings, id)!;
-    const entry = data.flows[variant.flow]!.entry;
-    return variant.paths.map((path) => <Route key={`v:${path}`} path={path} element={<StepHost key={path} stepId={entry} />} />);
-  });
-  const stepRoutes = [...steps.values()]
-    .filter((ref) => ref.step.path !== undefined)
-    .map((ref) => <Route key={`s:${ref.id}`} path={ref.step.path} element={<StepHost key={ref.id} stepId={ref.id} />} />);
+  const routes = useMemo(() => routeTable(data, steps), [data, steps]);
   return (
     <RouterNavigation>
       <Routes>
-        {variantRoutes}
-        {stepRoutes}
+        {routes.map(({ path, stepId, variantId }) => (
+          // a variant path's host is keyed by its path (two landing paths of one entry step are two visits)
+          <Route key={path} path={path} element={<StepHost key={variantId === undefined ? stepId : path} stepId={stepId} />} />
+        ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>
     </RouterNavigation>

@@ -1,7 +1,7 @@
 /**
  * Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the
  * visitor first interacts, or until the page has loaded and the browser has been idle for a while,
- * whichever comes first, so it does not compete with the first paint and hydration on a slow phone.
+ * whichever comes first, so it does not compete with the first paint and hydration on a slow mobile device.
  */
 // pagehide: a visitor leaving early still gets the held analytics events sent (by beacon)
 const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'pagehide'] as const;

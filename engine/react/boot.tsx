@@ -99,21 +99,21 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  * language, runs the start-up sequence and renders.
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
-  const { data, screens: registry, config, slices, gateways } = options.funnel;
+  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
   const earlyClicks = holdEarlyClicks(options.root);
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   // a landing path renders its entry step without the router; every other path needs it for the first render
   const landing = entryRouteFor(data, location.pathname) !== undefined;
   const routerReady = landing ? undefined : loadRouter().catch(() => {});
-  const language = browserLanguage();
-  rememberChosenLanguage(location.search);
+  const language = browserLanguage(languages);
+  rememberChosenLanguage(languages, location.search);
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const startedUp = afterStartup();
   const texts = proxy<TextsState>({ complete: false, failed: false });
   const firstTexts = options.loadLocale(language);
-  const i18n = lazyI18next(language, firstTexts, () => retry(() => options.loadRestTexts(language), GENERIC_RETRY), texts);
+  const i18n = lazyI18next(languages, language, firstTexts, () => retry(() => options.loadRestTexts(language), GENERIC_RETRY), texts);
   // the entry screen and its texts are in place before the first render, so hydration (or the first
   // client render) shows the screen in one pass, with no loader and no fallback. A landing renders
   // with the small translator over its first-paint texts (no i18next on its first screen: see

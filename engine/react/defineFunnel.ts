@@ -6,6 +6,7 @@
 import type { MeasurementSetup } from '../analytics/types.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import type { LanguageList } from '../core/languages.ts';
 import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
 import type { GatewayRegistration } from '../payments/registry.ts';
 import type { ScreenRegistry } from './types.ts';
@@ -18,6 +19,12 @@ export interface FunnelDefinition {
   screens: ScreenRegistry;
   /** The product's state slices with their defaults and whether they persist. */
   slices: SliceDeclarations;
+  /**
+   * The interface languages (code -> typical browser locale) and the fallback; each has locales/<code>.json.
+   * The build, the preview server and the validator read the same list from the product module that
+   * declares it; the validator checks it (languageListProblems), so the landing carries no second check.
+   */
+  languages: LanguageList;
   /** The build's configuration (API addresses, preview or production). */
   config: FunnelConfig;
   /** Where analytics events go: the product's destinations (registrations) and consent rules; none when absent. */
@@ -35,7 +42,7 @@ export class FunnelDefinitionError extends Error {
  * Checks a funnel's parts against each other and returns the definition. Fails early, with the
  * part named, on a product slice that reuses a kernel slice's name or a step whose screen type has
  * no component (the validator reports the same for flow files; this also covers code-built data).
- * @example export const funnel = defineFunnel({ data, screens, slices, config, gateways });
+ * @example export const funnel = defineFunnel({ data, screens, slices, languages, config, gateways });
  */
 export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
   for (const name of Object.keys(definition.slices)) {

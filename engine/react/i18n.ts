@@ -1,27 +1,27 @@
 /**
- * i18next with browser language detection over the 13 languages, English for anything else, and only
- * the active language's file downloaded (each locale is its own chunk). Arabic turns the page RTL.
- * A prerendered landing does not load this module before its first interaction (boot.tsx imports it
- * lazily): its first screen uses the small translator of translator.ts; the language detection lives
- * in language.ts for that reason and is re-exported here.
+ * i18next with browser language detection over the funnel's languages (its LanguageList), the list's
+ * fallback for anything else, and only the active language's file downloaded (each locale is its own
+ * chunk). A right-to-left language (Arabic) turns the page RTL. A prerendered landing does not load
+ * this module before its first interaction (boot.tsx imports it lazily): its first screen uses the
+ * small translator of translator.ts; the language detection lives in language.ts for that reason and
+ * is re-exported here.
  */
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { pickLanguage, type Language, type LocaleLoader } from './language.ts';
-import { browserLanguage } from './language.ts';
+import { languageCodes } from '../core/languages.ts';
+import { browserLanguage, pickLanguage, type Language, type LanguageList, type LocaleLoader } from './language.ts';
 import { setTranslator, type TextOptions, type TextTree } from './translator.ts';
-import { LANGUAGES } from '../core/languages.ts';
 
-export { FALLBACK_LANGUAGE, LANGUAGES, browserLanguage, detectLanguage, pickLanguage, rememberChosenLanguage } from './language.ts';
-export type { Language, LocaleLoader } from './language.ts';
+export { browserLanguage, detectLanguage, pickLanguage, rememberChosenLanguage } from './language.ts';
+export type { Language, LanguageList, LocaleLoader } from './language.ts';
 
-function backend(load: LocaleLoader): BackendModule {
+function backend(load: LocaleLoader, languages: LanguageList): BackendModule {
   return {
     type: 'backend',
     init() {},
     read(language, _namespace, callback) {
-      load(pickLanguage(language)).then(
+      load(pickLanguage(languages, language)).then(
         (resources) => callback(null, resources),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
@@ -29,9 +29,9 @@ function backend(load: LocaleLoader): BackendModule {
   };
 }
 
-/** Sets lang and dir on <html> for a language. */
+/** Sets lang and dir on <html> for the instance's language (always one of its supported languages). */
 export function applyDocumentLanguage(instance: I18n, doc: Document = document): void {
-  const lng = pickLanguage(instance.resolvedLanguage ?? instance.language);
+  const lng = instance.resolvedLanguage ?? instance.language;
   doc.documentElement.lang = lng;
   doc.documentElement.dir = instance.dir(lng);
 }
@@ -42,12 +42,18 @@ export type TextsByLanguage = Record<Language, ResourceKey>;
 /**
  * Initialises i18next, the same way in the browser and in the build's prerenderer (so the HTML and
  * its hydration use the same texts and settings); resolves once the active language is loaded.
+ * @param languages the funnel's languages (defineFunnel's `languages`)
  * @param texts a loader that downloads one language's texts (the browser), or every language's texts
  * @param language the visitor's language (detected from the URL and the browser by default)
- * @example await initI18n((lng) => import(`./${lng}.json`), i18next, 'de')
+ * @example await initI18n(funnel.languages, (lng) => import(`./${lng}.json`), i18next, 'de')
  */
-export async function initI18n(texts: LocaleLoader | TextsByLanguage, instance: I18n = i18next, language: Language = browserLanguage()): Promise<I18n> {
-  if (typeof texts === 'function') instance.use(backend(texts));
+export async function initI18n(
+  languages: LanguageList,
+  texts: LocaleLoader | TextsByLanguage,
+  instance: I18n = i18next,
+  language: Language = browserLanguage(languages),
+): Promise<I18n> {
+  if (typeof texts === 'function') instance.use(backend(texts, languages));
   instance.use(initReactI18next);
   instance.on('languageChanged', () => {
     if (typeof document !== 'undefined') applyDocumentLanguage(instance);
@@ -55,7 +61,7 @@ export async function initI18n(texts: LocaleLoader | TextsByLanguage, instance: 
   await instance.init({
     lng: language,
     ...(typeof texts === 'function' ? {} : { resources: Object.fromEntries(Object.entries(texts).map(([l, t]) => [l, { translation: t }])) }),
-    supportedLngs: [...LANGUAGES],
+    supportedLngs: languageCodes(languages),
     load: 'languageOnly',
     // the detected language is always supported and complete (CI checks every key): no second download
     fallbackLng: false,
@@ -91,8 +97,8 @@ export function connectTranslator(instance: I18n = i18next): () => void {
  * Starts i18next in the browser with all of one language's texts at hand (the first-paint part the
  * page already has, and the rest), and hands it the texts of useTexts().
  */
-export async function startI18next(language: Language, first: TextTree, rest: TextTree, instance: I18n = i18next): Promise<I18n> {
-  await initI18n({ [language]: first } as TextsByLanguage, instance, language);
+export async function startI18next(languages: LanguageList, language: Language, first: TextTree, rest: TextTree, instance: I18n = i18next): Promise<I18n> {
+  await initI18n(languages, { [language]: first } as TextsByLanguage, instance, language);
   instance.addResourceBundle(language, 'translation', rest, true, false);
   connectTranslator(instance);
   return instance;

@@ -19,7 +19,7 @@ export { loadRouter, loadedRouter } from './routerChunk.ts';
 export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 /** The boundary that offers a retry when a lazily loaded screen chunk fails to load. */
 export { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
-/** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow phone. */
+/** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow mobile device. */
 export { afterStartup } from './afterStartup.ts';
 /** The browser start: restore the store, load the texts, run the start-up sequence, render or hydrate. */
 export { bootFunnel } from './boot.tsx';
@@ -41,9 +41,9 @@ export { useFunnel, useStore, useVariant } from './hooks.ts';
 // re-exported here: with code splitting, a re-export would put it into every bundle that imports this
 // file, the landing's first screen included. Import it from that module.
 /** The visitor's language in the browser, with no i18next (the landing's first screen runs without it). */
-export { LANGUAGES, detectLanguage, pickLanguage } from './language.ts';
+export { detectLanguage, pickLanguage } from './language.ts';
 /** Types of the same module. */
-export type { Language } from './language.ts';
+export type { Language, LanguageList } from './language.ts';
 /** The texts of the engine's chrome and the entry screens: a small translator on the landing's first screen, i18next's once it has loaded. */
 export { createTranslator, setTranslator, textDirection, useTexts } from './translator.ts';
 /** Types of the same module. */

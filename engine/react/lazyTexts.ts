@@ -4,7 +4,7 @@
  * with the rest of the texts; any other path starts it before its first render.
  */
 import type { TextsState } from './context.ts';
-import type { Language } from './language.ts';
+import type { Language, LanguageList } from './language.ts';
 import type { TextTree } from './translator.ts';
 
 export interface LazyI18next {
@@ -15,15 +15,22 @@ export interface LazyI18next {
 }
 
 /**
+ * @param languages the funnel's languages (defineFunnel's `languages`)
  * @param first the first-paint texts, already being fetched
  * @param loadRest fetches the rest of the texts (with retries)
  * @param texts the state later steps wait on behind the loader
  */
-export function lazyI18next(language: Language, first: Promise<TextTree>, loadRest: () => Promise<TextTree>, texts: TextsState): LazyI18next {
+export function lazyI18next(
+  languages: LanguageList,
+  language: Language,
+  first: Promise<TextTree>,
+  loadRest: () => Promise<TextTree>,
+  texts: TextsState,
+): LazyI18next {
   let started: Promise<Awaited<ReturnType<typeof import('./i18n.ts').startI18next>>> | undefined;
   let all: Promise<void> | undefined;
   const startInstance = () =>
-    (started ??= Promise.all([import('./i18n.ts'), first]).then(([module, firstTexts]) => module.startI18next(language, firstTexts, {})));
+    (started ??= Promise.all([import('./i18n.ts'), first]).then(([module, firstTexts]) => module.startI18next(languages, language, firstTexts, {})));
   const loadAll = (): Promise<void> =>
     (all ??= Promise.all([startInstance(), loadRest()]).then(
       ([instance, rest]) => {

@@ -38,12 +38,12 @@ export async function createPrerenderer(options: {
   renderToStream: typeof prerenderToNodeStream;
   firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
-  const { data, screens: registry, config, slices, gateways } = options.funnel;
+  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
   // imported here, not at the top: this module is reachable from the engine's public entry, and a
   // static import would bring i18next into the landing's first bundle (see translator.ts)
   const { default: i18next } = await import('i18next');
   const { initI18n } = await import('./i18n.ts');
-  await initI18n(options.firstPaintTexts, i18next, 'en');
+  await initI18n(languages, options.firstPaintTexts, i18next, languages.fallback);
   return {
     async render(path, language, variant) {
       await i18next.changeLanguage(language);

@@ -7,3 +7,11 @@
 export { FunnelRoutes } from './FunnelRoutes.tsx';
 /** Keeps the navigation history of spec section 2 in step with the router. */
 export { HistoryGuard } from './HistoryGuard.tsx';
+/**
+ * Which step every address opens (variant paths and step paths), sorted by path, independent of the
+ * order the flow files were read in; a path claimed twice throws an error named FLOW_CONFLICT. React-free,
+ * but exported here, with the routes it feeds, so that it never joins the landing's script.
+ */
+export { FLOW_CONFLICT, routeTable } from '../core/routeTable.ts';
+/** Types of the same module. */
+export type { RouteEntry } from '../core/routeTable.ts';

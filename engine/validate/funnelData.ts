@@ -16,18 +16,19 @@ import { loadJson } from './load.ts';
 import type { FunnelDocuments, JsonDoc } from './types.ts';
 
 /**
- * FunnelData from parsed flow documents. The casts hold because the build refuses flows the
- * validator rejects.
+ * FunnelData from parsed flow documents, flows keyed and ordered by id: nothing at run time depends
+ * on the order the files were found in (steps are looked up by id and routes by path, both unique).
+ * The casts hold because the build refuses flows the validator rejects; a flow id given twice
+ * throws rather than keeping whichever came last.
  */
 export function toFunnelData({ flows, landings, plans, experiments }: FunnelDocuments): FunnelData {
-  // flows in the order landings.json first uses them (the runtime resolves steps and paths in this
-  // order, as it did when the flows were listed by hand), then any other flow by file name
-  const variants = landings && typeof landings === 'object' ? Object.values(landings as Record<string, unknown>) : [];
-  const used = variants.map((v) => (v && typeof v === 'object' ? (v as { flow?: unknown }).flow : undefined));
-  const rank = (flow: Flow): number => (used.includes(flow.id) ? used.indexOf(flow.id) : used.length);
-  const byId = [...(flows as Flow[])].sort((a, b) => rank(a) - rank(b)).map((flow) => [flow.id, flow] as const);
+  const byId = new Map<string, Flow>();
+  for (const flow of flows as Flow[]) {
+    if (byId.has(flow.id)) throw new Error(`flow id "${flow.id}" is used by two flow files`);
+    byId.set(flow.id, flow);
+  }
   return {
-    flows: Object.fromEntries(byId),
+    flows: Object.fromEntries([...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     landings: landings as Landings,
     plans: plans as Plans,
     ...(experiments ? { experiments: experiments as Experiments } : {}),

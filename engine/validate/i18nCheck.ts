@@ -1,18 +1,27 @@
 /**
- * Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist;
- * the texts keep the English placeholders and have their language's plural forms (localeTexts.ts).
+ * Every i18n key the flow files use must exist in every locale file; every declared language has its
+ * locale file; the texts keep the fallback language's placeholders and have their language's plural forms (localeTexts.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LANGUAGES } from '../core/languages.ts';
+import { languageCodes, type LanguageList } from '../core/languages.ts';
 import { loadJson, issueAt, relPath } from './load.ts';
 import { checkLocaleTexts, type LocaleDoc } from './localeTexts.ts';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean } from './suggest.ts';
-import { isObj, type Obj, type ValidationIssue } from './types.ts';
+import { isObj, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
 
-/** The interface languages (engine/core/languages.ts); each has locales/<code>.json. */
-export { LANGUAGES };
+// the last locale text check: unchanged locale files (the same cached documents) give the same findings
+let lastTextCheck: { docs: JsonDoc[]; reference: string; issues: ValidationIssue[] } | undefined;
+
+/** checkLocaleTexts, reused while the locale documents and the reference language stay the same. */
+function localeTextIssues(locales: LocaleDoc[], reference: string): ValidationIssue[] {
+  const docs = locales.map((l) => l.doc);
+  const same =
+    lastTextCheck && lastTextCheck.reference === reference && lastTextCheck.docs.length === docs.length && lastTextCheck.docs.every((d, i) => d === docs[i]);
+  if (!same) lastTextCheck = { docs, reference, issues: checkLocaleTexts(locales, reference) };
+  return lastTextCheck!.issues;
+}
 
 /** True when a locale has a non-empty text for `key` (nested by dots, or i18next plural forms). */
 export function hasKey(locale: Obj, key: string): boolean {
@@ -30,12 +39,19 @@ export function localeKeys(locale: Obj, prefix = ''): string[] {
   return Object.entries(locale).flatMap(([k, v]) => (isObj(v) ? localeKeys(v, `${prefix}${k}.`) : typeof v === 'string' ? [prefix + k] : []));
 }
 
-/** Checks the locale files of `localesDir` against the keys used; returns the issues and the files read. */
-export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+/** Checks the locale files of the languages in `localesDir` against the keys used; returns the issues and the files read. */
+export async function checkI18n(
+  root: string,
+  localesDir: string,
+  languages: LanguageList,
+  uses: KeyUse[],
+): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+  const codes = languageCodes(languages);
+  const reference = relPath(root, join(localesDir, `${languages.fallback}.json`));
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   const locales: LocaleDoc[] = [];
-  for (const lang of LANGUAGES) {
+  for (const lang of codes) {
     const abs = join(localesDir, `${lang}.json`);
     const file = relPath(root, abs);
     if (!existsSync(abs)) {
@@ -45,8 +61,8 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
         col: 1,
         pointer: '',
         code: 'missing-locale',
-        message: `locale file ${file} is missing; every i18n key must exist in all ${LANGUAGES.length} languages`,
-        hint: `create it with a translation of every key of ${relPath(root, join(localesDir, 'en.json'))}`,
+        message: `locale file ${file} is missing; every i18n key must exist in all ${codes.length} languages`,
+        hint: `create it with a translation of every key of ${reference}`,
       });
       continue;
     }
@@ -56,13 +72,7 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
     if (!loaded.doc) continue;
     if (!isObj(loaded.doc.data))
       issues.push(
-        issueAt(
-          loaded.doc,
-          '',
-          'invalid-locale',
-          `${file} must hold a JSON object of texts`,
-          `write { "section": { "key": "text" } } as in ${relPath(root, join(localesDir, 'en.json'))}`,
-        ),
+        issueAt(loaded.doc, '', 'invalid-locale', `${file} must hold a JSON object of texts`, `write { "section": { "key": "text" } } as in ${reference}`),
       );
     else locales.push({ lang, doc: loaded.doc, data: loaded.doc.data });
   }
@@ -88,6 +98,6 @@ export async function checkI18n(root: string, localesDir: string, uses: KeyUse[]
       ),
     );
   }
-  issues.push(...checkLocaleTexts(locales));
+  issues.push(...localeTextIssues(locales, languages.fallback));
   return { issues, files };
 }

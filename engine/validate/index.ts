@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { checkBinds, loadStateShape } from './bindCheck.ts';
 import { discoverFlowFiles } from './discover.ts';
 import { checkI18n } from './i18nCheck.ts';
+import { checkUndeclaredLocales, loadLanguages } from './languagesCheck.ts';
 import { loadJson, relPath } from './load.ts';
 import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
@@ -34,7 +35,9 @@ export { formatIssue, formatGithubAnnotation } from './format.ts';
 /** Every code the validator can report, with what it means. */
 export { ISSUE_CODES } from './codes.ts';
 /** Every i18n key the flow files use must exist in every locale file; all 13 locale files must exist; the texts keep the English placeholders and have their language's plural forms (localeTexts.ts). */
-export { LANGUAGES, hasKey } from './i18nCheck.ts';
+export { hasKey } from './i18nCheck.ts';
+/** The product's language list as the validator reads it (the module's `languages` export). */
+export { languageListProblems, loadLanguages } from './languagesCheck.ts';
 /** One strict JSON parse (RFC 8259, by @humanwhocodes/momoa) that yields the value, the line and column of every key and value by JSON pointer, the duplicate keys JSON.parse would silently drop, and a located, readable message for a syntax error. */
 export { parseJson, positions } from './jsonParse.ts';
 /** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */
@@ -65,6 +68,8 @@ interface ValidateOptions {
   registryFile?: string;
   /** The product's slice declarations (its `productSlices` export), default <root>/screens/product/slices.ts. */
   slicesFile?: string;
+  /** The product's language list (its `languages` export), default <root>/screens/product/languages.ts. */
+  languagesFile?: string;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -87,6 +92,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const localesDir = resolve(root, options.localesDir ?? 'locales');
   const registryFile = resolve(root, options.registryFile ?? 'screens/registry.ts');
   const slicesFile = resolve(root, options.slicesFile ?? 'screens/product/slices.ts');
+  const languagesFile = resolve(root, options.languagesFile ?? 'screens/product/languages.ts');
   const schemas = await loadSchemas(join(root, 'schemas'));
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
@@ -142,7 +148,9 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   );
 
   const registry = await checkRegistry(project, registryFile);
-  const i18n = await checkI18n(root, localesDir, keys);
+  const declared = await loadLanguages(root, languagesFile);
+  const i18n = declared.languages ? await checkI18n(root, localesDir, declared.languages, keys) : { issues: declared.issues, files: [] as string[] };
+  if (declared.languages) i18n.issues.push(...checkUndeclaredLocales(root, localesDir, languagesFile, declared.languages));
   const state = await loadStateShape(root, slicesFile);
   const measurement = await checkMeasurement({
     root,

@@ -28,6 +28,19 @@ export async function loadJson(root: string, abs: string): Promise<Loaded> {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${String(error)})`;
     return { issues: [{ file, line: 1, col: 1, pointer: '', code: 'missing-file', message: `${file} ${reason}`, hint: 'create the file or fix the path' }] };
   }
+  // the same text parses to the same document: a process that validates again (the dev server, on
+  // every save) parses only the files that changed; the cached document is the same object, which
+  // lets later checks of unchanged files be reused too (checkLocaleTexts)
+  const cached = parsedFiles.get(abs);
+  if (cached && cached.text === text && cached.file === file) return cached.loaded;
+  const loaded = parseLoaded(file, text);
+  parsedFiles.set(abs, { text, file, loaded });
+  return loaded;
+}
+
+const parsedFiles = new Map<string, { text: string; file: string; loaded: Loaded }>();
+
+function parseLoaded(file: string, text: string): Loaded {
   const issues: ValidationIssue[] = [];
   if (text.charCodeAt(0) === 0xfeff) {
     issues.push({

@@ -15,9 +15,6 @@ export interface LocaleDoc {
   data: Obj;
 }
 
-/** The reference language: its texts define the placeholders and plural keys. */
-export const REFERENCE_LANGUAGE = 'en';
-
 const PLURAL_SUFFIX = /^(.+)_(zero|one|two|few|many|other)$/;
 // {{name}}, {{- name}} (unescaped) and {{name, format}}
 const PLACEHOLDER = /\{\{-?\s*([^\s,}]+)[^}]*\}\}/g;
@@ -60,7 +57,7 @@ function referenceGroups(reference: LocaleDoc): Map<string, KeyGroup> {
   return groups;
 }
 
-function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>): ValidationIssue[] {
+function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>, reference: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const t of texts(locale.data)) {
     const base = baseKey(t.key);
@@ -77,7 +74,7 @@ function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>): Va
           locale.doc,
           t.pointer,
           'missing-placeholder',
-          `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${REFERENCE_LANGUAGE} text`,
+          `the ${locale.lang} text of "${t.key}" drops ${braces(dropped)} of the ${reference} text`,
           `keep ${braces(dropped)} in the translation, spelt exactly so: i18next fills ${dropped.length > 1 ? 'them' : 'it'} in`,
         ),
       );
@@ -88,9 +85,9 @@ function checkPlaceholders(locale: LocaleDoc, groups: Map<string, KeyGroup>): Va
           locale.doc,
           t.pointer,
           'extra-placeholder',
-          `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${REFERENCE_LANGUAGE} text does not`,
+          `the ${locale.lang} text of "${t.key}" has ${braces(extra)}, which the ${reference} text does not`,
           group.names.size
-            ? `use only ${braces(group.names)}, as in ${REFERENCE_LANGUAGE}.json`
+            ? `use only ${braces(group.names)}, as in ${reference}.json`
             : `remove it: nothing fills it in, so the visitor would see ${braces(extra)} as it is`,
         ),
       );
@@ -128,9 +125,12 @@ function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
   return issues;
 }
 
-/** Placeholders of every language against the reference, and plural forms of every language. */
-export function checkLocaleTexts(locales: LocaleDoc[]): ValidationIssue[] {
-  const reference = locales.find((l) => l.lang === REFERENCE_LANGUAGE);
+/**
+ * Placeholders of every language against the reference language (the funnel's fallback: its texts
+ * define the placeholders and plural keys), and plural forms of every language.
+ */
+export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string): ValidationIssue[] {
+  const reference = locales.find((l) => l.lang === referenceLanguage);
   const groups = reference ? referenceGroups(reference) : new Map<string, KeyGroup>();
-  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, groups)), ...checkPluralForms(locale)]);
+  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, groups, referenceLanguage)), ...checkPluralForms(locale)]);
 }

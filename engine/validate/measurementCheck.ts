@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { describeErrors } from './ajvMessages.ts';
 import { issueAt, loadJson } from './load.ts';
 import { didYouMean } from './suggest.ts';
@@ -34,9 +34,16 @@ export interface MeasurementOptions {
 /** Files of a flows directory that are measurement data, not flows. */
 export const MEASUREMENT_FILES = ['destinations.json', 'events.json', 'consent.json'];
 
+// compiled validators by schema text: the dev server validates on every save, and compiling is most of the cost
+const compiledSchemas = new Map<string, ValidateFunction>();
+
 async function schemaIssues(doc: JsonDoc, schemaPath: string): Promise<ValidationIssue[]> {
-  const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-  const validate = ajv.compile(JSON.parse(await readFile(schemaPath, 'utf8')) as object);
+  const text = await readFile(schemaPath, 'utf8');
+  let validate = compiledSchemas.get(text);
+  if (!validate) {
+    validate = new Ajv({ allErrors: true, strict: true, verbose: true }).compile(JSON.parse(text) as object);
+    compiledSchemas.set(text, validate);
+  }
   if (validate(doc.data)) return [];
   return describeErrors(validate.errors ?? []).map((d) => issueAt(doc, d.pointer, d.code, d.message, d.hint, d.anchor));
 }

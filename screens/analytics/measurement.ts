@@ -44,7 +44,7 @@ export function setupMeasurement(options: MeasurementOptions) {
     const onConsent = (choice: ConsentChoice): void => {
       cookieAllowed = visitorCookieAllowed(rule, choice);
       if (!cookieAllowed) clearVisitorCookie(document);
-      else if (store.signup.userUuid) writeVisitorCookie(document, store.signup.userUuid, location.protocol === 'https:');
+      else if (store.events.visitorId) writeVisitorCookie(document, store.events.visitorId, location.protocol === 'https:');
     };
     // events a previous page of this tab still held when it was left (a reload or a quick step before
     // the destinations had loaded) come first: an early exposure or page view is not lost

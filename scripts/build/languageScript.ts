@@ -5,17 +5,18 @@
  * visitor's language. Same rule as engine/core/languageChoice.ts: ?lng=, the lng cookie, the browser.
  */
 import { createHash } from 'node:crypto';
-import { LANGUAGES } from '../../engine/core/languages.ts';
+import { languageCodes } from '../../engine/core/languages.ts';
 import { LANGUAGE_COOKIE } from '../../engine/core/languageChoice.ts';
+import { languages } from '../../screens/product/languages.ts';
 
 export const LANGUAGE_SWITCH_CSS = 'html[data-lng-switch] #root{visibility:hidden}';
 
 export function languageScript(): string {
   return (
-    `(function(){try{var d=document.documentElement,S=${JSON.stringify(LANGUAGES)},c=document.cookie.match(/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/),` +
+    `(function(){try{var d=document.documentElement,S=${JSON.stringify(languageCodes(languages))},F=${JSON.stringify(languages.fallback)},c=document.cookie.match(/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/),` +
     `L=[new URLSearchParams(location.search).get('lng'),c&&c[1]].concat(navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]);` +
     `for(var i=0;i<L.length;i++){var b=String(L[i]||'').trim().toLowerCase().split(/[-_]/)[0];if(S.indexOf(b)>=0){if(b!==d.lang)d.setAttribute('data-lng-switch',b);return}}` +
-    `if(d.lang!=='en')d.setAttribute('data-lng-switch','en')}catch(e){}})();`
+    `if(d.lang!==F)d.setAttribute('data-lng-switch',F)}catch(e){}})();`
   );
 }
 

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ResourceKey } from 'i18next';
-import { LANGUAGES, type Language } from '../../engine/core/languages.ts';
+import { languageCodes, type Language } from '../../engine/core/languages.ts';
+import { languages } from '../../screens/product/languages.ts';
 import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/core/localeSplit.ts';
 import { getVariant, variantIds, type FunnelData } from '../../engine/core/flowGraph.ts';
 import type { ImageSet } from '../../screens/ui/images.ts';
@@ -95,7 +96,7 @@ export async function writePages(options: {
   const { root, outdir, data, assets } = options;
   const keys = firstPaintKeys(data);
   const firstPaintTexts = {} as Record<Language, ResourceKey>;
-  for (const language of LANGUAGES) {
+  for (const language of languageCodes(languages)) {
     const tree = JSON.parse(await readFile(join(root, 'locales', `${language}.json`), 'utf8')) as TextTree;
     firstPaintTexts[language] = splitTexts(tree, keys).first;
   }
@@ -112,7 +113,7 @@ export async function writePages(options: {
     for (const { path, background } of prerenderedPaths(data)) {
       const hero = background ? (mod.images[background] as ImageSet | undefined) : undefined;
       const variants = pageVariants(data, path);
-      for (const language of LANGUAGES) {
+      for (const language of languageCodes(languages)) {
         const { html, dir } = await prerenderer.render(path, language, variants.root);
         const alternatives = [];
         for (const variant of variants.alternatives) alternatives.push({ variant, html: (await prerenderer.render(path, language, variant)).html });
@@ -129,12 +130,12 @@ export async function writePages(options: {
           experimentScript: alternatives.length ? script : undefined,
         });
         await write(pageFile(language, path), page);
-        if (language === 'en') await write(pageFile('', path), page);
+        if (language === languages.fallback) await write(pageFile('', path), page);
       }
     }
   } finally {
     await done();
   }
-  await writeFile(join(outdir, APP_SHELL), pageHtml({ assets, language: 'en', dir: 'ltr', body: '' }));
+  await writeFile(join(outdir, APP_SHELL), pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }));
   return written;
 }

@@ -15,6 +15,8 @@ import { formatIssue, type ValidationIssue } from '../../engine/validate/index.t
 import { APP_SHELL } from '../build/pages.ts';
 import { pageHtml } from '../build/html.ts';
 import { DEV_CLIENT_PATH } from './liveReload.ts';
+import { languages } from '../../screens/product/languages.ts';
+import { APP_NAME } from '../../screens/product/previewConfig.ts';
 
 /** One build cycle: built, or the problems that stopped it (validator findings or compile errors), one line each. */
 export type CycleResult = { ok: true; ms: number; phases: Record<string, number>; warnings: string[] } | { ok: false; ms: number; problems: string[] };
@@ -31,10 +33,26 @@ export interface DevBuild {
 /** The project root: esbuild's working directory, to which its metafile's paths are relative. */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DEV_OVERRIDES = { minify: false, logLevel: 'silent' } as const;
+
+/** Source files the validator reads as text (the screen registry); any other code file is none of its business. */
+const VALIDATED_SOURCES = new Set(['screens/registry.ts']);
+
+/**
+ * Whether a save needs the validator: a flow, locale or schema file, the registry, or any file
+ * outside the code folders does; a screen's or the engine's code or styles do not (the validator
+ * reads none of them, and the modules it imports are cached by Node for the life of the process).
+ */
+export function needsValidation(changed: readonly string[]): boolean {
+  return changed.some((file) => {
+    const rel = relative(root, file).split('\\').join('/');
+    const code = (rel.startsWith('screens/') || rel.startsWith('engine/')) && /\.(tsx?|css)$/.test(rel) && !rel.startsWith('engine/validate/');
+    return !code || VALIDATED_SOURCES.has(rel);
+  });
+}
 const clientTag = `<script src="${DEV_CLIENT_PATH}"></script>`;
 
 /** The shell of a project that has never built: only the live-reload client, which shows the problems. */
-const EMPTY_SHELL = `<!doctype html>\n<html lang="en" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>Family Locator (dev)</title>\n${clientTag}\n</head>\n<body></body>\n</html>\n`;
+const EMPTY_SHELL = `<!doctype html>\n<html lang="${languages.fallback}" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>${APP_NAME} (dev)</title>\n${clientTag}\n</head>\n<body></body>\n</html>\n`;
 
 async function compileErrors(error: unknown): Promise<string[]> {
   const failure = error as Partial<esbuild.BuildFailure>;
@@ -45,6 +63,8 @@ async function compileErrors(error: unknown): Promise<string[]> {
 export async function createDevBuild(options: { outdir: string; flowsDir?: string }): Promise<DevBuild> {
   const { outdir, flowsDir } = options;
   let data: FunnelData | undefined;
+  let lastValidationFailed = false;
+  let warnings: string[] = [];
   await rm(outdir, { recursive: true, force: true });
   await mkdir(outdir, { recursive: true });
   await copyIcons(outdir);
@@ -71,7 +91,7 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
     if (withStyles || !styles) styles = await buildStyles();
     // no module preloads: they only save round trips, which a local server does not have
     const assets = { js: 'static/js/main.js', ...styles, modulePreloads: [] };
-    const html = pageHtml({ assets, language: 'en', dir: 'ltr', body: '' }).replace('</head>', `${clientTag}\n</head>`);
+    const html = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }).replace('</head>', `${clientTag}\n</head>`);
     await writeFile(join(outdir, APP_SHELL), html);
   }
 
@@ -79,17 +99,22 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
     async cycle(changed = []) {
       const started = performance.now();
       const ms = (): number => Math.round(performance.now() - started);
-      const validated = await validateFlows({ flowsDir });
-      const validation = ms();
       const lines = (issues: ValidationIssue[]): string[] => issues.map(formatIssue);
-      if (validated.errors.length) return { ok: false, ms: ms(), problems: lines(validated.issues) };
-      data = validated.data;
+      // a code-only save after a valid cycle keeps the validated flows (the first cycle and any cycle after invalid flows validate)
+      if (!data || lastValidationFailed || !changed.length || needsValidation(changed)) {
+        const validated = await validateFlows({ flowsDir });
+        lastValidationFailed = validated.errors.length > 0;
+        if (lastValidationFailed) return { ok: false, ms: ms(), problems: lines(validated.issues) };
+        data = validated.data;
+        warnings = lines(validated.issues);
+      }
+      const validation = ms();
       try {
         await rebuild(changed.some((file) => file.endsWith('.css')));
       } catch (error) {
         return { ok: false, ms: ms(), problems: await compileErrors(error) };
       }
-      return { ok: true, ms: ms(), phases: { validation, bundle: ms() - validation }, warnings: lines(validated.issues) };
+      return { ok: true, ms: ms(), phases: { validation, bundle: ms() - validation }, warnings };
     },
     async dispose() {
       await js.dispose();

@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, parseAcceptLanguage } from '../../engine/core/languageChoice.ts';
+import { languages } from '../../screens/product/languages.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,7 +63,7 @@ export function createStaticHandler(distDir: string, options: { live?: boolean }
 
   /** The prerendered page of a path in the visitor's language, if the build made one. */
   async function page(req: IncomingMessage, safe: string, search: string): Promise<{ file: string; entry: Cached } | undefined> {
-    const language = chooseLanguage({
+    const language = chooseLanguage(languages, {
       query: new URLSearchParams(search).get('lng'),
       stored: cookieValue(String(req.headers.cookie ?? ''), LANGUAGE_COOKIE),
       preferred: parseAcceptLanguage(String(req.headers['accept-language'] ?? '')),

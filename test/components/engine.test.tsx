@@ -6,6 +6,7 @@ import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/index.t
 import { ChunkLoadError, lazyScreen } from '../../engine/react/index.ts';
 import { detectLanguage, pickLanguage } from '../../engine/react/index.ts';
 import { applyDocumentLanguage } from '../../engine/react/i18n.ts';
+import { languages } from '../../screens/product/languages.ts';
 import { screens } from '../../screens/registry.ts';
 import i18next from 'i18next';
 import { renderFunnel } from './harness.tsx';
@@ -139,19 +140,19 @@ describe('error boundaries', () => {
 
 describe('languages', () => {
   it('maps browser languages to the 13 supported ones, English otherwise', () => {
-    expect(pickLanguage('pt-BR')).toBe('pt');
-    expect(pickLanguage('zh-Hans-CN')).toBe('zh');
-    expect(pickLanguage('uk')).toBe('uk');
-    expect(pickLanguage('nl-NL')).toBe('en');
-    expect(pickLanguage(undefined)).toBe('en');
+    expect(pickLanguage(languages, 'pt-BR')).toBe('pt');
+    expect(pickLanguage(languages, 'zh-Hans-CN')).toBe('zh');
+    expect(pickLanguage(languages, 'uk')).toBe('uk');
+    expect(pickLanguage(languages, 'nl-NL')).toBe('en');
+    expect(pickLanguage(languages, undefined)).toBe('en');
   });
 
   it('detects the language from ?lng= first, then the browser languages in order, else English', () => {
-    expect(detectLanguage('?lng=ja', ['de-DE'])).toBe('ja');
-    expect(detectLanguage('?lng=xx', ['nl-NL', 'fr-CA', 'de'])).toBe('fr');
-    expect(detectLanguage('', ['zh-TW'])).toBe('zh');
-    expect(detectLanguage('', ['nl-NL', 'sv'])).toBe('en');
-    expect(detectLanguage('', [])).toBe('en');
+    expect(detectLanguage(languages, '?lng=ja', ['de-DE'])).toBe('ja');
+    expect(detectLanguage(languages, '?lng=xx', ['nl-NL', 'fr-CA', 'de'])).toBe('fr');
+    expect(detectLanguage(languages, '', ['zh-TW'])).toBe('zh');
+    expect(detectLanguage(languages, '', ['nl-NL', 'sv'])).toBe('en');
+    expect(detectLanguage(languages, '', [])).toBe('en');
   });
 
   it('lays Arabic out right to left', async () => {

@@ -8,7 +8,7 @@ import { proxy } from 'valtio/vanilla';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { indexSteps } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { HISTORY_KEY } from '../../engine/index.ts';
 import type { FunnelEngine } from '../../engine/react/index.ts';
 import { entryRouteFor } from '../../engine/react/index.ts';

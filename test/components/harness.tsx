@@ -14,7 +14,7 @@ import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/i
 import { indexSteps } from '../../engine/index.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { EngineContext, type FunnelEngine } from '../../engine/react/index.ts';
 import { connectTranslator } from '../../engine/react/i18n.ts';
 import { FunnelRoutes } from '../../engine/react/routes.ts';

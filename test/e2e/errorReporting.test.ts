@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
 import en from '../../locales/en.json';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 
 afterAll(closeBrowser);
 

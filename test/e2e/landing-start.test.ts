@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LANGUAGES, browserLocale } from '../../engine/index.ts';
+import { browserLocale, languageCodes } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
 
 afterAll(closeBrowser);
@@ -60,9 +61,9 @@ describe('the prerendered landing starts light', () => {
   it("shows each language's texts in the HTML, after hydration and after i18next took over", async () => {
     type Texts = { landing: { title: string; text: string }; common: { continue: string }; intro: { checkLocation: { title: string } } };
     const textsOf = (lng: string): Texts => JSON.parse(readFileSync(new URL(`../../locales/${lng}.json`, import.meta.url), 'utf8')) as Texts;
-    for (const lng of LANGUAGES) {
+    for (const lng of languageCodes(languages)) {
       const texts = textsOf(lng);
-      const { context, page } = await newVisitor({ locale: browserLocale(lng) });
+      const { context, page } = await newVisitor({ locale: browserLocale(languages, lng) });
       const messages: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error' && /React|hydrat/i.test(m.text())) messages.push(m.text());

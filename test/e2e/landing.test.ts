@@ -5,7 +5,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, writtenVisitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
-import { LANGUAGES, getVariant, variantIds } from '../../engine/index.ts';
+import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
+
+const LANGUAGES = languageCodes(languages);
 
 afterAll(closeBrowser);
 

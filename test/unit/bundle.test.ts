@@ -10,7 +10,10 @@ import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
 import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute } from '../../scripts/bundleReport.ts';
 import { APP_SHELL, pageFile, prerenderedPaths } from '../../scripts/build/pages.ts';
-import { LANGUAGES } from '../../engine/index.ts';
+import { languageCodes } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
+
+const LANGUAGES = languageCodes(languages);
 import { funnelData } from '../../screens/flowData.ts';
 
 const root = new URL('../../', import.meta.url).pathname;

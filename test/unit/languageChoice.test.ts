@@ -1,12 +1,13 @@
 import { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from '../../engine/index.ts';
 import { detectLanguage } from '../../engine/react/index.ts';
+import { languages } from '../../screens/product/languages.ts';
 
 describe('the language rule shared by the server and the browser', () => {
   it('takes ?lng= first, then the stored choice, then the browser, else English', () => {
-    expect(chooseLanguage({ query: 'ja', stored: 'de', preferred: ['fr'] })).toBe('ja');
-    expect(chooseLanguage({ query: 'xx', stored: 'de', preferred: ['fr'] })).toBe('de');
-    expect(chooseLanguage({ query: null, stored: undefined, preferred: ['nl-NL', 'pt-BR'] })).toBe('pt');
-    expect(chooseLanguage({ preferred: ['nl', 'sv'] })).toBe('en');
+    expect(chooseLanguage(languages, { query: 'ja', stored: 'de', preferred: ['fr'] })).toBe('ja');
+    expect(chooseLanguage(languages, { query: 'xx', stored: 'de', preferred: ['fr'] })).toBe('de');
+    expect(chooseLanguage(languages, { query: null, stored: undefined, preferred: ['nl-NL', 'pt-BR'] })).toBe('pt');
+    expect(chooseLanguage(languages, { preferred: ['nl', 'sv'] })).toBe('en');
   });
 
   it('reads Accept-Language by quality, keeping the order of equal ones', () => {
@@ -18,12 +19,12 @@ describe('the language rule shared by the server and the browser', () => {
   it('reads the lng cookie and maps regional codes', () => {
     expect(cookieValue('userUuid=abc; lng=uk; other=1', 'lng')).toBe('uk');
     expect(cookieValue('', 'lng')).toBeUndefined();
-    expect(supportedLanguage('ZH_tw')).toBe('zh');
-    expect(supportedLanguage('nl')).toBeUndefined();
+    expect(supportedLanguage(languages, 'ZH_tw')).toBe('zh');
+    expect(supportedLanguage(languages, 'nl')).toBeUndefined();
   });
 
   it('is what the browser applies too, cookie included', () => {
-    expect(detectLanguage('', ['fr-FR'], 'lng=de')).toBe('de');
-    expect(detectLanguage('?lng=ar', ['fr-FR'], 'lng=de')).toBe('ar');
+    expect(detectLanguage(languages, '', ['fr-FR'], 'lng=de')).toBe('de');
+    expect(detectLanguage(languages, '?lng=ar', ['fr-FR'], 'lng=de')).toBe('ar');
   });
 });

@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next from 'i18next';
-import { LANGUAGES } from '../../engine/react/index.ts';
+import { languageCodes } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
+
+const LANGUAGES = languageCodes(languages);
 
 const root = new URL('../../', import.meta.url).pathname;
 type Tree = { [key: string]: string | Tree };

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build, PREVIEW_ONLY_TEXTS } from '../../build.mjs';
-import { LANGUAGES } from '../../engine/index.ts';
+import { languageCodes } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
+
+const LANGUAGES = languageCodes(languages);
 
 const root = new URL('../../', import.meta.url).pathname;
 let outdir = '';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { createHttpClients } from '../../engine/payments/index.ts';
 import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';

@@ -1,5 +1,5 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
-import { PREVIEW_CONFIG } from '../../engine/index.ts';
+import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { createHttpClients } from '../../engine/payments/index.ts';
 import { serialize } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
@@ -11,7 +11,7 @@ import { MemoryStorage } from './memoryStorage.ts';
 function setup(reply: (req: Seen) => Reply | Promise<Reply>) {
   const store = createFunnelStore(productSlices);
   store.plans.landingType = 'discount';
-  store.signup.userUuid = 'visitor-1';
+  store.events.visitorId = 'visitor-1';
   const events: AnalyticsEvent[] = [];
   const analytics = createAnalytics([memorySink(events)]);
   const http = createHttpClients(PREVIEW_CONFIG, () => store.signup.token);
@@ -51,12 +51,13 @@ describe('submitSignup', () => {
       token: 'tok-123',
       gzUserID: '42',
       isSuccess: true,
-      userUuid: 'visitor-1',
       stripePublishKey: 'pk_test_1',
       stripeAccountName: 'Acme',
       skipPaywallDisabled: true,
       force3ds: true,
     });
+    // the visitor id is the kernel's (events slice), untouched by the signup
+    expect(store.events.visitorId).toBe('visitor-1');
     expect(events.find((e) => e.kind === 'identify')).toMatchObject({ name: '42', props: { email: 'anna@example.com' } });
     expect(store.loader.show).toBe(false);
     expect(store.error.show).toBe(false);

@@ -78,7 +78,7 @@ describe('start-up sequence (spec section 4)', () => {
     const { env: e, steps, events, timers } = env();
     const id = await runStartup(e);
     expect(steps).toEqual(['visitor-cookie', 'save-visitor', 'access-token', 'webp', 'preload', 'attribution', 'service-worker', 'analytics']);
-    expect(e.store.signup.userUuid).toBe(id);
+    expect(e.store.events.visitorId).toBe(id);
     expect(e.store.events.analyticsData.userUuid).toBe(id);
     expect(e.store.signup.token).toBe('tok-1');
     expect(e.store.ui.isWebp).toBe(true);

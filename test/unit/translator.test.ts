@@ -7,7 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import i18next, { type i18n as I18n } from 'i18next';
-import { LANGUAGES, createTranslator, textDirection, type TextTree } from '../../engine/react/index.ts';
+import { createTranslator, textDirection, type TextTree } from '../../engine/react/index.ts';
+import { languageCodes } from '../../engine/index.ts';
+import { languages } from '../../screens/product/languages.ts';
+
+const LANGUAGES = languageCodes(languages);
 
 const root = new URL('../../', import.meta.url).pathname;
 const load = (lng: string): TextTree => JSON.parse(readFileSync(join(root, 'locales', `${lng}.json`), 'utf8')) as TextTree;

@@ -55,7 +55,7 @@ describe('a document.cookie that throws', () => {
       getGlobal: () => undefined,
       setTimeout: (fn) => fn(),
     });
-    expect(store.signup.userUuid).toBe(id);
+    expect(store.events.visitorId).toBe(id);
     expect(events.find((e) => e.name === 'onboarding_started')?.userUuid).toBe(id);
   });
 });

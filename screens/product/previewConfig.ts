@@ -1,0 +1,35 @@
+/**
+ * The product's build configurations: its name, the preview build's relative sandbox addresses
+ * (served by `npm start` and `npm run dev`) and the production defaults build.mjs falls back to
+ * when an environment variable is unset. The engine reads whichever one the build defined
+ * (`config`, from __FUNNEL_CONFIG__) and the composition hands to defineFunnel.
+ */
+import type { FunnelConfig } from '../../engine/index.ts';
+
+/** The app's name in the tracking data. */
+export const APP_NAME = 'Family Locator';
+
+/** The configuration of relative sandbox addresses, served by `npm start`. */
+export const PREVIEW_CONFIG: FunnelConfig = {
+  webApiUrl: '/sandbox/webapi/api/v1',
+  portalUrl: '/sandbox/portal/api/v1',
+  cdnUrl: '/sandbox/cdn/api/v1',
+  braintreePortalUrl: '/sandbox/braintree/api/v1',
+  // the Segment-format batch collector (scripts/server/sandbox/collector.ts) and the /__events feed
+  analyticsUrl: '/sandbox/collect/v1/batch',
+  inspectorUrl: '/sandbox/inspector',
+  appName: APP_NAME,
+  attributionGlobal: '',
+  // the preview server's error collector (scripts/server/sandbox/errorCollector.ts)
+  sentryDsn: '/sandbox/sentry/1',
+  release: 'funnel-engine@preview',
+  preview: true,
+};
+
+/** The production API addresses used when build.mjs's environment does not name others. */
+export const PRODUCTION_DEFAULTS = {
+  webApiUrl: 'https://api.geozilla.com/api/v1',
+  portalUrl: 'https://portal.geozilla.com/api/v1',
+  cdnUrl: 'https://cdn-api.geozilla.com/api/v1',
+  braintreePortalUrl: 'https://bt-portal.geozilla.com/api/v1',
+} as const;
