@@ -83,8 +83,9 @@ export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, reque
       const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
       result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
     }
-    if (durable) keepRecord(durable.email, result);
+    // a page that went away leaves the record as it was: the next one posts the same request again
     if (deps.signal?.aborted) return { status: 'aborted' };
+    if (durable) keepRecord(durable.email, result);
     return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'braintree', fbEventId }, result);
   });
 }

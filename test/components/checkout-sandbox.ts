@@ -19,10 +19,12 @@ export interface Sandbox {
   /** Signs a new account up and prepares a store as the signup screen leaves it. */
   signedIn: (store: FunnelState, plan: string, landingType?: string) => void;
   /** Creates the account (call before rendering) and returns its e-mail. */
-  account: () => Promise<{ email: string; token: string }>;
+  account: () => Promise<{ email: string; token: string; userId: string }>;
   subscriptions: (email: string) => Subscription[];
   /** Subscription posts the sandbox received so far (all accounts). */
   subscriptionPosts: () => number;
+  /** Braintree subscription posts (call 5) the sandbox received so far (all accounts). */
+  braintreePosts: () => number;
   stop: () => Promise<void>;
 }
 
@@ -31,9 +33,12 @@ export async function startSandbox(): Promise<Sandbox> {
   const dist = mkdtempSync(join(tmpdir(), 'checkout-components-'));
   const server = await startPreviewServer({ distDir: dist, port: 0 });
   paymentsOf(server.state).pendingPolls = 1; // one 202 (with Retry-After: 1) keeps the tests quick
+  paymentsOf(server.state).braintreeDelayMs = 300;
   let posts = 0;
+  let braintreePosts = 0;
   server.server.on('request', (req) => {
     if (req.method === 'POST' && req.url?.includes('/subscriptions/polling/')) posts++;
+    if (req.method === 'POST' && req.url?.includes('/braintree/subscriptions/')) braintreePosts++;
   });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
@@ -41,7 +46,7 @@ export async function startSandbox(): Promise<Sandbox> {
   );
   const absolute: FunnelConfig = { ...PREVIEW_CONFIG };
   for (const key of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) absolute[key] = `${server.url}${PREVIEW_CONFIG[key]}`;
-  let last: { email: string; token: string } | undefined;
+  let last: { email: string; token: string; userId: string } | undefined;
   let n = 0;
   return {
     server,
@@ -52,7 +57,8 @@ export async function startSandbox(): Promise<Sandbox> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ registration_source: 'email', name: 'Ada', email, landing_type: 'fullPrice' }),
       });
-      last = { email, token: ((await res.json()) as { access_token: string }).access_token };
+      const answer = (await res.json()) as { access_token: string; entity: { geozilla_user_id: string } };
+      last = { email, token: answer.access_token, userId: answer.entity.geozilla_user_id };
       return last;
     },
     signedIn(store, plan, landingType = 'fullPrice') {
@@ -62,7 +68,8 @@ export async function startSandbox(): Promise<Sandbox> {
         token: last.token,
         isSuccess: true,
         stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
-        btToken: 'sandbox_bt_test',
+        // as the sandbox's payment settings hand it out (the vault manager's stand-in reads the account from it)
+        btToken: `sandbox_bt_${last.userId}`,
       });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);
@@ -70,6 +77,7 @@ export async function startSandbox(): Promise<Sandbox> {
     },
     subscriptions: (email) => paymentsOf(server.state).subscriptions.filter((s) => s.email === email),
     subscriptionPosts: () => posts,
+    braintreePosts: () => braintreePosts,
     async stop() {
       vi.unstubAllGlobals();
       await server.close();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_CONFIG } from '../../engine/index.ts';
 import { createHttpClients, createSubscriptionApi, type BraintreeBody, type SubscriptionApi } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -21,6 +22,7 @@ const BILLING_AGREEMENT = 'fake-paypal-billing-agreement-nonce';
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'sandbox-braintree-'));
   server = await startPreviewServer({ distDir: dist, port: 0 });
+  paymentsOf(server.state).braintreeDelayMs = 0; // answer at once: these tests read the answers, not the timing
 });
 afterAll(async () => {
   await server.close();

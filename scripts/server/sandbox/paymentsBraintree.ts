@@ -10,6 +10,8 @@
  *   Idempotency-Key header (optional, at most 255 characters): the same key with the same plan and body
  *   answers the first answer again and never charges twice; the same key with another plan or body is
  *   a 400. Without the header the same fb_event_id answers the first answer.
+ *   The answer comes after `braintreeDelayMs` (1.5 s), as a real subscription call takes its time; the
+ *   charge is made when the call arrives, so a page left meanwhile must not charge again.
  *   A paid PayPal billing agreement is vaulted with the account's Braintree customer, as a real portal
  *   must do anyway (a Braintree subscription charges a vaulted payment method token), so the upsell can
  *   charge the same PayPal account again with a nonce from the vault manager.
@@ -118,6 +120,8 @@ function vaultPayPal(p: PaymentsState, account: Account): void {
 export async function postBraintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, plan: string, r: Omit<BraintreePurchase, 'plan'>): Promise<void> {
   const account = requireAccount(state, req);
   const answer = braintreePurchase(state, account, { ...r, plan });
+  const delay = paymentsOf(state).braintreeDelayMs;
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   if (answer.body === undefined) {
     res.writeHead(answer.status, { 'cache-control': 'no-store' });
     res.end();

@@ -95,6 +95,8 @@ export interface PaymentsState {
   attempts: Map<string, number>;
   /** How many 202 answers each poll gives first. */
   pendingPolls: number;
+  /** How long the Braintree call takes to answer (the charge is made when it arrives), in ms. */
+  braintreeDelayMs: number;
 }
 
 /** The most payment attempts the sandbox keeps per account; more answer 429. */
@@ -121,6 +123,7 @@ export function paymentsOf(state: SandboxState): PaymentsState {
       idempotency: new Map(),
       attempts: new Map(),
       pendingPolls: 2,
+      braintreeDelayMs: 1500,
     };
     all.set(state, p);
   }
