@@ -115,4 +115,13 @@ describe('PayPal through Braintree', () => {
     await userEvent.click(paypalButton());
     expect(start).not.toHaveBeenCalled();
   });
+
+  it("offers the vaulted account's nonce for a one-tap charge, through the loader with the client token", async () => {
+    const { loader } = fakeVault();
+    const method = createBraintreePayPal('client-token-1', loader, 'Subscription');
+    expect(await method.vaultedNonce!()).toBe('vaulted-nonce-1');
+    expect(loader.vaultedNonce).toHaveBeenCalledWith('client-token-1');
+    // nothing of PayPal's window is loaded for it
+    expect(loader.load).not.toHaveBeenCalled();
+  });
 });
