@@ -7,7 +7,17 @@
  */
 import { accountOf, readPurchaseRecord, writePurchaseRecord } from './purchaseRecord.ts';
 import { failureOfError, type CardFlowResult } from './cardFlow.ts';
-import { guarded, keepRecord, randomEventId, settle, settleKnown, UPSELL_MARKER, type CheckoutDeps, type PurchaseAttemptIds, type PurchaseOutcome } from './checkoutMachine.ts';
+import {
+  guarded,
+  keepRecord,
+  randomEventId,
+  settle,
+  settleKnown,
+  UPSELL_MARKER,
+  type CheckoutDeps,
+  type PurchaseAttemptIds,
+  type PurchaseOutcome,
+} from './checkoutMachine.ts';
 import { GENERIC_ERROR_TEXT } from './failures.ts';
 import { realClock } from './polling.ts';
 import { PaymentApiError } from './subscriptionApi.ts';

@@ -117,7 +117,10 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const payWithNonce = (nonce: string): Promise<void> =>
     runner
       .run(() =>
-        purchaseWithBraintree({ api, store, analytics, signal: runner.signal() }, { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable }),
+        purchaseWithBraintree(
+          { api, store, analytics, signal: runner.signal() },
+          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable },
+        ),
       )
       .then((outcome) => finish(outcome, 'paypal'));
   // the purchase under way, by the way it was started

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useEngine } from '../../engine/react/index.ts';
-import { clearUpsellAttempt, isOpenFailure, purchase, purchaseWithBraintree, randomEventId, readUpsellAttempt, writeUpsellAttempt } from '../../engine/payments/index.ts';
+import {
+  clearUpsellAttempt,
+  isOpenFailure,
+  purchase,
+  purchaseWithBraintree,
+  randomEventId,
+  readUpsellAttempt,
+  writeUpsellAttempt,
+} from '../../engine/payments/index.ts';
 import type { AlternativeMethod, PaidWith, PaymentGateway, PurchaseOutcome, UpsellAttempt } from '../../engine/payments/index.ts';
 import { usePurchaseRunner, type PurchaseRunner } from './usePurchaseRunner.ts';
 

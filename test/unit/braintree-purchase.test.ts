@@ -40,7 +40,13 @@ describe('Braintree purchase: durable like the card path', () => {
       { plan: PLAN, nonce: 'fake-paypal-billing-agreement-nonce', price: 59.88, durable },
     );
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'bt_1' });
-    expect(seenBeforeCall!).toMatchObject({ status: 'processing', gateway: 'braintree', nonce: 'fake-paypal-billing-agreement-nonce', plan: PLAN, fbEventId: 'evt-1' });
+    expect(seenBeforeCall!).toMatchObject({
+      status: 'processing',
+      gateway: 'braintree',
+      nonce: 'fake-paypal-billing-agreement-nonce',
+      plan: PLAN,
+      fbEventId: 'evt-1',
+    });
     expect(calls.braintreeKeys).toEqual([seenBeforeCall!.idempotencyKey]);
     expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'succeeded', result: { subscriptionId: 'bt_1' } });
     // the upsell is not charged to a Stripe method: none is kept
@@ -50,7 +56,10 @@ describe('Braintree purchase: durable like the card path', () => {
   it('after a lost answer the record stays open, and the next run posts the same nonce, key and event id', async () => {
     const f = funnel();
     const first = scriptedApi({ braintree: [new PaymentApiError(0, [])] });
-    const lost = await purchaseWithBraintree({ api: first.api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'nonce-a', price: 59.88, durable });
+    const lost = await purchaseWithBraintree(
+      { api: first.api, store: f.store, analytics: f.analytics },
+      { plan: PLAN, nonce: 'nonce-a', price: 59.88, durable },
+    );
     expect(lost).toMatchObject({ status: 'failed', failure: { kind: 'network' } });
     const open = readPurchaseRecord(EMAIL)!;
     expect(open).toMatchObject({ status: 'processing', gateway: 'braintree', nonce: 'nonce-a' });
@@ -58,7 +67,10 @@ describe('Braintree purchase: durable like the card path', () => {
     // a reload: the checkout resumes the open purchase, whatever nonce it is handed
     const g = funnel();
     const second = scriptedApi({ braintree: [{ subscriptionId: 'bt_2' }] });
-    const resumed = await purchaseWithBraintree({ api: second.api, store: g.store, analytics: g.analytics }, { plan: 'other', nonce: 'ignored', price: 59.88, durable });
+    const resumed = await purchaseWithBraintree(
+      { api: second.api, store: g.store, analytics: g.analytics },
+      { plan: 'other', nonce: 'ignored', price: 59.88, durable },
+    );
     expect(resumed).toMatchObject({ status: 'succeeded', subscriptionId: 'bt_2' });
     expect(second.calls.braintree).toEqual([{ plan: PLAN, body: { ...first.calls.braintree[0]!.body } }]);
     expect(second.calls.braintree[0]!.body).toMatchObject({ payment_method_nonce: 'nonce-a', fb_event_id: open.fbEventId });
@@ -72,7 +84,9 @@ describe('Braintree purchase: durable like the card path', () => {
     await purchaseWithBraintree({ api: ok.api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n1', price: 59.88, durable });
     const again = scriptedApi({});
     const g = funnel();
-    expect(await purchaseWithBraintree({ api: again.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n2', price: 59.88, durable })).toMatchObject({
+    expect(
+      await purchaseWithBraintree({ api: again.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n2', price: 59.88, durable }),
+    ).toMatchObject({
       status: 'succeeded',
       subscriptionId: 'bt_3',
     });
@@ -81,7 +95,10 @@ describe('Braintree purchase: durable like the card path', () => {
     clearPurchaseRecord();
     const declined = scriptedApi({ braintree: [new PaymentApiError(422, ['Do Not Honor'])] });
     const h = funnel();
-    const outcome = await purchaseWithBraintree({ api: declined.api, store: h.store, analytics: h.analytics }, { plan: PLAN, nonce: 'n3', price: 59.88, durable });
+    const outcome = await purchaseWithBraintree(
+      { api: declined.api, store: h.store, analytics: h.analytics },
+      { plan: PLAN, nonce: 'n3', price: 59.88, durable },
+    );
     expect(outcome).toMatchObject({ status: 'failed', failure: { message: 'Do Not Honor' } });
     expect(readPurchaseRecord(EMAIL)).toBeUndefined();
   });
@@ -92,7 +109,18 @@ describe('Braintree purchase: durable like the card path', () => {
     // a card purchase's record (no gateway): the Braintree path starts its own attempt
     localStorage.setItem(
       'purchase_in_flight',
-      JSON.stringify({ account: EMAIL, plan: PLAN, idempotencyKey: 'card-key', fbEventId: 'card-evt', paymentMethodId: 'pm_1', pollingId: '', startedAt: 1, status: 'processing', checkoutPath: '/checkout', successPath: '' }),
+      JSON.stringify({
+        account: EMAIL,
+        plan: PLAN,
+        idempotencyKey: 'card-key',
+        fbEventId: 'card-evt',
+        paymentMethodId: 'pm_1',
+        pollingId: '',
+        startedAt: 1,
+        status: 'processing',
+        checkoutPath: '/checkout',
+        successPath: '',
+      }),
     );
     await purchaseWithBraintree({ api: first.api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n5', price: 59.88, durable });
     expect(first.calls.braintreeKeys[0]).not.toBe('card-key');
@@ -106,7 +134,10 @@ describe('Braintree upsell', () => {
     f.store.checkout.id = 'bt_plan';
     const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'bt_up', finalPrice: 9.99, regularPrice: 9.99 }] });
     const attempt = { idempotencyKey: 'up-key', fbEventId: 'up-evt' };
-    const outcome = await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: UPSELL, nonce: 'vaulted-1', price: 9.99, upsell: true, attempt });
+    const outcome = await purchaseWithBraintree(
+      { api, store: f.store, analytics: f.analytics },
+      { plan: UPSELL, nonce: 'vaulted-1', price: 9.99, upsell: true, attempt },
+    );
     expect(outcome.status).toBe('succeeded');
     expect(calls.braintree[0]!.body).toMatchObject({ [UPSELL_MARKER]: true, payment_method_nonce: 'vaulted-1', fb_event_id: 'up-evt' });
     expect(calls.braintreeKeys).toEqual(['up-key']);

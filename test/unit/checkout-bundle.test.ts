@@ -39,7 +39,14 @@ async function bundle(preview: boolean): Promise<string> {
 describe('the sandbox gateway in the bundles', () => {
   it('is in the preview bundle and nowhere in the production bundle', { timeout: 180_000 }, async () => {
     const [preview, production] = [await bundle(true), await bundle(false)];
-    const markers = [SANDBOX_STRIPE_BASE, SANDBOX_NONCES.approve, SANDBOX_NONCES.decline, SANDBOX_WALLET, SANDBOX_BRAINTREE_TOKEN_PREFIX, SANDBOX_BRAINTREE_CLIENT_API];
+    const markers = [
+      SANDBOX_STRIPE_BASE,
+      SANDBOX_NONCES.approve,
+      SANDBOX_NONCES.decline,
+      SANDBOX_WALLET,
+      SANDBOX_BRAINTREE_TOKEN_PREFIX,
+      SANDBOX_BRAINTREE_CLIENT_API,
+    ];
     for (const marker of markers) expect(preview, marker).toContain(marker);
     for (const marker of markers) expect(production, marker).not.toContain(marker);
     // the production card path is there: Stripe.js is loaded from Stripe's own address

@@ -186,7 +186,13 @@ export async function braintreeSubscription(state: SandboxState, req: IncomingMe
   const plan = planOf(match);
   const body = await readJsonBody(req);
   const r = readPurchase(body, 'braintree');
-  await postBraintreeSubscription(state, req, res, plan, { body, nonce: r.nonce, fbEventId: r.fbEventId, upsell: r.upsell, idempotencyKey: idempotencyKeyOf(req) });
+  await postBraintreeSubscription(state, req, res, plan, {
+    body,
+    nonce: r.nonce,
+    fbEventId: r.fbEventId,
+    upsell: r.upsell,
+    idempotencyKey: idempotencyKeyOf(req),
+  });
 }
 
 export function listSubscriptions(state: SandboxState, url: URL, res: ServerResponse): void {

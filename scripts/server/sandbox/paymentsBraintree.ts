@@ -117,7 +117,13 @@ function vaultPayPal(p: PaymentsState, account: Account): void {
   p.braintreeVault.set(account.userId, list.slice(0, MAX_VAULTED_PER_ACCOUNT));
 }
 
-export async function postBraintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, plan: string, r: Omit<BraintreePurchase, 'plan'>): Promise<void> {
+export async function postBraintreeSubscription(
+  state: SandboxState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  plan: string,
+  r: Omit<BraintreePurchase, 'plan'>,
+): Promise<void> {
   const account = requireAccount(state, req);
   const answer = braintreePurchase(state, account, { ...r, plan });
   const delay = paymentsOf(state).braintreeDelayMs;
@@ -154,5 +160,9 @@ export async function fetchVaultedPaymentMethods(state: SandboxState, req: Incom
 }
 
 export const braintreeClientRoutes: SandboxRoute[] = [
-  { method: 'POST', pattern: new RegExp(`^${SANDBOX_BRAINTREE_CLIENT_API}/payment_methods$`), handle: (s, req, res) => fetchVaultedPaymentMethods(s, req, res) },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^${SANDBOX_BRAINTREE_CLIENT_API}/payment_methods$`),
+    handle: (s, req, res) => fetchVaultedPaymentMethods(s, req, res),
+  },
 ];
