@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useEngine } from '../../engine/react/index.ts';
 import {
   clearUpsellAttempt,
@@ -91,12 +91,15 @@ export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, on
     return outcome;
   };
 
+  // 'busy' when another purchase held the store: not resumed again by itself (no loop of refusals)
+  const last = useRef<PurchaseOutcome['status'] | undefined>(undefined);
   const buy = async (): Promise<void> => {
-    if (charger) await runner.run(() => charge(charger));
+    if (charger) last.current = (await runner.run(() => charge(charger))).status;
   };
 
   // an attempt under way when the offer opened (a reload during the purchase) is followed to its result
-  const resumable = charger !== null && readUpsellAttempt(subscriptionId)?.method === method && !runner.busy && runner.failure === null;
+  const resumable =
+    charger !== null && readUpsellAttempt(subscriptionId)?.method === method && !runner.busy && runner.failure === null && last.current !== 'busy';
   useEffect(() => {
     if (resumable) void buy();
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
