@@ -23,8 +23,8 @@ export interface Sandbox {
   subscriptions: (email: string) => Subscription[];
   /** Subscription posts the sandbox received so far (all accounts). */
   subscriptionPosts: () => number;
-  /** Braintree subscription posts (call 5) the sandbox received so far (all accounts). */
-  braintreePosts: () => number;
+  /** Braintree subscription posts (call 5) the sandbox received so far from this access token. */
+  braintreePosts: (token: string) => number;
   stop: () => Promise<void>;
 }
 
@@ -35,10 +35,10 @@ export async function startSandbox(): Promise<Sandbox> {
   paymentsOf(server.state).pendingPolls = 1; // one 202 (with Retry-After: 1) keeps the tests quick
   paymentsOf(server.state).braintreeDelayMs = 300;
   let posts = 0;
-  let braintreePosts = 0;
+  const braintreeTokens: string[] = [];
   server.server.on('request', (req) => {
     if (req.method === 'POST' && req.url?.includes('/subscriptions/polling/')) posts++;
-    if (req.method === 'POST' && req.url?.includes('/braintree/subscriptions/')) braintreePosts++;
+    if (req.method === 'POST' && req.url?.includes('/braintree/subscriptions/')) braintreeTokens.push(req.headers.authorization ?? '');
   });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
@@ -77,7 +77,7 @@ export async function startSandbox(): Promise<Sandbox> {
     },
     subscriptions: (email) => paymentsOf(server.state).subscriptions.filter((s) => s.email === email),
     subscriptionPosts: () => posts,
-    braintreePosts: () => braintreePosts,
+    braintreePosts: (token) => braintreeTokens.filter((t) => t === `Bearer ${token}`).length,
     async stop() {
       vi.unstubAllGlobals();
       await server.close();
