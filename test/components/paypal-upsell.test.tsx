@@ -40,6 +40,8 @@ async function approvePayPal(): Promise<RenderedFunnel & { email: string; userId
   const signedIn = (s: RenderedFunnel['store']): void => sandbox.signedIn(s, PLAN);
   const f = await renderFunnel('/checkout', { state: signedIn });
   const user = userEvent.setup();
+  // the page as a visitor finds it: the card form loaded, PayPal's button beside it
+  await screen.findByLabelText('Card number', {}, { timeout: 10_000 });
   await user.click(await screen.findByRole('button', { name: 'Pay with PayPal' }, { timeout: 10_000 }));
   await user.click(within(await screen.findByRole('dialog', { name: 'PayPal (test)' })).getByRole('button', { name: 'Approve payment' }));
   return { ...f, email, userId, token, signedIn };
