@@ -98,10 +98,9 @@ export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, on
   };
 
   // an attempt under way when the offer opened (a reload during the purchase) is followed to its result
-  const resumable =
-    charger !== null && readUpsellAttempt(subscriptionId)?.method === method && !runner.busy && runner.failure === null && last.current !== 'busy';
+  const resumable = charger !== null && readUpsellAttempt(subscriptionId)?.method === method && !runner.busy && runner.failure === null;
   useEffect(() => {
-    if (resumable) void buy();
+    if (resumable && last.current !== 'busy') void buy();
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
   return { runner, gateway: charger?.method === 'card' ? charger.gateway : undefined, ready: charger !== null, buy };
