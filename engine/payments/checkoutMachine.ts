@@ -6,12 +6,12 @@
  */
 import type { Analytics } from '../core/analytics.ts';
 import { hideError, setLoader, type FunnelState } from '../core/store.ts';
-import { failureOfError, runCardFlow, type CardFlowResult } from './cardFlow.ts';
-import { GENERIC_ERROR_TEXT, isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
+import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
+import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
 import { applyPaidResult } from './paidResult.ts';
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
-import { PaymentApiError, type SubscriptionApi } from './subscriptionApi.ts';
+import type { SubscriptionApi } from './subscriptionApi.ts';
 import { accountOf, clearPurchaseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 
 export interface CheckoutDeps {
@@ -45,6 +45,14 @@ export interface PurchaseRequest {
   paymentMethod?: PaymentMethodResult;
   /** Whether to ask for 3-D Secure, decided from the new payment method (./threeDSecure.ts). */
   threeDSecure?: (method: PaymentMethod) => boolean;
+  /** The attempt's ids, stored by the caller before the call (the upsell): a resumed attempt sends them again. */
+  attempt?: PurchaseAttemptIds;
+}
+
+/** The ids that make a repeated call the same purchase: the Idempotency-Key and fb_event_id. */
+export interface PurchaseAttemptIds {
+  idempotencyKey: string;
+  fbEventId: string;
 }
 
 export type PurchaseOutcome =
@@ -73,7 +81,7 @@ export function randomEventId(): string {
 }
 
 /** Runs `work` once per store at a time, with the checkout loader on and always off at the end. */
-async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
+export async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
   if (running.has(store)) return { status: 'busy' };
   running.add(store);
   setLoader(store, true, 'checkout', true);
@@ -89,7 +97,7 @@ async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>)
   }
 }
 
-interface SettleContext {
+export interface SettleContext {
   store: FunnelState;
   analytics: Analytics;
   plan: string;
@@ -99,7 +107,7 @@ interface SettleContext {
 }
 
 /** Writes a result into the store and logs it. */
-function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutcome {
+export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutcome {
   const { store, analytics, plan, upsell, gateway } = ctx;
   if (result.status === 'silent') return result;
   if (result.status === 'failed') {
@@ -132,8 +140,8 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
     const open = durable ? readPurchaseRecord(durable.email) : undefined;
     if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
     const plan = open?.plan ?? request.plan;
-    const fbEventId = open?.fbEventId ?? (deps.newEventId ?? randomEventId)();
-    const idempotencyKey = open?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
+    const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
+    const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
     const result = await runCardFlow(
       { api: deps.api, gateway: deps.gateway, clock: deps.clock ?? realClock, signal: deps.signal, limits: deps.limits },
       {
@@ -174,7 +182,7 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
 }
 
 /** The record after a purchase: the result on success, kept while the outcome is open, dropped after a final failure. */
-function keepRecord(email: string, result: CardFlowResult): void {
+export function keepRecord(email: string, result: CardFlowResult): void {
   if (result.status === 'succeeded') {
     const { subscriptionId, finalPrice, regularPrice } = result;
     updatePurchaseRecord(email, { status: 'succeeded', result: { subscriptionId, finalPrice, regularPrice } });
@@ -184,63 +192,8 @@ function keepRecord(email: string, result: CardFlowResult): void {
 }
 
 /** A purchase that already succeeded (another tab, or before a reload): its result, no new charge. */
-function settleKnown(store: FunnelState, record: PurchaseRecord): PurchaseOutcome {
+export function settleKnown(store: FunnelState, record: PurchaseRecord): PurchaseOutcome {
   const { subscriptionId, finalPrice, regularPrice } = record.result!;
   if (store.checkout.id !== subscriptionId) applyPaidResult(store, record.result!, record.paymentMethodId);
   return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
-}
-
-export interface BraintreeRequest {
-  plan: string;
-  nonce: string;
-  /** The catalogue price, shown when the server answers without prices. */
-  price: number;
-  coupon?: string;
-  extra?: Record<string, unknown>;
-  /** Record the paid purchase for this account, so the visitor is not sold the plan again. */
-  durable?: { email: string; checkoutPath: string };
-}
-
-/**
- * Buys a plan through the Braintree portal (spec section 4 "Alternative path"): post; errors are shown
- * ("An error has occurred" when the failure has no body); otherwise success with subscription_id.
- */
-export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
-  const { store } = deps;
-  return guarded(store, async () => {
-    const fbEventId = (deps.newEventId ?? randomEventId)();
-    let result: CardFlowResult;
-    try {
-      const answer = await deps.api.postBraintreeSubscription(request.plan, {
-        ...request.extra,
-        gateway: 'braintree',
-        payment_method_nonce: request.nonce,
-        coupon: request.coupon ?? '',
-        fb_event_id: fbEventId,
-      });
-      const finalPrice = answer.finalPrice ?? request.price;
-      const regularPrice = answer.regularPrice ?? request.price;
-      result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
-      if (request.durable) {
-        writePurchaseRecord({
-          account: accountOf(request.durable.email),
-          plan: request.plan,
-          idempotencyKey: fbEventId,
-          fbEventId,
-          paymentMethodId: '',
-          pollingId: '',
-          startedAt: (deps.clock ?? realClock).now(),
-          status: 'succeeded',
-          checkoutPath: request.durable.checkoutPath,
-          successPath: '',
-          result: { subscriptionId: answer.subscriptionId, finalPrice, regularPrice },
-        });
-      }
-    } catch (error) {
-      const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
-      result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
-    }
-    if (deps.signal?.aborted) return { status: 'aborted' };
-    return settle({ store, analytics: deps.analytics, plan: request.plan, upsell: false, gateway: 'braintree', fbEventId }, result);
-  });
 }

@@ -9,9 +9,15 @@
 /** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
 export { MAX_SUBSCRIPTION_POSTS, THREE_D_SECURE_FIELD } from './cardFlow.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
-export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseWithBraintree } from './checkoutMachine.ts';
+export { UPSELL_MARKER, isPurchaseRunning, purchase, randomEventId } from './checkoutMachine.ts';
 /** Types of the same module. */
-export type { PurchaseOutcome } from './checkoutMachine.ts';
+export type { PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
+/** A purchase through the Braintree portal (spec section 4 "Alternative path", section 7 call 5), durable like the card path. */
+export { purchaseWithBraintree } from './braintreePurchase.ts';
+/** An upsell purchase under way, kept in session storage before its call, so a reload follows the same attempt. */
+export { clearUpsellAttempt, readUpsellAttempt, writeUpsellAttempt } from './upsellAttempt.ts';
+/** Types of the same module. */
+export type { UpsellAttempt } from './upsellAttempt.ts';
 /** Payment failures (spec section 8): what the banner shows, what is stored and logged. */
 export { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds, isOpenFailure } from './failures.ts';
 /** Types of the same module. */
@@ -47,6 +53,8 @@ export { PURCHASE_RECORD_KEY, clearPurchaseRecord, parseRecord, readPurchaseReco
 export type { PurchaseRecord } from './purchaseRecord.ts';
 /** The receipt of a paid checkout, kept in session storage (not local storage: the checkout slice is not persisted, spec section 3). */
 export { RECEIPT_KEY, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
+/** Types of the same module. */
+export type { PaidWith } from './receipt.ts';
 /** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
 export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from './subscriptionApi.ts';
 /** Types of the same module. */

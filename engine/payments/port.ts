@@ -113,6 +113,12 @@ export interface AlternativeMethod {
   id: string;
   /** The method's own button (and whatever window it opens). */
   Button: ComponentType<AlternativeButtonProps>;
+  /**
+   * A fresh nonce for the account's method that an earlier approval vaulted (a PayPal billing
+   * agreement), so it can be charged again with one tap and no new window (the upsell); undefined
+   * when none is vaulted. Rejects when the provider cannot be reached.
+   */
+  vaultedNonce?: () => Promise<string | undefined>;
 }
 
 /** True when a gateway call failed. */

@@ -26,6 +26,10 @@ export interface PurchaseRecord {
   fbEventId: string;
   /** The payment method charged (a Stripe id, never card data): a retry sends the same request. */
   paymentMethodId: string;
+  /** 'braintree' for a PayPal purchase through the Braintree portal; absent for a card or wallet. */
+  gateway?: 'braintree';
+  /** The Braintree payment method nonce posted (single use, valid for hours): a retry posts the same. */
+  nonce?: string;
   /** 3-D Secure was requested (a retry sends the same body). */
   threeDSecure?: boolean;
   /** The polling id, once the server has answered the subscription call. */
@@ -64,6 +68,7 @@ export function parseRecord(raw: string | undefined): PurchaseRecord | undefined
   const res = r.result;
   const result = res && isString(res.subscriptionId) && typeof res.finalPrice === 'number' && typeof res.regularPrice === 'number' ? res : undefined;
   if (r.status === 'succeeded' && !result) return undefined;
+  if (r.gateway !== undefined && (r.gateway !== 'braintree' || !isString(r.nonce) || !r.nonce)) return undefined;
   return { ...(r as PurchaseRecord), result };
 }
 

@@ -22,11 +22,20 @@ export interface Receipt {
   upsellData: UpsellData;
   /** The visitor closed the upsell offer. */
   upsellClosed: boolean;
+  /** How the plan was paid: the upsell is charged the same way ('' when unknown). */
+  paidWith?: PaidWith;
 }
 
-/** Saves what the store holds after a purchase. */
-export function saveReceipt(store: FunnelState, plan: string, upsellClosed = false): void {
+/** The card or wallet (a Stripe payment method), or PayPal through Braintree (a vaulted billing agreement). */
+export type PaidWith = 'card' | 'paypal' | '';
+
+/**
+ * Saves what the store holds after a purchase.
+ * @param paidWith how the plan was paid; by default what the receipt of the same purchase says, else 'card' when a card was kept
+ */
+export function saveReceipt(store: FunnelState, plan: string, upsellClosed = false, paidWith?: PaidWith): void {
   const c = store.checkout;
+  const earlier = readReceipt();
   const receipt: Receipt = {
     plan,
     id: c.id,
@@ -36,6 +45,7 @@ export function saveReceipt(store: FunnelState, plan: string, upsellClosed = fal
     paymentMethodId: c.stripeNonce,
     upsellData: { ...c.upsellData },
     upsellClosed,
+    paidWith: paidWith ?? (earlier?.id === c.id && earlier.paidWith ? earlier.paidWith : c.stripeNonce ? 'card' : ''),
   };
   writeItem('session', RECEIPT_KEY, JSON.stringify(receipt));
 }
@@ -58,6 +68,7 @@ export function readReceipt(): Receipt | undefined {
       regularPrice: typeof u?.regularPrice === 'number' ? u.regularPrice : 0,
     },
     upsellClosed: r.upsellClosed === true,
+    paidWith: r.paidWith === 'card' || r.paidWith === 'paypal' ? r.paidWith : '',
   };
 }
 
@@ -97,5 +108,5 @@ export function restoreFromRecord(store: FunnelState, record: PurchaseRecord): v
   const result = record.result;
   if (!result || store.checkout.id === result.subscriptionId) return;
   applyPaidResult(store, result, record.paymentMethodId);
-  if (readReceipt()?.id !== result.subscriptionId) saveReceipt(store, record.plan);
+  if (readReceipt()?.id !== result.subscriptionId) saveReceipt(store, record.plan, false, record.gateway === 'braintree' ? 'paypal' : undefined);
 }

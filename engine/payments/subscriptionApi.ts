@@ -13,7 +13,8 @@
  *    4xx   { data: { result_data: ResultData } }      a decline: status 'failed', errors.messages, decline_code
  *          (the client reads response.data.data.result_data on error, as the spec says)
  * 5. POST {braintree portal}/users/me/braintree/subscriptions/{plan}, bearer token.
- *    body  { gateway: 'braintree', payment_method_nonce, coupon, fb_event_id, ...extra }
+ *    body  { gateway: 'braintree', payment_method_nonce, coupon, fb_event_id, is_upsell?, ...extra }
+ *          + Idempotency-Key header (README: the portal must honour it as call 3 does)
  *    200   { data: { subscription_id, price_with_discount?, regular_price? } }
  *    4xx   { errors: { messages: string[] } }
  *
@@ -79,8 +80,11 @@ export interface SubscriptionApi {
   postSubscription(plan: string, body: SubscriptionBody, idempotencyKey?: string): Promise<string>;
   /** Call 4: one poll. */
   getPollingResult(pollingId: string, signal?: AbortSignal): Promise<PollAnswer>;
-  /** Call 5: the Braintree subscription. */
-  postBraintreeSubscription(plan: string, body: BraintreeBody): Promise<BraintreeResult>;
+  /**
+   * Call 5: the Braintree subscription. The idempotency key goes out as the `Idempotency-Key` header,
+   * as with call 3: the same key with the same body answers the first answer, never a second charge.
+   */
+  postBraintreeSubscription(plan: string, body: BraintreeBody, idempotencyKey?: string): Promise<BraintreeResult>;
 }
 
 type Body = Record<string, unknown> | undefined;
@@ -151,9 +155,10 @@ export function createSubscriptionApi(http: HttpClients): SubscriptionApi {
         throw new PaymentApiError(status, messagesOf(body));
       }
     },
-    async postBraintreeSubscription(plan, body) {
+    async postBraintreeSubscription(plan, body, idempotencyKey) {
       try {
-        const { data } = await http.braintree.post(`/users/me/braintree/subscriptions/${path(plan)}`, body);
+        const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+        const { data } = await http.braintree.post(`/users/me/braintree/subscriptions/${path(plan)}`, body, { headers });
         const d = (data as { data?: Record<string, unknown> } | undefined)?.data;
         const id = d?.subscription_id;
         if ((typeof id !== 'string' && typeof id !== 'number') || id === '') throw new PaymentApiError(200, messagesOf(data));

@@ -50,7 +50,9 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
   const startedAt = readPurchaseRecord(store.signup.email)?.startedAt;
-  const offerUpsell = props.upsell !== undefined && c.id !== '' && c.stripeNonce !== '' && c.upsellData.success !== true && !closed;
+  // the add-on is charged the way the plan was paid: a kept card or wallet method, or the vaulted PayPal account
+  const paidWith = receipt?.paidWith === 'paypal' ? 'paypal' : 'card';
+  const offerUpsell = props.upsell !== undefined && c.id !== '' && (c.stripeNonce !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
 
   const close = (): void => {
     setClosed(true);
@@ -97,7 +99,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
           </p>
         ) : null}
         {offerUpsell && props.upsell ? (
-          <UpsellOffer texts={props.upsell} format={format} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
+          <UpsellOffer texts={props.upsell} format={format} paidWith={paidWith} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
         ) : null}
         {/* the one primary action; the upsell card's accept and decline are secondary to it */}
         <div className="checkout-success__actions">

@@ -1,34 +1,34 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../engine/react/index.ts';
-import { purchase } from '../../engine/payments/index.ts';
+import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import type { LocaleFormat } from '../ui/priceTexts.ts';
-import { useCardGateway } from '../payments/useCardGateway.ts';
-import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
+import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
   /** The visitor's formatting of amounts. */
   format: LocaleFormat;
+  /** How the plan was just paid: the add-on is charged the same way. */
+  paidWith: PaidWith;
   /** Called after a successful purchase (the screen saves the receipt). */
   onBought: () => void;
   onClose: () => void;
 }
 
 /**
- * The upsell product of flows/plans.json, bought with one click on the card or wallet just used: the same
- * checkout machine with the upsell marker. The gateway is loaded for a 3-D Secure step, should the
+ * The upsell product of flows/plans.json, bought with one click on the method just used (the card or
+ * wallet, or the PayPal account just vaulted): the same checkout machine with the upsell marker
+ * (../payments/useUpsellPurchase.ts). The card gateway is loaded for a 3-D Secure step, should the
  * bank ask for one. One accept and one decline; the decline dismisses it for good.
  */
-export function UpsellOffer({ texts, format, onBought, onClose }: UpsellOfferProps) {
+export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: UpsellOfferProps) {
   const { t } = useTranslation();
   const id = useId();
   const { store, analytics, data } = useEngine();
-  const runner = usePurchaseRunner();
-  const state = useCardGateway(runner.loadGateway);
-  const gateway = state.status === 'ready' ? state.gateway : undefined;
+  const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought);
   const product = data.plans.upsell;
   const price = format.money(product.price);
   useEffect(() => {
@@ -37,17 +37,6 @@ export function UpsellOffer({ texts, format, onBought, onClose }: UpsellOfferPro
   const decline = (): void => {
     analytics.track('upsell_declined', { plan: product.name });
     onClose();
-  };
-
-  const buy = async (): Promise<void> => {
-    if (!gateway) return;
-    const outcome = await runner.run(() =>
-      purchase(
-        { api: runner.api, gateway, store, analytics, signal: runner.signal() },
-        { plan: product.name, upsell: true, extra: { landing_type: store.plans.landingType } },
-      ),
-    );
-    if (outcome.status === 'succeeded') onBought();
   };
 
   return (
@@ -63,7 +52,7 @@ export function UpsellOffer({ texts, format, onBought, onClose }: UpsellOfferPro
         </p>
       ) : null}
       <div className="checkout-upsell__actions">
-        <Button variant="secondary" onClick={() => void buy()} disabled={!gateway || runner.busy} aria-busy={runner.busy}>
+        <Button variant="secondary" onClick={() => void buy()} disabled={!ready || runner.busy} aria-busy={runner.busy}>
           {t(texts.cta, { price })}
         </Button>
         <Button variant="link" onClick={decline} disabled={runner.busy}>

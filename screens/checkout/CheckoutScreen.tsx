@@ -10,7 +10,7 @@ import { purchase, purchaseWithBraintree, type PurchaseOutcome } from '../../eng
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
 import type { PurchaseRecord } from '../../engine/payments/index.ts';
-import { restoreFromRecord, saveReceipt } from '../../engine/payments/index.ts';
+import { restoreFromRecord, saveReceipt, type PaidWith } from '../../engine/payments/index.ts';
 import { browserHints, threeDSecurePolicy } from '../../engine/payments/index.ts';
 import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Screen } from '../ui/Screen.tsx';
@@ -101,9 +101,9 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const { api } = runner;
   const durable = store.signup.email ? { email: store.signup.email, checkoutPath: pathname } : undefined;
   const extra = { landing_type: store.plans.landingType };
-  const finish = (outcome: PurchaseOutcome): void => {
+  const finish = (outcome: PurchaseOutcome, paidWith?: PaidWith): void => {
     if (outcome.status !== 'succeeded' || !plan) return;
-    saveReceipt(store, plan.name);
+    saveReceipt(store, plan.name, false, paidWith);
     moveOn();
   };
   // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
@@ -115,21 +115,30 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
       )
       .then(finish);
 
+  // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
+  const payWithNonce = (nonce: string): Promise<void> =>
+    runner
+      .run(() =>
+        purchaseWithBraintree(
+          { api, store, analytics, signal: runner.signal() },
+          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable },
+        ),
+      )
+      .then((outcome) => finish(outcome, 'paypal'));
+  // the purchase under way, by the way it was started
+  const resume = (): Promise<void> => (open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '') : pay(gateway ?? NO_GATEWAY));
+
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
-  const resumable = open !== undefined && !runner.busy && runner.failure === null && gatewayState.status !== 'loading';
+  const resumable = open !== undefined && !runner.busy && runner.failure === null && (open.gateway === 'braintree' || gatewayState.status !== 'loading');
   useEffect(() => {
     // only the unmount signal stops it: `resumable` turns false as soon as the resume runs
-    if (resumable) void pay(gateway ?? NO_GATEWAY);
+    if (resumable) void resume();
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
   if (!plan) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
   const discount = variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined;
   const texts = payTexts(t, plan, format, t(props.cta, { price: format.money(today) }));
-  const payWithNonce = (nonce: string): void =>
-    void runner
-      .run(() => purchaseWithBraintree({ api, store, analytics, signal: runner.signal() }, { plan: plan.name, nonce, price: today, extra, durable }))
-      .then(finish);
   const onFormChange = (state: CardFormState): void => {
     store.checkout.isFormValid = state.valid;
     store.checkout.cardholderName = state.cardholderName;
@@ -155,7 +164,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // while the machine runs, its opaque checkout loader covers the page and the gateway's dialogs sit above it
   let payment;
   if (stillOpen) {
-    payment = <PendingPanel text={runner.failureText ?? ''} pending={failure.kind === 'pending'} onRetry={() => void pay(gateway ?? NO_GATEWAY)} />;
+    payment = <PendingPanel text={runner.failureText ?? ''} pending={failure.kind === 'pending'} onRetry={() => void resume()} />;
   } else if (open !== undefined) {
     // also while the purchase runs (a resume after a reload, or one just started): never a Pay button beside it
     payment = <ProcessingPanel />;
@@ -184,7 +193,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
             <AlternativeMethods
               context={runner.gatewayContext}
               busy={runner.busy}
-              onNonce={payWithNonce}
+              onNonce={(nonce) => void payWithNonce(nonce)}
               onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
             />
           </div>

@@ -25,7 +25,7 @@ function fakeVault(tokenize: (data: PayPalApproval) => Promise<{ nonce: string }
     }),
     tokenizePayment: vi.fn(tokenize),
   };
-  const loader: PayPalVaultLoader = { load: vi.fn(async () => vault) };
+  const loader: PayPalVaultLoader = { load: vi.fn(async () => vault), vaultedNonce: vi.fn(async () => 'vaulted-nonce-1') };
   return { vault, loader, start, session: () => options! };
 }
 
@@ -88,7 +88,10 @@ describe('PayPal through Braintree', () => {
   it('reports a client that cannot load, a PayPal error and a failed tokenization as errors; a later click tries again', async () => {
     const { vault, session } = fakeVault(() => Promise.reject(new Error('tokenization failed')));
     let attempts = 0;
-    const loader: PayPalVaultLoader = { load: vi.fn(async () => (++attempts === 1 ? Promise.reject(new Error('offline')) : vault)) };
+    const loader: PayPalVaultLoader = {
+      load: vi.fn(async () => (++attempts === 1 ? Promise.reject(new Error('offline')) : vault)),
+      vaultedNonce: vi.fn(async () => undefined),
+    };
     const props = renderButton(loader);
     // a bare click (no hover or focus first, as a keyboard's Enter on a focused button)
     fireEvent.click(paypalButton());
@@ -111,5 +114,14 @@ describe('PayPal through Braintree', () => {
     expect(paypalButton()).toBeDisabled();
     await userEvent.click(paypalButton());
     expect(start).not.toHaveBeenCalled();
+  });
+
+  it("offers the vaulted account's nonce for a one-tap charge, through the loader with the client token", async () => {
+    const { loader } = fakeVault();
+    const method = createBraintreePayPal('client-token-1', loader, 'Subscription');
+    expect(await method.vaultedNonce!()).toBe('vaulted-nonce-1');
+    expect(loader.vaultedNonce).toHaveBeenCalledWith('client-token-1');
+    // nothing of PayPal's window is loaded for it
+    expect(loader.load).not.toHaveBeenCalled();
   });
 });

@@ -20,10 +20,12 @@ export interface Sandbox {
   /** Signs a new account up and prepares a store as the signup screen leaves it. */
   signedIn: (store: FunnelState, plan: string, landingType?: string) => void;
   /** Creates the account (call before rendering), signed up from a variant (default fullPrice), and returns its e-mail. */
-  account: (landingType?: string) => Promise<{ email: string; token: string }>;
+  account: (landingType?: string) => Promise<{ email: string; token: string; userId: string }>;
   subscriptions: (email: string) => Subscription[];
   /** Subscription posts the sandbox received so far (all accounts). */
   subscriptionPosts: () => number;
+  /** Braintree subscription posts (call 5) the sandbox received so far from this access token. */
+  braintreePosts: (token: string) => number;
   stop: () => Promise<void>;
 }
 
@@ -32,9 +34,12 @@ export async function startSandbox(): Promise<Sandbox> {
   const dist = mkdtempSync(join(tmpdir(), 'checkout-components-'));
   const server = await startPreviewServer({ distDir: dist, port: 0 });
   paymentsOf(server.state).pendingPolls = 1; // one 202 (with Retry-After: 1) keeps the tests quick
+  paymentsOf(server.state).braintreeDelayMs = 300;
   let posts = 0;
+  const braintreeTokens: string[] = [];
   server.server.on('request', (req) => {
     if (req.method === 'POST' && req.url?.includes('/subscriptions/polling/')) posts++;
+    if (req.method === 'POST' && req.url?.includes('/braintree/subscriptions/')) braintreeTokens.push(req.headers.authorization ?? '');
   });
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
@@ -42,7 +47,7 @@ export async function startSandbox(): Promise<Sandbox> {
   );
   const absolute: FunnelConfig = { ...PREVIEW_CONFIG };
   for (const key of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) absolute[key] = `${server.url}${PREVIEW_CONFIG[key]}`;
-  let last: { email: string; token: string } | undefined;
+  let last: { email: string; token: string; userId: string } | undefined;
   let n = 0;
   return {
     server,
@@ -53,7 +58,8 @@ export async function startSandbox(): Promise<Sandbox> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ registration_source: 'email', name: 'Ada', email, landing_type: landingType }),
       });
-      last = { email, token: ((await res.json()) as { access_token: string }).access_token };
+      const answer = (await res.json()) as { access_token: string; entity: { geozilla_user_id: string } };
+      last = { email, token: answer.access_token, userId: answer.entity.geozilla_user_id };
       return last;
     },
     signedIn(store, plan, landingType = 'fullPrice') {
@@ -63,7 +69,8 @@ export async function startSandbox(): Promise<Sandbox> {
         token: last.token,
         isSuccess: true,
         stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
-        btToken: 'sandbox_bt_test',
+        // as the sandbox's payment settings hand it out (the vault manager's stand-in reads the account from it)
+        btToken: `sandbox_bt_${last.userId}`,
       });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);
@@ -71,6 +78,7 @@ export async function startSandbox(): Promise<Sandbox> {
     },
     subscriptions: (email) => paymentsOf(server.state).subscriptions.filter((s) => s.email === email),
     subscriptionPosts: () => posts,
+    braintreePosts: (token) => braintreeTokens.filter((t) => t === `Bearer ${token}`).length,
     async stop() {
       vi.unstubAllGlobals();
       await server.close();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../build.mjs';
 import { SANDBOX_STRIPE_BASE } from '../../engine/payments/sandbox/sandboxStripeClient.ts';
-import { SANDBOX_BRAINTREE_TOKEN_PREFIX, SANDBOX_NONCES } from '../../engine/payments/sandbox/sandboxPayPal.tsx';
+import { SANDBOX_BRAINTREE_CLIENT_API, SANDBOX_BRAINTREE_TOKEN_PREFIX, SANDBOX_NONCES } from '../../engine/payments/sandbox/sandboxPayPal.tsx';
 import { SANDBOX_WALLET } from '../../engine/payments/sandbox/sandboxWallet.tsx';
 
 const dirs: string[] = [];
@@ -39,10 +39,19 @@ async function bundle(preview: boolean): Promise<string> {
 describe('the sandbox gateway in the bundles', () => {
   it('is in the preview bundle and nowhere in the production bundle', { timeout: 180_000 }, async () => {
     const [preview, production] = [await bundle(true), await bundle(false)];
-    const markers = [SANDBOX_STRIPE_BASE, SANDBOX_NONCES.approve, SANDBOX_NONCES.decline, SANDBOX_WALLET, SANDBOX_BRAINTREE_TOKEN_PREFIX];
+    const markers = [
+      SANDBOX_STRIPE_BASE,
+      SANDBOX_NONCES.approve,
+      SANDBOX_NONCES.decline,
+      SANDBOX_WALLET,
+      SANDBOX_BRAINTREE_TOKEN_PREFIX,
+      SANDBOX_BRAINTREE_CLIENT_API,
+    ];
     for (const marker of markers) expect(preview, marker).toContain(marker);
     for (const marker of markers) expect(production, marker).not.toContain(marker);
     // the production card path is there: Stripe.js is loaded from Stripe's own address
     expect(production).toContain('js.stripe.com');
+    // and so is braintree-web's vault manager, which the upsell after PayPal asks for the vaulted account
+    expect(production).toContain('fetchPaymentMethods');
   });
 });

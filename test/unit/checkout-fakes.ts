@@ -35,6 +35,8 @@ export function scriptedApi(script: { posts?: PostStep[]; polls?: PollStep[]; br
     posts: [] as Array<{ plan: string; body: SubscriptionBody }>,
     polls: [] as string[],
     braintree: [] as Array<{ plan: string; body: BraintreeBody }>,
+    /** The Idempotency-Key of each Braintree call. */
+    braintreeKeys: [] as Array<string | undefined>,
   };
   const next = <T>(list: Array<T | Error>, what: string): T => {
     const step = list.shift();
@@ -51,8 +53,9 @@ export function scriptedApi(script: { posts?: PostStep[]; polls?: PollStep[]; br
       calls.polls.push(id);
       return next(polls, 'poll');
     }),
-    postBraintreeSubscription: vi.fn(async (plan: string, body: BraintreeBody) => {
+    postBraintreeSubscription: vi.fn(async (plan: string, body: BraintreeBody, idempotencyKey?: string) => {
       calls.braintree.push({ plan, body });
+      calls.braintreeKeys.push(idempotencyKey);
       return next(braintree, 'braintree post');
     }),
   };

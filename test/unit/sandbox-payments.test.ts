@@ -11,7 +11,7 @@ import { createHttpClients } from '../../engine/payments/index.ts';
 import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
-import { MAX_ATTEMPTS_PER_ACCOUNT } from '../../scripts/server/sandbox/paymentsState.ts';
+import { MAX_ATTEMPTS_PER_ACCOUNT, paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -21,6 +21,7 @@ const UPSELL = 'gz-monthly-driver-sos-skovoroda';
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'sandbox-payments-'));
   server = await startPreviewServer({ distDir: dist, port: 0 });
+  paymentsOf(server.state).braintreeDelayMs = 0; // answer at once: these tests read the answers, not the timing
 });
 afterAll(async () => {
   await server.close();

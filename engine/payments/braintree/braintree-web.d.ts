@@ -20,3 +20,21 @@ declare module 'braintree-web/paypal-checkout-v6' {
   }
   export function create(options: { client: Client }): Promise<PayPalCheckoutV6>;
 }
+
+declare module 'braintree-web/vault-manager' {
+  import type { Client } from 'braintree-web/client';
+  export interface VaultedPaymentMethod {
+    /** A single-use nonce the server can transact on. */
+    nonce: string;
+    default: boolean;
+    /** 'PayPalAccount', 'CreditCard', … */
+    type: string;
+    details: Record<string, unknown>;
+    description?: string | null;
+  }
+  export interface VaultManager {
+    fetchPaymentMethods(options?: { defaultFirst?: boolean }): Promise<VaultedPaymentMethod[]>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<VaultManager>;
+}

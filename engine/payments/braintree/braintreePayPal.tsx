@@ -2,7 +2,9 @@
  * PayPal through Braintree: a button that, when the visitor turns to it (pointer, focus, touch),
  * creates the Braintree client with the client token and loads PayPal's SDK, then on the click opens
  * PayPal's billing-agreement window. The approval becomes a payment method nonce for the Braintree
- * subscription call (spec section 7, call 5). Nothing of Braintree or PayPal loads before that.
+ * subscription call (spec section 7, call 5). Nothing of Braintree or PayPal loads before that. The
+ * approval is a billing agreement (PayPal's vault flow), so the portal keeps the PayPal account with
+ * the customer and `vaultedNonce` can charge it again without a new window (the upsell).
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,5 +80,5 @@ export function createBraintreePayPal(clientToken: string, loader: PayPalVaultLo
     );
   }
 
-  return { id: 'paypal', Button };
+  return { id: 'paypal', Button, vaultedNonce: () => loader.vaultedNonce(clientToken) };
 }

@@ -28,6 +28,12 @@ export interface PayPalVault {
 export interface PayPalVaultLoader {
   /** Creates the Braintree client with the client token and loads PayPal's SDK. */
   load(clientToken: string): Promise<PayPalVault>;
+  /**
+   * A fresh single-use nonce for the PayPal account the customer vaulted most recently (braintree-web's
+   * vault manager), or undefined when none is vaulted. Needs a client token generated with the
+   * account's Braintree customer id (README, "PayPal through Braintree").
+   */
+  vaultedNonce(clientToken: string): Promise<string | undefined>;
   /** UI the loader needs mounted (the sandbox's approval dialog); none for the real one. */
   Host?: ComponentType;
 }
@@ -41,4 +47,18 @@ export const braintreeVaultLoader: PayPalVaultLoader = {
     await checkout.loadPayPalSDK();
     return checkout;
   },
+  async vaultedNonce(clientToken) {
+    const [client, vaultManager] = await Promise.all([import('braintree-web/client'), import('braintree-web/vault-manager')]);
+    const manager = await vaultManager.create({ client: await client.create({ authorization: clientToken }) });
+    try {
+      // without defaultFirst the most recently used method comes first: the one just approved
+      const methods = await manager.fetchPaymentMethods();
+      return methods.find((m) => m.type === PAYPAL_ACCOUNT)?.nonce;
+    } finally {
+      void manager.teardown().catch(() => undefined);
+    }
+  },
 };
+
+/** The vault manager's type of a vaulted PayPal account. */
+export const PAYPAL_ACCOUNT = 'PayPalAccount';

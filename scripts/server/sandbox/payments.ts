@@ -21,11 +21,7 @@
  *   200   { data: { result_data: { status: 'requires_action', data: { payment_intent_secret, payment_intent_id } } } }
  *   402   { data: { result_data: { status: 'failed', errors: { messages }, decline_code } } }
  *   404   { errors: { messages } } for an unknown job
- * POST {braintree}/users/me/braintree/subscriptions/{plan}   bearer token
- *   body  { gateway: 'braintree', payment_method_nonce, coupon?, fb_event_id, ... }
- *   200   { data: { subscription_id, price_with_discount, regular_price } }
- *   422   { errors: { messages } } (a declined or unknown nonce);  500 with no body for
- *         'fake-server-error-nonce' (the client shows "An error has occurred")
+ * POST {braintree}/users/me/braintree/subscriptions/{plan}   bearer token: ./paymentsBraintree.ts
  * GET /sandbox/subscriptions?email=…   read-only, for tests: { subscriptions: [...] }
  *
  * Which card does what is decided here from the payment method (paymentsCards.ts), as Stripe does.
@@ -49,6 +45,7 @@ import {
 } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
+import { braintreeClientRoutes, postBraintreeSubscription } from './paymentsBraintree.ts';
 
 const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
 
@@ -184,38 +181,18 @@ export function getPollingResult(state: SandboxState, req: IncomingMessage, res:
   sendJson(res, job.httpStatus, { data: { result_data: job.result } });
 }
 
-/** Braintree's documented test nonces, and one of ours for a bare server error. */
-const BRAINTREE_DECLINES: Record<string, string> = {
-  'fake-processor-declined-visa-nonce': 'Do Not Honor',
-  'fake-gateway-rejected-fraud-nonce': 'Gateway Rejected: fraud',
-};
-const BRAINTREE_OK = new Set(['fake-valid-nonce', 'fake-paypal-one-time-nonce', 'fake-paypal-billing-agreement-nonce']);
-
-export async function postBraintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
-  const account = requireAccount(state, req);
+export async function braintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
+  requireAccount(state, req);
   const plan = planOf(match);
-  const r = readPurchase(await readJsonBody(req), 'braintree');
-  const p = paymentsOf(state);
-  const key = `${account.userId}|${r.fbEventId}`;
-  const earlier = p.braintreeRequests.get(key);
-  if (!earlier) countAttempt(p, account.userId);
-  const answer = earlier ?? braintreeAnswer(p, account, plan, r.nonce, r.fbEventId);
-  p.braintreeRequests.set(key, answer);
-  if (answer.body === undefined) {
-    res.writeHead(answer.status, { 'cache-control': 'no-store' });
-    res.end();
-    return;
-  }
-  sendJson(res, answer.status, answer.body);
-}
-
-function braintreeAnswer(p: PaymentsState, account: Account, plan: string, nonce: string, fbEventId: string): { status: number; body: unknown } {
-  if (nonce === 'fake-server-error-nonce') return { status: 500, body: undefined };
-  const declined = BRAINTREE_DECLINES[nonce];
-  if (declined) return { status: 422, body: { errors: { messages: [declined] } } };
-  if (!BRAINTREE_OK.has(nonce)) return { status: 422, body: { errors: { messages: ['Unknown or expired payment_method_nonce.'] } } };
-  const s = subscribe(p, account, plan, 'braintree', fbEventId);
-  return { status: 200, body: { data: { subscription_id: s.id, price_with_discount: s.price_with_discount, regular_price: s.regular_price } } };
+  const body = await readJsonBody(req);
+  const r = readPurchase(body, 'braintree');
+  await postBraintreeSubscription(state, req, res, plan, {
+    body,
+    nonce: r.nonce,
+    fbEventId: r.fbEventId,
+    upsell: r.upsell,
+    idempotencyKey: idempotencyKeyOf(req),
+  });
 }
 
 export function listSubscriptions(state: SandboxState, url: URL, res: ServerResponse): void {
@@ -231,8 +208,9 @@ export const paymentRoutes: SandboxRoute[] = [
   {
     method: 'POST',
     pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`),
-    handle: (s, req, res, m) => postBraintreeSubscription(s, req, res, m),
+    handle: (s, req, res, m) => braintreeSubscription(s, req, res, m),
   },
+  ...braintreeClientRoutes,
   { method: 'GET', pattern: /^\/sandbox\/subscriptions$/, handle: (s, _req, res, _m, url) => listSubscriptions(s, url, res) },
   { method: 'POST', pattern: new RegExp(`^${STRIPE}/payment_methods$`), handle: (s, req, res) => createPaymentMethod(s, req, res) },
   {

@@ -67,6 +67,13 @@ export interface Subscription {
   created_at: string;
 }
 
+/** A PayPal billing agreement vaulted with the account's Braintree customer (a payment method token). */
+export interface VaultedPayPal {
+  token: string;
+  email: string;
+  createdAt: string;
+}
+
 export interface PaymentsState {
   methods: Map<string, SandboxPaymentMethod>;
   intents: Map<string, SandboxIntent>;
@@ -76,12 +83,20 @@ export interface PaymentsState {
   requests: Map<string, string>;
   /** userId|fb_event_id -> the Braintree answer already given. */
   braintreeRequests: Map<string, { status: number; body: unknown }>;
+  /** userId|Idempotency-Key -> the Braintree request it was first used with and its answer. */
+  braintreeIdempotency: Map<string, { fingerprint: string; answer: { status: number; body: unknown } }>;
+  /** userId -> the PayPal accounts vaulted with the account's Braintree customer, most recent first. */
+  braintreeVault: Map<string, VaultedPayPal[]>;
+  /** Single-use nonces minted for vaulted payment methods (the vault manager's), until used. */
+  vaultedNonces: Map<string, { userId: string; token: string }>;
   /** userId|Idempotency-Key -> the request it was first used with and its polling id. */
   idempotency: Map<string, { fingerprint: string; pollingId: string }>;
   /** Payment attempts per account (each new polling job or Braintree answer). */
   attempts: Map<string, number>;
   /** How many 202 answers each poll gives first. */
   pendingPolls: number;
+  /** How long the Braintree call takes to answer (the charge is made when it arrives), in ms. */
+  braintreeDelayMs: number;
 }
 
 /** The most payment attempts the sandbox keeps per account; more answer 429. */
@@ -102,9 +117,13 @@ export function paymentsOf(state: SandboxState): PaymentsState {
       subscriptions: [],
       requests: new Map(),
       braintreeRequests: new Map(),
+      braintreeIdempotency: new Map(),
+      braintreeVault: new Map(),
+      vaultedNonces: new Map(),
       idempotency: new Map(),
       attempts: new Map(),
       pendingPolls: 2,
+      braintreeDelayMs: 1500,
     };
     all.set(state, p);
   }
