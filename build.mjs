@@ -27,6 +27,8 @@ export function productionConfig(env = process.env) {
     cdnUrl: env.CDN_URL ?? PRODUCTION_DEFAULTS.cdnUrl,
     braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? PRODUCTION_DEFAULTS.braintreePortalUrl,
     analyticsUrl: env.ANALYTICS_URL ?? '',
+    // the ad and analytics tags of flows/destinations.json's production list ({{metaPixelId}}, {{ga4MeasurementId}})
+    destinationSettings: { metaPixelId: env.META_PIXEL_ID ?? '', ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? '' },
     appName: env.APP_NAME ?? APP_NAME,
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     sentryDsn: env.SENTRY_DSN ?? '',

@@ -22,9 +22,14 @@ function resolve(value: unknown, config: Record<string, unknown>): unknown {
   return value;
 }
 
-/** The environment's destinations with placeholders filled from the configuration. */
-export function environmentOf(file: DestinationsFile, preview: boolean, config: object): Environment {
+/**
+ * The environment's destinations with placeholders filled from the configuration: its fields (e.g.
+ * `{{analyticsUrl}}`) and its `destinationSettings` (e.g. `{{metaPixelId}}`).
+ */
+export function environmentOf(file: DestinationsFile, preview: boolean, funnelConfig: object): Environment {
   const env = preview ? file.environments.preview : file.environments.production;
+  const { destinationSettings, ...fields } = funnelConfig as { destinationSettings?: Record<string, string> };
+  const config = { ...fields, ...destinationSettings };
   // the inspector's address is a placeholder too; empty (production) means nothing is reported
   const inspector = env.inspector === undefined ? '' : String(resolve(env.inspector, config as Record<string, unknown>));
   return {

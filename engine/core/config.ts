@@ -25,6 +25,12 @@ export interface FunnelConfig {
   sentryDsn: string;
   /** The release tag of every error report. */
   release: string;
+  /**
+   * Values for the `{{name}}` placeholders of the destinations file beyond this configuration's own
+   * fields, e.g. `{ metaPixelId: '123…' }` (from the build's environment); a destination whose setting
+   * is left empty is off.
+   */
+  destinationSettings?: Record<string, string>;
   /** Where analytics destinations report what they sent, for the preview's /__events page; unset in production. */
   inspectorUrl?: string;
   /** Preview builds carry the sandbox payment gateway; production builds never do. */
