@@ -12,7 +12,7 @@ export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext } from './c
 /** Store fields named by a flow: a generic screen that writes the store takes the field from its props as `"bind": "<slice>.<field>"` (e.g. */
 export { parseBind, readBound, writeBound } from './core/binding.ts';
 /** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */
-export { captureTracking, recordLandingType } from './core/capture.ts';
+export { adoptLandingType, captureTracking, recordLandingType } from './core/capture.ts';
 /** Build-time configuration (DESIGN.md section 6): API base addresses, the analytics collector and whether this is a preview build. */
 export { config } from './core/config.ts';
 /** Types of the same module. */
@@ -72,13 +72,13 @@ export { ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './cor
 /** Types of the same module. */
 export type { StartupEnv } from './core/startup.ts';
 /** The funnel's state: the valtio (vanilla) slices of spec section 3. */
-export { KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
+export { ENGINE_SLICES, KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
 /** Types of the same module. */
-export type { FunnelState, KernelState, ProductSlices, SliceDeclaration, SliceDeclarations } from './core/store.ts';
+export type { EngineState, FunnelState, KernelState, PaymentState, ProductSlices, SliceDeclaration, SliceDeclarations } from './core/store.ts';
 /** Tracking data read once from the first screen's query string (spec sections 3 and 4): utm parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and not kept, and the visitor's operating system. */
 export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
 /** Landing types and variants: which variant a path opens, and the landing type it records. */
-export { landingTypeFromPath, resolveActiveVariant, variantForPath } from './core/variants.ts';
+export { homeVariantId, landingTypeFromPath, resolveActiveVariant, variantForPath } from './core/variants.ts';
 /** Types of the same module. */
 export type { ActiveVariant } from './core/variants.ts';
 /** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */

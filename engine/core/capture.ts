@@ -46,3 +46,8 @@ export function recordLandingType(store: FunnelState, landingType: string, origi
   // the current page URL is the origin plus the variant path (spec section 3)
   store.events.analyticsData.page_url = origin + pathname;
 }
+
+/** Gives a visitor who came in past every landing the variant their steps are shown in (the home variant), once. */
+export function adoptLandingType(store: FunnelState, landingType: string): void {
+  if (!store.plans.landingType) store.plans.landingType = landingType;
+}

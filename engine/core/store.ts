@@ -1,48 +1,16 @@
 /**
  * The funnel's state: the valtio (vanilla) slices of spec section 3. The engine declares its kernel
- * slices here; the product declares its own (defaults, persisted or not) and passes them to
+ * slices here and the payment port its own (engine/payments/state.ts); the product declares its own (defaults, persisted or not) and passes them to
  * createFunnelStore. React reads them with useSnapshot; core code mutates the proxies directly.
  */
 import { proxy } from 'valtio/vanilla';
 import { sliceDefaults, type AnySliceDeclaration, type SliceDeclarationsOf } from './slices.ts';
+// the payment port's state (the account it charges, the checkout) is a leaf module of its own
+import { PAYMENT_SLICES, type PaymentState } from '../payments/state.ts';
+
+export type { CheckoutState, PaymentState, SignupState, UpsellData } from '../payments/state.ts';
 
 export type { SliceDeclaration, SliceDeclarationsOf } from './slices.ts';
-
-export interface SignupState {
-  email: string;
-  isValid: boolean;
-  /** The access token; kept in session storage, never persisted to local storage. */
-  token: string;
-  gzUserID: string;
-  isSuccess: boolean;
-  stripePublishKey: string;
-  stripeAccountName: string;
-  skipPaywallDisabled: boolean;
-  force3ds: boolean;
-  btToken: string;
-}
-
-export interface UpsellData {
-  success: boolean | null;
-  finalPrice: number;
-  regularPrice: number;
-}
-
-export interface CheckoutState {
-  cardholderName: string;
-  token: string;
-  isSuccess: boolean;
-  isFormValid: boolean;
-  stripeToken: string;
-  id: string;
-  finalPrice: number;
-  regularPrice: number;
-  isCardFormShown: boolean;
-  discountPercentage: number;
-  stripeNonce: string;
-  declineCode: string;
-  upsellData: UpsellData;
-}
 
 export interface UtmParams {
   [name: string]: string;
@@ -95,12 +63,10 @@ export interface UiState {
 }
 
 /**
- * The engine's own slices: what any funnel needs (the landing and its plans, the account the checkout
- * charges, the checkout, tracking data, the error banner, the loader, interface flags).
+ * The kernel slices: what any funnel needs (the landing and its plans, tracking data, the error
+ * banner, the loader, interface flags; the visited paths live in session storage, history.ts).
  */
 export interface KernelState {
-  signup: SignupState;
-  checkout: CheckoutState;
   plans: PlansState;
   error: ErrorState;
   loader: LoaderState;
@@ -116,49 +82,19 @@ export interface KernelState {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface ProductSlices {}
 
-/** The whole state: the kernel slices plus the product's declared ones. */
-export type FunnelState = KernelState & ProductSlices;
+/** The engine's slices: the kernel's and the payment port's (engine/payments/state.ts). */
+export type EngineState = KernelState & PaymentState;
+
+/** The whole state: the engine's slices plus the product's declared ones. */
+export type FunnelState = EngineState & ProductSlices;
 
 /** The declarations the product passes for its slices: one per slice of ProductSlices. */
 export type SliceDeclarations = SliceDeclarationsOf<ProductSlices>;
 
-/** The kernel slices: which persist (spec section 3) and which fields never reach local storage. */
+/** The kernel slices: which persist (spec section 3). */
 export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
-  signup: {
-    persist: true,
-    transient: ['token'], // the access token lives in session storage only
-    defaults: () => ({
-      email: '',
-      isValid: false,
-      token: '',
-      gzUserID: '',
-      isSuccess: false,
-      stripePublishKey: '',
-      stripeAccountName: '',
-      skipPaywallDisabled: false,
-      force3ds: false,
-      btToken: '',
-    }),
-  },
-  checkout: {
-    persist: false,
-    defaults: () => ({
-      cardholderName: '',
-      token: '',
-      isSuccess: false,
-      isFormValid: false,
-      stripeToken: '',
-      id: '',
-      finalPrice: 0,
-      regularPrice: 0,
-      isCardFormShown: true,
-      discountPercentage: 0,
-      stripeNonce: '',
-      declineCode: '',
-      upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
-    }),
-  },
-  plans: { persist: true, defaults: () => ({ landingType: 'fullPrice', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
+  // the landing type is empty until a step records one (the home variant's when no landing path did)
+  plans: { persist: true, defaults: () => ({ landingType: '', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
   error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
   loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
   events: {
@@ -168,16 +104,19 @@ export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
   ui: { persist: true, defaults: () => ({ isWebp: false, loadImages: true }) },
 };
 
+/** Every slice the engine declares: the kernel's and the payment port's. */
+export const ENGINE_SLICES: SliceDeclarationsOf<EngineState> = { ...KERNEL_SLICES, ...PAYMENT_SLICES };
+
 const declarationsByStore = new WeakMap<object, Record<string, AnySliceDeclaration>>();
 
-/** Every slice declaration of a store (kernel first, then the product's), by slice name. */
+/** Every slice declaration of a store (the engine's first, then the product's), by slice name. */
 export function declarationsOf(store: FunnelState): Record<string, AnySliceDeclaration> {
-  return declarationsByStore.get(store) ?? (KERNEL_SLICES as unknown as Record<string, AnySliceDeclaration>);
+  return declarationsByStore.get(store) ?? (ENGINE_SLICES as unknown as Record<string, AnySliceDeclaration>);
 }
 
 /** A fresh copy of the default state for these product slices. */
 export function defaultState(slices: SliceDeclarations): FunnelState {
-  return { ...sliceDefaults<KernelState>(KERNEL_SLICES), ...sliceDefaults<ProductSlices>(slices) };
+  return { ...sliceDefaults<EngineState>(ENGINE_SLICES), ...sliceDefaults<ProductSlices>(slices) };
 }
 
 /**
@@ -186,10 +125,10 @@ export function defaultState(slices: SliceDeclarations): FunnelState {
  */
 export function createFunnelStore(slices: SliceDeclarations, initial: Partial<FunnelState> = {}): FunnelState {
   for (const name of Object.keys(slices)) {
-    if (name in KERNEL_SLICES) throw new Error(`The product declares a slice "${name}", which is a kernel slice: give it another name.`);
+    if (name in ENGINE_SLICES) throw new Error(`The product declares a slice "${name}", which is an engine slice: give it another name.`);
   }
   const store = proxy({ ...defaultState(slices), ...initial });
-  declarationsByStore.set(store, { ...KERNEL_SLICES, ...slices } as unknown as Record<string, AnySliceDeclaration>);
+  declarationsByStore.set(store, { ...ENGINE_SLICES, ...slices } as unknown as Record<string, AnySliceDeclaration>);
   return store;
 }
 

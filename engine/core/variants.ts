@@ -2,16 +2,23 @@
 import type { Landings, Variant } from '../types/landings.gen.ts';
 import { getVariant, variantIds } from './flowGraph.ts';
 
-/** The landing type when the path has no first segment. */
-export const DEFAULT_LANDING_TYPE = 'fullPrice';
+/**
+ * The variant a visitor is in before a landing path recorded one: the variant that serves "/" (an
+ * empty path names it), else the first variant.
+ * @example homeVariantId(landings) // 'fullPrice' in this product
+ */
+export function homeVariantId(landings: Landings): string {
+  const ids = variantIds(landings);
+  return ids.find((id) => getVariant(landings, id)!.paths.includes('/')) ?? ids[0] ?? '';
+}
 
 /**
- * The landing type named by a path: its first segment, or fullPrice for "/".
- * @example landingTypeFromPath('/optionsy') // 'optionsy'
+ * The landing type named by a path: its first segment, or the home variant's for "/".
+ * @example landingTypeFromPath(landings, '/optionsy') // 'optionsy'
  */
-export function landingTypeFromPath(pathname: string): string {
+export function landingTypeFromPath(landings: Landings, pathname: string): string {
   const first = pathname.split('/').find((s) => s.length > 0);
-  return first ?? DEFAULT_LANDING_TYPE;
+  return first ?? homeVariantId(landings);
 }
 
 /**
@@ -48,7 +55,7 @@ export interface ActiveVariant {
 /**
  * The one rule for the variant a step is shown in: the variant whose path was opened (variantForPath,
  * with the visitor's experiment assignment on a path under experiment),
- * else the recorded landing type's variant, else fullPrice. The engine resolves it once per step
+ * else the recorded landing type's variant, else the home variant (the one serving "/"). The engine resolves it once per step
  * (StepHost) and gives it to screens through context (useVariant).
  * @example resolveActiveVariant(landings, '/optionsy', 'fullPrice').id // 'optionsy'
  * @example resolveActiveVariant(landings, '/signup/email', 'promo').id // 'promo'
@@ -58,5 +65,6 @@ export function resolveActiveVariant(landings: Landings, pathname: string, landi
   if (opened) return { ...opened, fromPath: true };
   const recorded = getVariant(landings, landingType);
   if (recorded) return { id: landingType, variant: recorded, fromPath: false };
-  return { id: DEFAULT_LANDING_TYPE, variant: getVariant(landings, DEFAULT_LANDING_TYPE)!, fromPath: false };
+  const home = homeVariantId(landings);
+  return { id: home, variant: getVariant(landings, home)!, fromPath: false };
 }

@@ -8,6 +8,10 @@
  */
 /** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
 export { MAX_SUBSCRIPTION_POSTS, THREE_D_SECURE_FIELD } from './cardFlow.ts';
+/** The payment port's state: the account the checkout charges and the checkout (slices of the engine's store). */
+export { PAYMENT_SLICES } from './state.ts';
+/** Types of the same module. */
+export type { CheckoutState, PaymentState, SignupState, UpsellData } from './state.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
 export { UPSELL_MARKER, isPurchaseRunning, purchase, randomEventId } from './checkoutMachine.ts';
 /** Types of the same module. */

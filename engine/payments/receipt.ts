@@ -5,7 +5,8 @@
  * refuses a second upsell for the same account as well (scripts/server/sandbox/payments.ts).
  */
 import { readJson, removeItem, writeItem } from '../core/safeStorage.ts';
-import type { FunnelState, UpsellData } from '../core/store.ts';
+import type { FunnelState } from '../core/store.ts';
+import type { UpsellData } from './state.ts';
 import { applyPaidResult } from './paidResult.ts';
 import type { PurchaseRecord } from './purchaseRecord.ts';
 

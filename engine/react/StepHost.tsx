@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { resolveActiveVariant } from '../core/variants.ts';
-import { captureTracking, recordLandingType } from '../core/capture.ts';
+import { adoptLandingType, captureTracking, recordLandingType } from '../core/capture.ts';
 import { recordExposure } from '../core/experiments.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
@@ -59,6 +59,8 @@ export function StepHost({ stepId }: StepHostProps) {
 
   useEffect(() => {
     if (active.fromPath) recordLandingType(store, active.id, window.location.origin, location.pathname);
+    // a visitor who came in past every landing is in the home variant, and every event says so
+    else adoptLandingType(store, active.id);
     captureTracking(
       store,
       {

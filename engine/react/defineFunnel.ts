@@ -7,7 +7,7 @@ import type { MeasurementSetup } from '../analytics/types.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import type { LanguageList } from '../core/languages.ts';
-import { KERNEL_SLICES, type SliceDeclarations } from '../core/store.ts';
+import { ENGINE_SLICES, type SliceDeclarations } from '../core/store.ts';
 import type { GatewayRegistration } from '../payments/registry.ts';
 import type { ScreenRegistry } from './types.ts';
 
@@ -40,14 +40,14 @@ export class FunnelDefinitionError extends Error {
 
 /**
  * Checks a funnel's parts against each other and returns the definition. Fails early, with the
- * part named, on a product slice that reuses a kernel slice's name or a step whose screen type has
+ * part named, on a product slice that reuses an engine slice's name or a step whose screen type has
  * no component (the validator reports the same for flow files; this also covers code-built data).
  * @example export const funnel = defineFunnel({ data, screens, slices, languages, config, gateways });
  */
 export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
   for (const name of Object.keys(definition.slices)) {
-    if (name in KERNEL_SLICES) {
-      throw new FunnelDefinitionError(`slices.${name}: "${name}" is a kernel slice of the engine; give the product's slice another name.`);
+    if (name in ENGINE_SLICES) {
+      throw new FunnelDefinitionError(`slices.${name}: "${name}" is a slice of the engine; give the product's slice another name.`);
     }
   }
   for (const ref of indexSteps(definition.data.flows).values()) {

@@ -4,7 +4,7 @@
  * engine's kernel slices or the product's, from its slices module) and a text field of it.
  */
 import { pathToFileURL } from 'node:url';
-import { KERNEL_SLICES } from '../core/store.ts';
+import { ENGINE_SLICES } from '../core/store.ts';
 import type { AnySliceDeclaration } from '../core/slices.ts';
 import { issueAt, relPath } from './load.ts';
 import type { KeyUse } from './schemaCheck.ts';
@@ -25,11 +25,11 @@ const isDeclarations = (value: unknown): value is Record<string, AnySliceDeclara
   typeof value === 'object' && value !== null && Object.values(value).every((d) => typeof (d as AnySliceDeclaration | undefined)?.defaults === 'function');
 
 /**
- * The state shape: the kernel slices plus the product's, read from `slicesFile`'s `productSlices`
- * export. A module that cannot be loaded is an issue; the kernel slices are still checked.
+ * The state shape: the engine's slices plus the product's, read from `slicesFile`'s `productSlices`
+ * export. A module that cannot be loaded is an issue; the engine's slices are still checked.
  */
 export async function loadStateShape(root: string, slicesFile: string): Promise<{ shape: StateShape; issues: ValidationIssue[] }> {
-  const kernel = KERNEL_SLICES as unknown as Record<string, AnySliceDeclaration>;
+  const kernel = ENGINE_SLICES as unknown as Record<string, AnySliceDeclaration>;
   const file = relPath(root, slicesFile);
   try {
     const module = (await import(pathToFileURL(slicesFile).href)) as Record<string, unknown>;

@@ -34,6 +34,14 @@ describe('active variant through context', () => {
     expect(f.store.plans.landingType).toBe('optionsy');
   });
 
+  it('puts a visitor who came in past every landing in the home variant, and records it for the events', async () => {
+    const f = await renderFunnel('/signup/plans', { registry: probes });
+    expect(await screen.findByTestId('variant')).toHaveTextContent('fullPrice');
+    expect(f.path()).toBe('/signup/plans');
+    // the store starts with no landing type; the step records the home variant (the one serving "/")
+    expect(f.store.plans.landingType).toBe('fullPrice');
+  });
+
   it('keeps the recorded variant on the steps after the landing', async () => {
     const f = await renderFunnel('/discount', { registry: probes });
     expect(await screen.findByTestId('variant')).toHaveTextContent('discount');

@@ -1,5 +1,5 @@
 import { indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds, getVariant } from '../../engine/index.ts';
-import { landingTypeFromPath, resolveActiveVariant, variantForPath } from '../../engine/index.ts';
+import { homeVariantId, landingTypeFromPath, resolveActiveVariant, variantForPath } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const steps = indexSteps(funnelData.flows);
@@ -82,12 +82,13 @@ describe('variants', () => {
   });
 
   it('takes the landing type from the first path segment, fullPrice for "/"', () => {
-    expect(landingTypeFromPath('/')).toBe('fullPrice');
-    expect(landingTypeFromPath('')).toBe('fullPrice');
-    expect(landingTypeFromPath('/optionsy')).toBe('optionsy');
-    expect(landingTypeFromPath('/family/name')).toBe('family');
+    expect(homeVariantId(landings)).toBe('fullPrice');
+    expect(landingTypeFromPath(landings, '/')).toBe('fullPrice');
+    expect(landingTypeFromPath(landings, '')).toBe('fullPrice');
+    expect(landingTypeFromPath(landings, '/optionsy')).toBe('optionsy');
+    expect(landingTypeFromPath(landings, '/family/name')).toBe('family');
     for (const id of variantIds(landings)) {
-      for (const path of getVariant(landings, id)!.paths) expect(landingTypeFromPath(path)).toBe(id);
+      for (const path of getVariant(landings, id)!.paths) expect(landingTypeFromPath(landings, path)).toBe(id);
     }
   });
 
@@ -101,6 +102,18 @@ describe('variants', () => {
     expect(resolveActiveVariant(landings, '/signup/email', 'nope').id).toBe('fullPrice');
     expect(resolveActiveVariant(landings, '/signup/email', '$schema').id).toBe('fullPrice');
     expect(resolveActiveVariant(landings, '/signup/email', 'trial').variant.plans).toEqual(['gz-monthly-free3d-2999']);
+  });
+
+  it('names no variant of its own: the home variant is whichever serves "/", for any product', () => {
+    // another product's landings: its home variant is called "home", and nothing is called fullPrice
+    const other = structuredClone(landings) as Record<string, unknown>;
+    other.home = { ...(other.fullPrice as object) };
+    delete other.fullPrice;
+    const renamed = other as unknown as typeof landings;
+    expect(homeVariantId(renamed)).toBe('home');
+    expect(landingTypeFromPath(renamed, '/')).toBe('home');
+    expect(resolveActiveVariant(renamed, '/signup/email', '')).toMatchObject({ id: 'home', fromPath: false });
+    expect(resolveActiveVariant(renamed, '/', '')).toMatchObject({ id: 'home', fromPath: true });
   });
 
   it('resolves the active variant by one rule: the opened variant path, then the recorded landing type', () => {

@@ -1,5 +1,6 @@
 import { applySaved, serialize, startPersisting } from '../../engine/index.ts';
 import { createFunnelStore, KERNEL_SLICES, type SliceDeclarations } from '../../engine/index.ts';
+import { PAYMENT_SLICES } from '../../engine/payments/index.ts';
 import { defineFunnel, FunnelDefinitionError } from '../../engine/react/index.ts';
 import { funnel } from '../../screens/funnel.ts';
 import { productSlices } from '../../screens/product/slices.ts';
@@ -32,7 +33,8 @@ describe('slices declared by the product', () => {
     expect(Object.keys(saved).sort()).toEqual(['events', 'family', 'plans', 'signup', 'ui', 'version']);
     expect(saved.family.circleName).toBe('Smiths');
     expect(saved.signup).not.toHaveProperty('token');
-    expect(KERNEL_SLICES.signup.transient).toEqual(['token']);
+    expect(PAYMENT_SLICES.signup.transient).toEqual(['token']);
+    expect(Object.keys(KERNEL_SLICES).sort()).toEqual(['error', 'events', 'loader', 'plans', 'ui']);
   });
 
   it('follows a product that declares another persisted slice, and keeps its defaults when older data lacks it', async () => {
@@ -56,10 +58,12 @@ describe('slices declared by the product', () => {
     expect(restored.options).toEqual({ done: false, answeredCount: 0, answers: {} });
   });
 
-  it('refuses a product slice named like a kernel slice', () => {
-    const clash = { ...productSlices, plans: { persist: false, defaults: () => ({}) } } as unknown as SliceDeclarations;
-    expect(() => createFunnelStore(clash)).toThrow(/"plans".*kernel slice/);
-    expect(() => defineFunnel({ ...funnel, slices: clash })).toThrow(FunnelDefinitionError);
+  it("refuses a product slice named like one of the engine's (the kernel's or the payment port's)", () => {
+    for (const name of ['plans', 'checkout']) {
+      const clash = { ...productSlices, [name]: { persist: false, defaults: () => ({}) } } as unknown as SliceDeclarations;
+      expect(() => createFunnelStore(clash)).toThrow(new RegExp(`"${name}".*engine slice`));
+      expect(() => defineFunnel({ ...funnel, slices: clash })).toThrow(FunnelDefinitionError);
+    }
   });
 });
 

@@ -1,0 +1,88 @@
+/**
+ * The payment port's state: the account the checkout charges (its access token, which never reaches
+ * local storage, and the payment settings the signup call returned) and the checkout itself (the
+ * card form's state, the subscription and its prices, the upsell). The engine's store holds these
+ * slices beside the kernel's (core/store.ts); the checkout machine, receipts and gateways read and
+ * write them. No React, no imports beyond the slice declarations.
+ */
+import type { SliceDeclarationsOf } from '../core/slices.ts';
+
+export interface SignupState {
+  email: string;
+  isValid: boolean;
+  /** The access token; kept in session storage, never persisted to local storage. */
+  token: string;
+  gzUserID: string;
+  isSuccess: boolean;
+  stripePublishKey: string;
+  stripeAccountName: string;
+  skipPaywallDisabled: boolean;
+  force3ds: boolean;
+  btToken: string;
+}
+
+export interface UpsellData {
+  success: boolean | null;
+  finalPrice: number;
+  regularPrice: number;
+}
+
+export interface CheckoutState {
+  cardholderName: string;
+  token: string;
+  isSuccess: boolean;
+  isFormValid: boolean;
+  stripeToken: string;
+  id: string;
+  finalPrice: number;
+  regularPrice: number;
+  isCardFormShown: boolean;
+  discountPercentage: number;
+  stripeNonce: string;
+  declineCode: string;
+  upsellData: UpsellData;
+}
+
+/** The payment port's slices. */
+export interface PaymentState {
+  signup: SignupState;
+  checkout: CheckoutState;
+}
+
+/** The payment port's slices: the account persists (without its token), the checkout does not. */
+export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
+  signup: {
+    persist: true,
+    transient: ['token'], // the access token lives in session storage only
+    defaults: () => ({
+      email: '',
+      isValid: false,
+      token: '',
+      gzUserID: '',
+      isSuccess: false,
+      stripePublishKey: '',
+      stripeAccountName: '',
+      skipPaywallDisabled: false,
+      force3ds: false,
+      btToken: '',
+    }),
+  },
+  checkout: {
+    persist: false,
+    defaults: () => ({
+      cardholderName: '',
+      token: '',
+      isSuccess: false,
+      isFormValid: false,
+      stripeToken: '',
+      id: '',
+      finalPrice: 0,
+      regularPrice: 0,
+      isCardFormShown: true,
+      discountPercentage: 0,
+      stripeNonce: '',
+      declineCode: '',
+      upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
+    }),
+  },
+};
