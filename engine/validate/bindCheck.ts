@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { ENGINE_SLICES } from '../core/store.ts';
 import type { AnySliceDeclaration } from '../core/slices.ts';
-import { issueAt, relPath } from './load.ts';
+import { fileIssue, issueAt, relPath } from './load.ts';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean, quoteList } from './suggest.ts';
 import type { ValidationIssue } from './types.ts';
@@ -38,15 +38,12 @@ export async function loadStateShape(root: string, slicesFile: string): Promise<
       return {
         shape: shapeOf(kernel),
         issues: [
-          {
+          fileIssue(
             file,
-            line: 1,
-            col: 1,
-            pointer: '',
-            code: 'missing-file',
-            message: `${file} has no slice declarations in its export "${SLICES_EXPORT}"`,
-            hint: `export const ${SLICES_EXPORT}: SliceDeclarations = { <slice>: { defaults: () => ({ ... }), persist: true } }`,
-          },
+            'missing-file',
+            `${file} has no slice declarations in its export "${SLICES_EXPORT}"`,
+            `export const ${SLICES_EXPORT}: SliceDeclarations = { <slice>: { defaults: () => ({ ... }), persist: true } }`,
+          ),
         ],
       };
     }
@@ -55,15 +52,12 @@ export async function loadStateShape(root: string, slicesFile: string): Promise<
     return {
       shape: shapeOf(kernel),
       issues: [
-        {
+        fileIssue(
           file,
-          line: 1,
-          col: 1,
-          pointer: '',
-          code: 'missing-file',
-          message: `the slices module ${file} cannot be loaded (${error instanceof Error ? error.message : String(error)})`,
-          hint: 'check the path given with --slices (default screens/product/slices.ts)',
-        },
+          'missing-file',
+          `the slices module ${file} cannot be loaded (${error instanceof Error ? error.message : String(error)})`,
+          'check the path given with --slices (default screens/product/slices.ts)',
+        ),
       ],
     };
   }

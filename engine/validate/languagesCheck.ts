@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { languageCodes, type LanguageList } from '../core/languages.ts';
-import { relPath } from './load.ts';
+import { fileIssue, relPath } from './load.ts';
 import type { ValidationIssue } from './types.ts';
 
 /** What is wrong with a language list (empty when nothing): codes must be lower-case base codes and the fallback one of them. */
@@ -29,16 +29,6 @@ const isLanguageList = (value: unknown): value is LanguageList =>
   (value as LanguageList).locales !== null &&
   Object.values((value as LanguageList).locales).every((locale) => typeof locale === 'string');
 
-const moduleIssue = (file: string, code: ValidationIssue['code'], message: string, hint: string): ValidationIssue => ({
-  file,
-  line: 1,
-  col: 1,
-  pointer: '',
-  code,
-  message,
-  hint,
-});
-
 /** Loads the language list of `languagesFile`; without a usable list the locale checks have no languages to check. */
 export async function loadLanguages(root: string, languagesFile: string): Promise<{ languages?: LanguageList; issues: ValidationIssue[] }> {
   const file = relPath(root, languagesFile);
@@ -50,7 +40,7 @@ export async function loadLanguages(root: string, languagesFile: string): Promis
     const reason = error instanceof Error ? error.message : String(error);
     return {
       issues: [
-        moduleIssue(
+        fileIssue(
           file,
           'missing-file',
           `the languages module ${file} cannot be loaded (${reason})`,
@@ -61,11 +51,11 @@ export async function loadLanguages(root: string, languagesFile: string): Promis
   }
   const languages = module[LANGUAGES_EXPORT];
   if (!isLanguageList(languages)) {
-    return { issues: [moduleIssue(file, 'missing-file', `${file} has no language list in its export "${LANGUAGES_EXPORT}"`, example)] };
+    return { issues: [fileIssue(file, 'missing-file', `${file} has no language list in its export "${LANGUAGES_EXPORT}"`, example)] };
   }
   const problems = languageListProblems(languages);
   if (problems.length) {
-    return { issues: problems.map((p) => moduleIssue(file, 'invalid-value', `the language list of ${file}: ${p}`, example)) };
+    return { issues: problems.map((p) => fileIssue(file, 'invalid-value', `the language list of ${file}: ${p}`, example)) };
   }
   return { languages, issues: [] };
 }
@@ -78,7 +68,7 @@ export function checkUndeclaredLocales(root: string, localesDir: string, languag
     .map((name) => name.slice(0, -'.json'.length))
     .filter((code) => !declared.has(code))
     .map((code) =>
-      moduleIssue(
+      fileIssue(
         relPath(root, join(localesDir, `${code}.json`)),
         'undeclared-locale',
         `locale file ${code}.json has no entry in the language list of ${relPath(root, languagesFile)}`,

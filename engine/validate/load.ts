@@ -13,6 +13,11 @@ export function relPath(root: string, abs: string): string {
   return relative(root, abs).split('\\').join('/');
 }
 
+/** An issue about a whole file (a module that is missing, cannot be loaded or lacks its export), placed at its start. */
+export function fileIssue(file: string, code: ValidationIssue['code'], message: string, hint: string): ValidationIssue {
+  return { file, line: 1, col: 1, pointer: '', code, message, hint };
+}
+
 /**
  * Reads and parses one JSON file. A syntax error is itself an issue (code `json-syntax`) and the
  * file yields no document; duplicate keys are reported (code `duplicate-key`) and the last one wins.

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { issueAt, relPath } from './load.ts';
+import { fileIssue, issueAt, relPath } from './load.ts';
 import type { Project } from './project.ts';
 import { screenTypeName } from './stepsSchema.ts';
 import { ptr, type ValidationIssue } from './types.ts';
@@ -41,15 +41,7 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
   } catch {
     return {
       issues: [
-        {
-          file,
-          line: 1,
-          col: 1,
-          pointer: '',
-          code: 'missing-file',
-          message: `the screen registry ${file} cannot be read`,
-          hint: 'check the path given with --registry (default screens/registry.ts)',
-        },
+        fileIssue(file, 'missing-file', `the screen registry ${file} cannot be read`, 'check the path given with --registry (default screens/registry.ts)'),
       ],
       files: [],
     };
