@@ -38,20 +38,23 @@ function EntryStep({ entry, location, navigate, leaving }: { entry: EntryRoute; 
     () => ({ location: { pathname: location.pathname, search: location.search, key: 'default' }, navigate }),
     [location.pathname, location.search, navigate],
   );
+  const { openedArrival } = useEngine();
   useEffect(() => {
     recordVisit(location.pathname);
   }, [location.pathname]);
   return (
     <NavigationContext.Provider value={value}>
-      <StepHost key={location.pathname} stepId={entry.stepId} />
+      <StepHost key={location.pathname} stepId={entry.stepId} arrived={openedArrival === location.pathname} />
       {leaving ? <LoadingOverlay /> : null}
     </NavigationContext.Provider>
   );
 }
 
 export function AppRoutes({ location }: { location: OpenedLocation }) {
-  const { data } = useEngine();
-  const [Routes, setRoutes] = useState<ComponentType | undefined>(loadedRouter);
+  const { data, openedArrival } = useEngine();
+  // the landing whose arrival boot recorded stays with its entry step until the visitor moves on, even
+  // when the router chunk arrived before React rendered (the router's step would record the arrival again)
+  const [Routes, setRoutes] = useState<ComponentType | undefined>(() => (openedArrival === location.pathname ? undefined : loadedRouter()));
   const [entry] = useState(() => (Routes ? undefined : entryRouteFor(data, location.pathname)));
   const [leaving, setLeaving] = useState(false);
 

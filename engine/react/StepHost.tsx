@@ -4,8 +4,7 @@ import { useLocation, useNavigate } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { resolveActiveVariant } from '../core/variants.ts';
-import { adoptLandingType, captureTracking, recordLandingType } from '../core/capture.ts';
-import { recordExposure } from '../core/experiments.ts';
+import { arriveAtStep } from './arrival.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
 import { ChunkErrorBoundary, clearChunkReloadMark } from './ChunkErrorBoundary.tsx';
@@ -34,6 +33,8 @@ function TextsGate({ needsAll, children }: { needsAll: boolean; children: ReactN
 
 export interface StepHostProps {
   stepId: string;
+  /** The arrival was recorded before React rendered the step (boot does it for the opened landing: arrival.ts). */
+  arrived?: boolean;
 }
 
 /**
@@ -41,9 +42,9 @@ export interface StepHostProps {
  * records the landing type and tracking data, shows the progress bar, and loads the screen lazily
  * behind the loading overlay. Screens read the variant from context (useVariant), never resolve it.
  */
-export function StepHost({ stepId }: StepHostProps) {
+export function StepHost({ stepId, arrived = false }: StepHostProps) {
   const engine = useEngine();
-  const { data, steps, store, registry, analytics, config, chooseVariant } = engine;
+  const { data, steps, store, registry, analytics, chooseVariant } = engine;
   const navigate = useNavigate();
   const location = useLocation();
   const { t } = useTexts();
@@ -58,22 +59,14 @@ export function StepHost({ stepId }: StepHostProps) {
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
 
   useEffect(() => {
-    if (active.fromPath) recordLandingType(store, active.id, window.location.origin, location.pathname);
-    // a visitor who came in past every landing is in the home variant, and every event says so
-    else adoptLandingType(store, active.id);
-    captureTracking(
-      store,
-      {
-        search: location.search,
-        hostname: window.location.hostname,
-        origin: window.location.origin,
-        userAgent: navigator.userAgent,
-        appName: config.appName,
-      },
-      analytics,
-    );
-    analytics.page(location.pathname, { step: stepId });
-    if (active.fromPath) recordExposure(store, analytics, chooseVariant?.(location.pathname));
+    if (!arrived)
+      arriveAtStep(
+        engine,
+        stepId,
+        active,
+        { pathname: location.pathname, search: location.search, hostname: window.location.hostname, origin: window.location.origin },
+        navigator.userAgent,
+      );
     window.scrollTo?.(0, 0);
   }, [stepId, active.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
 

@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createGatewayRegistry } from '../payments/registry.ts';
 import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
@@ -20,6 +19,8 @@ import { afterStartup } from './afterStartup.ts';
 import { holdEarlyClicks } from './earlyClicks.ts';
 import { yieldToBrowser } from './yieldToBrowser.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
+import { loadReactClient } from './reactClient.ts';
+import { activeVariantAt, arriveAtStep } from './arrival.ts';
 import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoader } from './language.ts';
 import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
@@ -76,10 +77,14 @@ const EXPERIMENT_SWAP = 'data-exp-swap';
  * scratch in the visitor's language (the inline script kept the English text hidden).
  */
 function canHydrate(root: HTMLElement, language: string, variant: string | undefined): boolean {
-  const html = document.documentElement;
   // on a path under experiment, #root must hold the variant this visitor is assigned
   const sameVariant = root.dataset.variant === undefined || root.dataset.variant === variant;
-  return root.dataset.prerendered === location.pathname && !html.hasAttribute(LANGUAGE_SWITCH) && html.lang === language && sameVariant;
+  return showsPrerenderedPage(root) && document.documentElement.lang === language && sameVariant;
+}
+
+/** Whether #root shows this path's prerendered page as it is (no language switch pending): known before anything loads. */
+function showsPrerenderedPage(root: HTMLElement): boolean {
+  return root.dataset.prerendered === location.pathname && !document.documentElement.hasAttribute(LANGUAGE_SWITCH);
 }
 
 /** A prerendered page loads the full stylesheet without blocking its first paint (media="print"); switch it on. */
@@ -101,6 +106,8 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
   const earlyClicks = holdEarlyClicks(options.root);
+  // any page but a prerendered one needs React's client for its first render: fetched alongside the rest
+  if (!showsPrerenderedPage(options.root)) void loadReactClient().catch(() => {});
   enableFullStyles();
   const screenReady = preloadScreenFor(data, registry, location.pathname);
   // a landing path renders its entry step without the router; every other path needs it for the first render
@@ -151,6 +158,9 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     gateways: createGatewayRegistry(gateways),
     chooseVariant,
   };
+  // start-up, the landing's arrival and React's work each run in a task of their own, short enough not
+  // to hold a tap back on a slow phone (a tap in between is held and replayed: earlyClicks.ts)
+  await yieldToBrowser();
   void runStartup({
     store,
     analytics,
@@ -165,12 +175,22 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     setTimeout: (fn, ms) => window.setTimeout(fn, ms),
     visitorCookieAllowed: measurement?.visitorCookieAllowed,
   });
-  const app = <FunnelApp engine={engine} />;
+  await yieldToBrowser();
   // decided before the document's language is set below: the HTML's own lang tells whether it is the visitor's
   const hydrate = canHydrate(options.root, language, variantForPath(data.landings, location.pathname, chooseVariant)?.id);
-  if (landing) showFirstPaintTexts(language, first);
+  if (landing) {
+    showFirstPaintTexts(language, first);
+    // the page view and attribution of the opened landing do not wait for React (see arrival.ts)
+    arriveAtStep(engine, entryRouteFor(data, location.pathname)!.stepId, activeVariantAt(engine, location.pathname), location, navigator.userAgent);
+    engine.openedArrival = location.pathname;
+  }
+  const app = <FunnelApp engine={engine} />;
   if (hydrate) {
-    // the start-up above and React's first work run in separate tasks (a tap in between is held and replayed)
+    // the prerendered page is complete and its taps are held (earlyClicks): React's client is loaded and
+    // run at the first interaction since the script started, or once the loaded page has been idle for a
+    // while (reactClient.ts)
+    await startedUp;
+    const { hydrateRoot } = await retry(loadReactClient, GENERIC_RETRY);
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
@@ -179,6 +199,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     earlyClicks.release(true);
   } else {
     earlyClicks.release(false);
+    const { createRoot } = await retry(loadReactClient, GENERIC_RETRY);
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
     document.documentElement.removeAttribute(LANGUAGE_SWITCH);

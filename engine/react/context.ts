@@ -27,6 +27,8 @@ export interface FunnelEngine {
   gateways: GatewayRegistry;
   /** The variant an experimented path opens for this visitor (none: every path opens its own variant). */
   chooseVariant?: VariantChooser<Assignment>;
+  /** The landing path whose arrival boot recorded before React rendered it (arrival.ts); the entry step does not record it again. */
+  openedArrival?: string;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

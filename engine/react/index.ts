@@ -9,6 +9,10 @@ export { Field, fieldLabelId, invalidProps, ltrInputProps } from './Field.tsx';
 export type { FieldProps } from './Field.tsx';
 /** Which routes the app renders: a landing path opened from its prerendered page renders its entry step alone, without the router library, until the visitor moves on. */
 export { AppRoutes, entryRouteFor } from './AppRoutes.tsx';
+/** What arriving at a step records (landing type, tracking data, page view, exposure), and the variant a path shows. */
+export { activeVariantAt, arriveAtStep } from './arrival.ts';
+/** Types of the same module. */
+export type { ArrivalLocation } from './arrival.ts';
 /** Types of the same module. */
 export type { EntryRoute, OpenedLocation } from './AppRoutes.tsx';
 /** The whole funnel: error boundary, engine context, overlays and routes. */

@@ -1,8 +1,8 @@
 /**
- * The funnel's measurement, the part on the landing route kept small: the visitor's consent rule
- * (time zone and landing variant, from flows/consent.json) and stored choice decide at once whether
- * the visitor cookie may be written; events are held (bounded) until the page has started up, then
- * the destinations of this build's environment, the consent store and the banner load as one lazy
+ * The funnel's measurement, the part on the landing route kept small: events are held (bounded)
+ * until the page has started up; then the visitor's consent rule (time zone and landing variant, from
+ * flows/consent.json) and stored choice decide whether the visitor cookie may be written, and the
+ * destinations of this build's environment, the consent store and the banner load as one lazy
  * chunk (measurementRuntime.ts) and receive what was held.
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../../engine/index.ts';
@@ -11,7 +11,7 @@ import type { FunnelData } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
 import { clearVisitorCookie, readItem, removeItem, writeItem, writeVisitorCookie } from '../../engine/index.ts';
 import { browserTimeZone, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
-import type { ConsentChoice, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
+import type { ConsentChoice, ConsentRule, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
 import consentRules from '../../flows/consent.json';
 
 /** Where a page leaves the events it could not deliver yet, for the next page of the tab. */
@@ -39,10 +39,20 @@ export function setupMeasurement(options: MeasurementOptions) {
   return ({ store, ready, loadTexts }: MeasurementContext): Measurement => {
     const rules = consentRules as unknown as ConsentRules;
     const variant = variantForPath(options.data.landings, location.pathname)?.id ?? store.plans.landingType;
-    const rule = ruleFor(rules, browserTimeZone(), variant);
-    let cookieAllowed = visitorCookieAllowed(rule, storedChoice(rules.version) ?? rule.defaults);
+    // the rule depends on the time zone, and the page's first date formatter (Intl.DateTimeFormat) is
+    // a long task on a slow phone (150-300 ms at 4x CPU): the rule is decided once the page has started
+    // up. Until then the visitor cookie is not allowed (the visitor id lives in session storage, as under
+    // the strictest rule); then it is written if the rule and the stored choice allow it
+    let cookieAllowed = false;
+    const decideRule = (): ConsentRule => {
+      const rule = ruleFor(rules, browserTimeZone(), variant);
+      cookieAllowed = visitorCookieAllowed(rule, storedChoice(rules.version) ?? rule.defaults);
+      if (cookieAllowed && store.events.visitorId) writeVisitorCookie(document, store.events.visitorId, location.protocol === 'https:');
+      return rule;
+    };
+    let rule: ConsentRule | undefined;
     const onConsent = (choice: ConsentChoice): void => {
-      cookieAllowed = visitorCookieAllowed(rule, choice);
+      cookieAllowed = visitorCookieAllowed(rule!, choice);
       if (!cookieAllowed) clearVisitorCookie(document);
       else if (store.events.visitorId) writeVisitorCookie(document, store.events.visitorId, location.protocol === 'https:');
     };
@@ -55,9 +65,12 @@ export function setupMeasurement(options: MeasurementOptions) {
       if (held?.length && writeItem('session', LEFT_EVENTS_KEY, JSON.stringify(held.slice(-MAX_HELD_EVENTS)))) held = [];
     });
     void ready
-      .then(() => import('./measurementRuntime.ts'))
+      .then(() => {
+        rule = decideRule();
+        return import('./measurementRuntime.ts');
+      })
       .then((runtime) => {
-        sinks = runtime.startMeasurement({ rules, rule, ready, config: options.config, loadTexts, onConsent });
+        sinks = runtime.startMeasurement({ rules, rule: rule!, ready, config: options.config, loadTexts, onConsent });
         const queued = held ?? [];
         held = undefined;
         for (const event of queued) sinks.forEach((s) => s.send(event));

@@ -13,7 +13,7 @@ import { HISTORY_KEY } from '../../engine/index.ts';
 import type { FunnelEngine } from '../../engine/react/index.ts';
 import { entryRouteFor } from '../../engine/react/index.ts';
 import { FunnelApp } from '../../engine/react/index.ts';
-import { loadedRouter } from '../../engine/react/index.ts';
+import { activeVariantAt, arriveAtStep, loadedRouter, loadRouter } from '../../engine/react/index.ts';
 import { createGatewayRegistry } from '../../engine/payments/gateways.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { gateways } from '../../screens/payments/gateways.ts';
@@ -66,5 +66,41 @@ describe('entry route', () => {
         .at(-1),
     ).toBe('/check-location');
     expect(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')).toEqual(['/discount', '/check-location']);
+  }, 20_000);
+
+  it('does not record the arrival again when boot recorded it before React (the router already loaded or not)', async () => {
+    await setupI18n();
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/discount?utm_source=meta');
+    const events: AnalyticsEvent[] = [];
+    const store = createFunnelStore(productSlices);
+    const engine: FunnelEngine = {
+      data: funnelData,
+      steps: indexSteps(funnelData.flows),
+      store,
+      analytics: createAnalytics([memorySink(events)]),
+      registry: screens,
+      config: PREVIEW_CONFIG,
+      texts: proxy({ complete: true, failed: false }),
+      gateways: createGatewayRegistry(gateways),
+    };
+    // as boot does on a prerendered landing, before React's client has loaded
+    arriveAtStep(engine, 'landing', activeVariantAt(engine, '/discount'), window.location, navigator.userAgent);
+    engine.openedArrival = '/discount';
+    expect(store.plans.landingType).toBe('discount');
+    expect(store.events.utm_source).toBe('meta');
+    await loadRouter(); // the router chunk came first: the opened landing still renders as its entry step
+    render(<FunnelApp engine={engine} />);
+    await screen.findByRole('heading', { level: 1, name: "Welcome to your family's safe place" });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // effects (twice, under StrictMode) have run
+    expect(events.filter((e) => e.kind === 'page').map((e) => e.name)).toEqual(['/discount']);
+    expect(events.filter((e) => e.name === 'tracking_captured')).toHaveLength(1);
+    expect(JSON.parse(sessionStorage.getItem(HISTORY_KEY) ?? '[]')).toEqual(['/discount']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check location' });
+    const pages = events.filter((e) => e.kind === 'page').map((e) => e.name);
+    expect(pages.filter((name) => name === '/discount')).toHaveLength(1);
+    expect(pages.at(-1)).toBe('/check-location');
   }, 20_000);
 });

@@ -1,18 +1,24 @@
 /**
- * End to end: how a prerendered landing starts. It hydrates without the router chunk (react-router
- * and every route) and without i18next, which load when the visitor moves on (or touches the page);
- * a tap on the button before React listens is not lost; the texts of every language are the same
- * in the HTML, after hydration with the small translator, and after i18next took over.
+ * End to end: how a prerendered landing starts. Before the visitor's first interaction (or before the
+ * loaded page has been idle for a while) it does not run React's client: the page view and attribution are recorded
+ * without it, and React's client, the router chunk and i18next wait. A tap then hydrates at once and is
+ * not lost; the texts of every language are the same in the HTML, after hydration with the small
+ * translator, and after i18next took over.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserLocale, languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
-import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { baseUrl, closeBrowser, newVisitor, sandboxEvents, writtenVisitorId } from './browser.ts';
 
 afterAll(closeBrowser);
 
 const scriptName = (url: string): string => url.replace(/^.*\//, '');
+
+/** Whether React has hydrated the landing's button (it attaches its props to the server's element). */
+const isHydrated = (page: Page): Promise<boolean> =>
+  page.evaluate(() => Object.keys(document.querySelector('.landing button') ?? {}).some((k) => k.startsWith('__react')));
 
 describe('the prerendered landing starts light', () => {
   it('hydrates without the router, loads it on the way to the next step, and keeps Back working with it', async () => {
@@ -21,13 +27,17 @@ describe('the prerendered landing starts light', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(scriptName(request.url()));
     });
-    await page.goto(`${baseUrl()}/discount`);
-    // hydrated: React has attached its props to the server's button
-    await page.waitForFunction(() => Object.keys(document.querySelector('.landing button') ?? {}).some((k) => k.startsWith('__reactProps')));
-    await page.waitForTimeout(1500);
+    await page.goto(`${baseUrl()}/discount`, { waitUntil: 'load' });
+    await page.waitForTimeout(1000);
+    // before the first interaction (and before the loaded page has been idle for 3 s): the app's script
+    // and the entry screen only; React's client, the router and i18next wait
     expect(scripts.some((s) => s.startsWith('LandingScreen-'))).toBe(true);
+    expect(scripts.filter((s) => /^(client|BrowserRoutes|i18n)-/.test(s))).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    // idle: React hydrates the page; the router still waits for the visitor to move on
+    await page.waitForFunction(() => Object.keys(document.querySelector('.landing button') ?? {}).some((k) => k.startsWith('__reactProps')));
+    expect(scripts.filter((s) => s.startsWith('client-'))).toHaveLength(1);
     expect(scripts.filter((s) => s.startsWith('BrowserRoutes-'))).toEqual([]);
-    expect(scripts.filter((s) => s.startsWith('i18n-'))).toEqual([]);
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseUrl()}/check-location`);
@@ -50,11 +60,45 @@ describe('the prerendered landing starts light', () => {
     await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
     // the app's script has started (it switches the full stylesheet on first)
     await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
-    const hydratedBeforeTap = await page.evaluate(() => Object.keys(document.querySelector('.landing button') ?? {}).some((k) => k.startsWith('__react')));
-    expect(hydratedBeforeTap).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseUrl()}/check-location`);
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('hydrates at the first tap, without waiting for the page to load or idle, and replays the tap', async () => {
+    const { context, page } = await newVisitor();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(scriptName(request.url()));
+    });
+    // the hero image never arrives: no load event, so nothing but the tap can start React
+    await page.route(/\.(avif|webp|png)$/, () => {});
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
+    await page.waitForTimeout(1000);
+    expect(scripts.filter((s) => s.startsWith('client-'))).toEqual([]);
+    expect(await isHydrated(page)).toBe(false);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // (the page's load event never comes: wait for the address only)
+    await page.waitForURL(`${baseUrl()}/check-location`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    expect(scripts.filter((s) => s.startsWith('client-'))).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+
+  it('records the page view and attribution without React: a visitor who only looks still counts', async () => {
+    const { context, page } = await newVisitor();
+    // React's client never arrives: the landing's arrival must not depend on it
+    await page.route('**/static/js/client-*.js', (route) => route.abort());
+    await page.goto(`${baseUrl()}/latam?utm_source=tiktok`, { waitUntil: 'load' });
+    const id = await writtenVisitorId(context);
+    await expect.poll(async () => (await sandboxEvents(id)).map((e) => `${e.kind} ${e.name}`), { timeout: 15_000 }).toContain('page /latam');
+    const events = await sandboxEvents(id);
+    expect(events.find((e) => e.name === 'tracking_captured')?.props).toMatchObject({ utm_source: 'tiktok' });
+    expect(events.map((e) => e.name)).toContain('onboarding_started');
+    expect(await isHydrated(page)).toBe(false);
     await context.close();
   }, 60_000);
 
@@ -77,15 +121,16 @@ describe('the prerendered landing starts light', () => {
           (window as unknown as { htmlTitle: string }).htmlTitle = document.querySelector('h1')?.textContent ?? '';
         }),
       );
-      await page.goto(`${baseUrl()}/`);
-      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+      await page.goto(`${baseUrl()}/`, { waitUntil: 'load' });
       expect(await page.evaluate(() => (window as unknown as { htmlTitle: string }).htmlTitle), lng).toBe(texts.landing.title);
       expect(
-        scripts.filter((s) => s.startsWith('i18n-')),
+        scripts.filter((s) => /^(client|i18n)-/.test(s)),
         lng,
       ).toEqual([]);
-      // a key press counts as the first interaction: i18next and the rest of the texts arrive, the landing keeps its texts
+      // a key press counts as the first interaction: React hydrates with the small translator, then
+      // i18next and the rest of the texts arrive; the landing keeps its texts
       await page.keyboard.press('Shift');
+      await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
       await expect.poll(() => scripts.filter((s) => s.startsWith('i18n-')).length, { message: lng }).toBe(1);
       await page.waitForTimeout(500); // the texts' chunks have been asked for: give i18next's switch its render
       expect(await page.locator('h1').textContent(), lng).toBe(texts.landing.title);
