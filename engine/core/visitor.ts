@@ -45,6 +45,15 @@ export function writeVisitorCookie(doc: Pick<Document, 'cookie'>, id: string, se
   }
 }
 
+/**
+ * Keeps a visitor id for 365 days once the consent rules allow it: in the cookie, or in local storage
+ * where the cookie cannot be written or does not read back (as ensureVisitorId does).
+ */
+export function keepVisitorId(doc: Pick<Document, 'cookie'>, id: string, secure: boolean): void {
+  if (writeVisitorCookie(doc, id, secure) && readCookie(doc, VISITOR_COOKIE) === id) return;
+  writeItem('local', VISITOR_COOKIE, id);
+}
+
 /** Removes the visitor cookie (consent withdrawn). */
 export function clearVisitorCookie(doc: Pick<Document, 'cookie'>): void {
   try {

@@ -9,7 +9,7 @@ import type { AnalyticsEvent, AnalyticsSink } from '../../engine/index.ts';
 import type { FunnelConfig } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
-import { clearVisitorCookie, readItem, removeItem, writeItem, writeVisitorCookie } from '../../engine/index.ts';
+import { clearVisitorCookie, keepVisitorId, readItem, removeItem, writeItem } from '../../engine/index.ts';
 import { browserTimeZone, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
 import type { ConsentChoice, ConsentRule, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
 import consentRules from '../../flows/consent.json';
@@ -47,14 +47,14 @@ export function setupMeasurement(options: MeasurementOptions) {
     const decideRule = (): ConsentRule => {
       const rule = ruleFor(rules, browserTimeZone(), variant);
       cookieAllowed = visitorCookieAllowed(rule, storedChoice(rules.version) ?? rule.defaults);
-      if (cookieAllowed && store.events.visitorId) writeVisitorCookie(document, store.events.visitorId, location.protocol === 'https:');
+      if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
       return rule;
     };
     let rule: ConsentRule | undefined;
     const onConsent = (choice: ConsentChoice): void => {
       cookieAllowed = visitorCookieAllowed(rule!, choice);
       if (!cookieAllowed) clearVisitorCookie(document);
-      else if (store.events.visitorId) writeVisitorCookie(document, store.events.visitorId, location.protocol === 'https:');
+      else if (store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
     };
     // events a previous page of this tab still held when it was left (a reload or a quick step before
     // the destinations had loaded) come first: an early exposure or page view is not lost

@@ -3,7 +3,7 @@ import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/i
 import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { runStartup } from '../../engine/index.ts';
-import { ensureVisitorId, readCookie, writeVisitorCookie } from '../../engine/index.ts';
+import { ensureVisitorId, keepVisitorId, readCookie, writeVisitorCookie } from '../../engine/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 /** A document whose cookie property throws on read and write, as in a sandboxed frame. */
@@ -32,6 +32,21 @@ describe('a document.cookie that throws', () => {
     expect(sleep).not.toHaveBeenCalled(); // a throwing cookie jar is not polled
     expect(localStorage.getItem('userUuid')).toBe(first);
     await expect(ensureVisitorId(throwingDocument, true, sleep)).resolves.toBe(first);
+  });
+
+  it('keeps an id allowed later (the consent rule decided after start-up) in local storage, and ensureVisitorId finds it', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    keepVisitorId(throwingDocument, 'later-id', true);
+    expect(localStorage.getItem('userUuid')).toBe('later-id');
+    await expect(ensureVisitorId(throwingDocument, true, async () => {})).resolves.toBe('later-id');
+  });
+
+  it('keeps an id allowed later in the cookie where cookies work, and nothing in local storage', () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    const jar = { cookie: '' };
+    keepVisitorId(jar, 'cookie-id', false);
+    expect(readCookie(jar, 'userUuid')).toBe('cookie-id');
+    expect(localStorage.getItem('userUuid')).toBeNull();
   });
 
   it('keeps the id in memory when storage is off too', async () => {
