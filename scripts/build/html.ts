@@ -1,7 +1,8 @@
 /**
  * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
  * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
- * the Latin font preloaded and the hero image preloaded; the app shell (empty #root) keeps the
+ * the Open Sans subsets its text needs and the hero image preloaded, and is not painted before its
+ * whole screen is parsed (rel=expect, below); the app shell (empty #root) keeps the
  * blocking stylesheet, since the screens it renders need all of it. The font faces are declared only
  * in the inline CSS, on every page.
  */
