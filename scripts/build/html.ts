@@ -1,13 +1,32 @@
 /**
  * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
  * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
- * the Latin font preloaded and the hero image preloaded; the app shell (empty #root) keeps the
+ * the Open Sans subsets its text needs and the hero image preloaded, and is not painted before its
+ * whole screen is parsed (rel=expect, below); the app shell (empty #root) keeps the
  * blocking stylesheet, since the screens it renders need all of it. The font faces are declared only
  * in the inline CSS, on every page.
  */
 import type { ImageSet } from '../../screens/ui/images.ts';
 import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
+import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
+
+/**
+ * The element after #root and the experiment templates. The head's `<link rel=expect blocking=render>`
+ * names it: the browser paints nothing before the whole prerendered screen is parsed, so a first paint
+ * of half the markup (the art filling the page, a panel that grows as its texts arrive) cannot be
+ * followed by the rest moving it.
+ */
+export const PARSED_MARKER_ID = 'fe-parsed';
+
+/** The Open Sans subsets a prerendered page's text needs (the Latin one always: the logo is Latin). */
+function fontFilesFor(page: { assets: PageAssets; body: string; alternatives?: Array<{ html: string }> }): string[] {
+  const latin = page.assets.font ? [`/${page.assets.font}`] : [];
+  if (page.body === '') return latin;
+  const text = htmlText([page.body, ...(page.alternatives ?? []).map((a) => a.html)].join(' '));
+  const needed = subsetsForText(fontSubsets(page.assets.criticalCss, 'Open Sans Variable'), text);
+  return [...new Set([...latin, ...needed])];
+}
 
 export interface PageAssets {
   /** The entry script, relative to the site root. */
@@ -64,7 +83,8 @@ export function pageHtml(page: {
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.json">',
     ...(prerendered ? [`<script>${languageScript()}${page.experimentScript ?? ''}</script>`] : []),
-    ...(assets.font ? [`<link rel="preload" as="font" type="font/woff2" href="/${assets.font}" crossorigin>`] : []),
+    ...(prerendered ? [`<link rel="expect" href="#${PARSED_MARKER_ID}" blocking="render">`] : []),
+    ...fontFilesFor(page).map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeAttr(href)}" crossorigin>`),
     ...(page.hero ? heroPreloads(page.hero) : []),
     // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
     // the same inline style on every prerendered page (one CSP hash), experiment or not
@@ -80,7 +100,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${page.body}</div>
-${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}<noscript>Please enable JavaScript to use this page.</noscript>
+${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}<noscript>Please enable JavaScript to use this page.</noscript>
 </body>
 </html>
 `;

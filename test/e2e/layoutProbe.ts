@@ -70,3 +70,48 @@ export function probeLayout(args: { stepSelector: string; minArtPx: number; back
   const unique = Array.from(new Map(textOverArt.map((o) => [`${o.text}|${o.art}`, o])).values());
   return { overflowPx, overflowing, textOverArt: unique };
 }
+
+/** One layout shift the browser reported: when, how much, and what moved from where to where. */
+export interface ShiftRecord {
+  at: number;
+  value: number;
+  sources: string[];
+}
+
+/**
+ * Installed before the page's own scripts (page.addInitScript): records every layout-shift entry of
+ * the document from its start (buffered) in `window.__layoutShifts`, with the nodes that moved.
+ * Shifts right after an input (hadRecentInput) do not count towards CLS and are left out.
+ */
+export function recordLayoutShifts(): void {
+  const records: ShiftRecord[] = [];
+  (window as unknown as { __layoutShifts: ShiftRecord[] }).__layoutShifts = records;
+  interface Source {
+    node?: Node | null;
+    previousRect: DOMRectReadOnly;
+    currentRect: DOMRectReadOnly;
+  }
+  const rect = (r: DOMRectReadOnly): string => `[${[r.x, r.y, r.width, r.height].map(Math.round).join(',')}]`;
+  const name = (node: Node | null | undefined): string => {
+    if (!node) return '(removed)';
+    if (node.nodeType === Node.TEXT_NODE) return `"${(node.textContent ?? '').trim().slice(0, 30)}"`;
+    const el = node as Element;
+    const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    return `${el.nodeName.toLowerCase()}${cls}`;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] }>) {
+      if (entry.hadRecentInput) continue;
+      records.push({
+        at: Math.round(entry.startTime),
+        value: entry.value,
+        sources: (entry.sources ?? []).map((s) => `${name(s.node)} ${rect(s.previousRect)} -> ${rect(s.currentRect)}`),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+/** The shifts recorded so far by recordLayoutShifts (passed to page.evaluate). */
+export function recordedLayoutShifts(): ShiftRecord[] {
+  return (window as unknown as { __layoutShifts?: ShiftRecord[] }).__layoutShifts ?? [];
+}
