@@ -115,11 +115,14 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const routerReady = landing ? undefined : loadRouter().catch(() => {});
   const language = browserLanguage(languages);
   rememberChosenLanguage(languages, location.search);
+  const firstTexts = options.loadLocale(language);
+  // the first interaction is watched from here on (it starts React on a prerendered landing)
+  const startedUp = afterStartup();
+  // the downloads are under way: the rest runs in a task of its own, apart from the modules' evaluation
+  await yieldToBrowser();
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
-  const startedUp = afterStartup();
   const texts = proxy<TextsState>({ complete: false, failed: false });
-  const firstTexts = options.loadLocale(language);
   const i18n = lazyI18next(languages, language, firstTexts, () => retry(() => options.loadRestTexts(language), GENERIC_RETRY), texts);
   // the entry screen and its texts are in place before the first render, so hydration (or the first
   // client render) shows the screen in one pass, with no loader and no fallback. A landing renders

@@ -13,7 +13,9 @@ export function funnelDataPlugin(data: () => FunnelData, watch: { files: string[
     setup(b) {
       b.onResolve({ filter: /^#funnel-data$/ }, () => ({ path: 'funnel-data', namespace: 'funnel-data' }));
       b.onLoad({ filter: /.*/, namespace: 'funnel-data' }, () => ({
-        contents: `export const funnelData = ${JSON.stringify(data())};`,
+        // as a JSON string: V8 parses JSON.parse('...') faster than the same object literal (the flow
+        // data is evaluated on the landing's first task)
+        contents: `export const funnelData = JSON.parse(${JSON.stringify(JSON.stringify(data()))});`,
         loader: 'js',
         watchFiles: watch.files,
         watchDirs: watch.dirs,
