@@ -56,8 +56,24 @@ export function ruleFor(rules: ConsentRules, timeZone: string, variant: string):
   );
 }
 
-/** The visitor's time zone, or '' when the browser does not say. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+interface TemporalNow {
+  Temporal?: { Now?: { timeZoneId?: () => string } };
+}
+
+/**
+ * The visitor's time zone, or '' when the browser does not say. Temporal's answer where the browser
+ * has it: the page's first Intl.DateTimeFormat is a task of 100-300 ms on a phone at 4x CPU (it loads
+ * the date formatting data), Temporal.Now.timeZoneId() about a millisecond.
+ */
+export function browserTimeZone(global: TemporalNow = globalThis as TemporalNow): string {
+  try {
+    const fromTemporal = global.Temporal?.Now?.timeZoneId?.();
+    if (fromTemporal) return fromTemporal;
+  } catch {
+    /* fall back to Intl */
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+}
 
 /** The visitor's stored choice under this rules version, or undefined (none, another version, corrupt). */
 export function storedChoice(version: number): ConsentChoice | undefined {

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../engine/index.ts';
 import { createConsentStore, destinationSinks } from '../../engine/analytics/runtime.ts';
-import { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
+import { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, browserTimeZone, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
 import consentFile from '../../flows/consent.json';
 import { MemoryStorage } from './memoryStorage.ts';
@@ -190,5 +190,30 @@ describe('destination gating', () => {
       'analytics destination "y" is off: settings.ok must not be false',
       'analytics destination "z" could not load',
     ]);
+  });
+});
+
+describe("the visitor's time zone", () => {
+  it("is Temporal's where the browser has it (no Intl date formatter on the landing)", () => {
+    const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(browserTimeZone({ Temporal: { Now: { timeZoneId: () => 'Europe/Lisbon' } } })).toBe('Europe/Lisbon');
+    expect(dateTimeFormat).not.toHaveBeenCalled();
+    dateTimeFormat.mockRestore();
+  });
+
+  it("is Intl's without Temporal, or when Temporal throws", () => {
+    const intl = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(browserTimeZone({})).toBe(intl);
+    expect(
+      browserTimeZone({
+        Temporal: {
+          Now: {
+            timeZoneId: () => {
+              throw new RangeError('no zone');
+            },
+          },
+        },
+      }),
+    ).toBe(intl);
   });
 });
