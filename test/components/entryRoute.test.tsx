@@ -21,6 +21,26 @@ import { productSlices } from '../../screens/product/slices.ts';
 import { screens } from '../../screens/registry.ts';
 import { setupI18n } from './harness.tsx';
 
+/** The engine as boot makes it, with the address bar at `url` and the events recorded. */
+async function openedAt(url: string): Promise<{ engine: FunnelEngine; events: AnalyticsEvent[]; store: FunnelEngine['store'] }> {
+  await setupI18n();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', url);
+  const events: AnalyticsEvent[] = [];
+  const store = createFunnelStore(productSlices);
+  const engine: FunnelEngine = {
+    data: funnelData,
+    steps: indexSteps(funnelData.flows),
+    store,
+    analytics: createAnalytics([memorySink(events)]),
+    registry: screens,
+    config: PREVIEW_CONFIG,
+    texts: proxy({ complete: true, failed: false }),
+    gateways: createGatewayRegistry(gateways),
+  };
+  return { engine, events, store };
+}
+
 describe('entry route', () => {
   it('matches only landing paths, each to its flow entry and variant', () => {
     expect(entryRouteFor(funnelData, '/discount')).toEqual({ stepId: 'landing', variantId: 'discount' });
@@ -31,21 +51,7 @@ describe('entry route', () => {
   });
 
   it('renders the landing without the router, then hands over to it at the next step', async () => {
-    await setupI18n();
-    sessionStorage.clear();
-    window.history.replaceState(null, '', '/discount?utm_source=tiktok');
-    const events: AnalyticsEvent[] = [];
-    const store = createFunnelStore(productSlices);
-    const engine: FunnelEngine = {
-      data: funnelData,
-      steps: indexSteps(funnelData.flows),
-      store,
-      analytics: createAnalytics([memorySink(events)]),
-      registry: screens,
-      config: PREVIEW_CONFIG,
-      texts: proxy({ complete: true, failed: false }),
-      gateways: createGatewayRegistry(gateways),
-    };
+    const { engine, events, store } = await openedAt('/discount?utm_source=tiktok');
     render(<FunnelApp engine={engine} />);
     await screen.findByRole('heading', { level: 1, name: "Welcome to your family's safe place" });
     expect(loadedRouter()).toBeUndefined();
@@ -69,21 +75,7 @@ describe('entry route', () => {
   }, 20_000);
 
   it('does not record the arrival again when boot recorded it before React (the router already loaded or not)', async () => {
-    await setupI18n();
-    sessionStorage.clear();
-    window.history.replaceState(null, '', '/discount?utm_source=meta');
-    const events: AnalyticsEvent[] = [];
-    const store = createFunnelStore(productSlices);
-    const engine: FunnelEngine = {
-      data: funnelData,
-      steps: indexSteps(funnelData.flows),
-      store,
-      analytics: createAnalytics([memorySink(events)]),
-      registry: screens,
-      config: PREVIEW_CONFIG,
-      texts: proxy({ complete: true, failed: false }),
-      gateways: createGatewayRegistry(gateways),
-    };
+    const { engine, events, store } = await openedAt('/discount?utm_source=meta');
     // as boot does on a prerendered landing, before React's client has loaded
     arriveAtStep(engine, 'landing', activeVariantAt(engine, '/discount'), window.location, navigator.userAgent);
     engine.openedArrival = '/discount';
