@@ -82,7 +82,16 @@ export { homeVariantId, landingTypeFromPath, resolveActiveVariant, variantForPat
 /** Types of the same module. */
 export type { ActiveVariant } from './core/variants.ts';
 /** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */
-export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS, clearVisitorCookie, ensureVisitorId, keepVisitorId, newVisitorId, readCookie, writeVisitorCookie } from './core/visitor.ts';
+export {
+  VISITOR_COOKIE,
+  VISITOR_COOKIE_DAYS,
+  clearVisitorCookie,
+  ensureVisitorId,
+  keepVisitorId,
+  newVisitorId,
+  readCookie,
+  writeVisitorCookie,
+} from './core/visitor.ts';
 /** Loads the Sentry adapter of the error-reporting port on demand, as a chunk of its own. */
 export { loadSentryReporter } from './reporting/load.ts';
 /** Types generated from schemas/landings.schema.json: the variants of flows/landings.json. */
