@@ -50,7 +50,8 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
     expect(sandbox.subscriptions(email)).toHaveLength(1);
     expect(sandbox.subscriptionPosts() - postsBefore).toBe(1);
-    expect(readPurchaseRecord(email)).toMatchObject({ status: 'succeeded', successPath: '/checkout/success' });
+    // the success step notes its address in an effect, which may run just after its heading is on screen
+    await waitFor(() => expect(readPurchaseRecord(email)).toMatchObject({ status: 'succeeded', successPath: '/checkout/success' }));
 
     // after success, the paywall and the checkout send the visitor back to the success step
     reloaded.unmount();
