@@ -4,19 +4,14 @@
  * boot loads it only when React is needed: at once on any other page, at the first interaction (or
  * once the loaded page is idle) on a prerendered landing.
  */
+import { onceChunk } from './onceChunk.ts';
+
 type ReactClient = typeof import('react-dom/client');
 
-let pending: Promise<ReactClient> | undefined;
-
-/** Loads the client chunk (once); a failed load may be tried again. */
-export function loadReactClient(): Promise<ReactClient> {
-  // react-dom is CommonJS: a bundle's chunk exports it as `default`, Node's loader names the exports too
-  pending ??= import('react-dom/client').then(
-    (mod) => (mod as { default?: ReactClient }).default ?? mod,
-    (error: unknown) => {
-      pending = undefined;
-      throw error;
-    },
-  );
-  return pending;
-}
+/**
+ * Loads the client chunk (once); a failed load may be tried again. react-dom is CommonJS: a bundle's
+ * chunk exports it as `default`, Node's loader names the exports too.
+ */
+export const loadReactClient: () => Promise<ReactClient> = onceChunk(() =>
+  import('react-dom/client').then((mod) => (mod as { default?: ReactClient }).default ?? mod),
+);

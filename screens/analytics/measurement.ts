@@ -39,23 +39,24 @@ export function setupMeasurement(options: MeasurementOptions) {
   return ({ store, ready, loadTexts }: MeasurementContext): Measurement => {
     const rules = consentRules as unknown as ConsentRules;
     const variant = variantForPath(options.data.landings, location.pathname)?.id ?? store.plans.landingType;
-    // the rule depends on the time zone, and the page's first date formatter (Intl.DateTimeFormat) is
-    // a long task on a slow phone (150-300 ms at 4x CPU): the rule is decided once the page has started
-    // up. Until then the visitor cookie is not allowed (the visitor id lives in session storage, as under
+    // the rule depends on the time zone, and where the browser has no Temporal, reading it creates the
+    // page's first date formatter (Intl.DateTimeFormat), a long task on a slow phone (100-300 ms at 4x
+    // CPU): the rule is decided once the page has started up. Until then the visitor cookie is not allowed (the visitor id lives in session storage, as under
     // the strictest rule); then it is written if the rule and the stored choice allow it
     let cookieAllowed = false;
-    const decideRule = (): ConsentRule => {
-      const rule = ruleFor(rules, browserTimeZone(), variant);
-      cookieAllowed = visitorCookieAllowed(rule, storedChoice(rules.version) ?? rule.defaults);
-      if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
-      return rule;
-    };
     let rule: ConsentRule | undefined;
-    const onConsent = (choice: ConsentChoice): void => {
+    // the cookie follows the rule and the visitor's choice: kept once allowed, removed on a refusal
+    const applyChoice = (choice: ConsentChoice, removeOnRefusal: boolean): void => {
       cookieAllowed = visitorCookieAllowed(rule!, choice);
-      if (!cookieAllowed) clearVisitorCookie(document);
-      else if (store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
+      if (!cookieAllowed && removeOnRefusal) clearVisitorCookie(document);
+      else if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
     };
+    const decideRule = (): void => {
+      rule = ruleFor(rules, browserTimeZone(), variant);
+      // a cookie from an earlier visit stays until the visitor refuses
+      applyChoice(storedChoice(rules.version) ?? rule.defaults, false);
+    };
+    const onConsent = (choice: ConsentChoice): void => applyChoice(choice, true);
     // events a previous page of this tab still held when it was left (a reload or a quick step before
     // the destinations had loaded) come first: an early exposure or page view is not lost
     let held: AnalyticsEvent[] | undefined = takeLeftEvents();
@@ -66,7 +67,7 @@ export function setupMeasurement(options: MeasurementOptions) {
     });
     void ready
       .then(() => {
-        rule = decideRule();
+        decideRule();
         return import('./measurementRuntime.ts');
       })
       .then((runtime) => {
