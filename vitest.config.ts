@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PREVIEW_CONFIG } from './screens/product/previewConfig.ts';
 
@@ -6,6 +7,9 @@ export default defineConfig({
   define: { __PREVIEW__: 'true', __FUNNEL_CONFIG__: JSON.stringify(PREVIEW_CONFIG) },
   test: {
     globals: true,
+    // Vitest's default (one fewer than the cores) is a single worker on a 2-core CI machine; the unit and
+    // component files are independent and CPU-bound, so use every core (e2e runs its files one at a time)
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

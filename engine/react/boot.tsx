@@ -116,8 +116,10 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const language = browserLanguage(languages);
   rememberChosenLanguage(languages, location.search);
   const firstTexts = options.loadLocale(language);
-  // the first interaction is watched from here on (it starts React on a prerendered landing)
-  const startedUp = afterStartup();
+  // the first interaction is watched from here on (it starts React on a prerendered landing); a tap
+  // held since before the app's script ran is that interaction already
+  const tappedEarly = earlyClicks.held;
+  const startedUp = tappedEarly ? Promise.resolve() : afterStartup();
   // the downloads are under way: the rest runs in a task of its own, apart from the modules' evaluation
   await yieldToBrowser();
   const store = createFunnelStore(slices);
@@ -146,7 +148,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // later steps wait for the rest of the texts (and i18next) behind the loader; a prerendered landing
   // does not need them, so there they come at the first interaction, or well after the page has
   // settled (any other page wants them now)
-  const restTextsWanted = options.root.dataset.prerendered === location.pathname ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  const restTextsWanted = options.root.dataset.prerendered === location.pathname && !tappedEarly ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
   // the router chunk comes with them: the step after the landing needs both
   void restTextsWanted.then(() => loadRouter()).catch(() => {});
   void restTextsWanted.then(i18n.loadAll).catch(() => {});

@@ -10,6 +10,7 @@ import type { ImageSet } from '../../screens/ui/images.ts';
 import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
+import { earlyClickScript } from '../../engine/react/earlyClicks.ts';
 
 /**
  * The element after #root and the experiment templates. The head's `<link rel=expect blocking=render>`
@@ -82,7 +83,8 @@ export function pageHtml(page: {
     '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.json">',
-    ...(prerendered ? [`<script>${languageScript()}${page.experimentScript ?? ''}</script>`] : []),
+    // the inline script: the language check, the tap holder (a tap before the app's script runs is not lost), the experiment swap
+    ...(prerendered ? [`<script>${languageScript()}${earlyClickScript()}${page.experimentScript ?? ''}</script>`] : []),
     ...(prerendered ? [`<link rel="expect" href="#${PARSED_MARKER_ID}" blocking="render">`] : []),
     ...fontFilesFor(page).map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeAttr(href)}" crossorigin>`),
     ...(page.hero ? heroPreloads(page.hero) : []),

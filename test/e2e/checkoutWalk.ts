@@ -22,8 +22,8 @@ export async function walkToCheckout(t: Texts = en, options: VisitorOptions = {}
   const { context, page } = await newVisitor({ locale: 'en-US', ...options });
   const email = uniqueEmail('checkout').replace('@', `${emailTag}@`);
   await page.goto(url('/'));
-  // the landing arrives prerendered: a click before React has hydrated it would be lost
-  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+  // the landing arrives prerendered: the visitor taps Continue as soon as it shows, before React has
+  // hydrated it (the page holds the tap and replays it then: engine/react/earlyClicks.ts)
   for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
     await page.getByRole('button', { name: t.common.continue }).click();
     await page.waitForURL(url(path));

@@ -67,6 +67,24 @@ describe('the prerendered landing starts light', () => {
     await context.close();
   }, 60_000);
 
+  it("replays a tap that came before the app's script had even arrived (a slow network)", async () => {
+    const { context, page } = await newVisitor();
+    let arrived = false;
+    await page.route('**/static/js/main-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      arrived = true;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // the tap came while the script was still on its way: only the page's inline script saw it
+    expect(arrived).toBe(false);
+    expect(await page.evaluate(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media)).toBe('print');
+    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await context.close();
+  }, 60_000);
+
   it('hydrates at the first tap, without waiting for the page to load or idle, and replays the tap', async () => {
     const { context, page } = await newVisitor();
     const scripts: string[] = [];

@@ -264,6 +264,8 @@ describe('prerendered landing pages', () => {
       // mark the server's heading before any script runs: hydration keeps the node, a client render would replace it
       await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => document.querySelector('h1')?.setAttribute('data-from-server', '')));
       await page.goto(`${baseUrl()}${route}`, { waitUntil: 'load' });
+      // a key press is the visitor's first interaction: React's client loads and hydrates at once
+      await page.keyboard.press('Shift');
       // hydrated: React has attached its fiber to the server's heading node (the page keeps a keepalive
       // error-report request open, so the network never looks idle to the DevTools protocol)
       await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
