@@ -4,7 +4,6 @@
  * it marks <html> so the critical CSS keeps #root hidden until the app has rendered the page in the
  * visitor's language. Same rule as engine/core/languageChoice.ts: ?lng=, the lng cookie, the browser.
  */
-import { createHash } from 'node:crypto';
 import { languageCodes } from '../../engine/core/languages.ts';
 import { LANGUAGE_COOKIE } from '../../engine/core/languageChoice.ts';
 import { languages } from '../../screens/product/languages.ts';
@@ -21,6 +20,3 @@ export function languageScript(): string {
     `if(d.lang!==F)d.setAttribute('${LANGUAGE_SWITCH}',F)}catch(e){}})();`
   );
 }
-
-/** The CSP source that allows an inline script or style with exactly this content. */
-export const cspHash = (content: string): string => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
