@@ -30,9 +30,12 @@ export function scriptLoader(entry: string, preloads: string[]): string {
   return (
     `(function(){var d=document,P=${q(preloads)},I=${q(INTERACTIONS)},n=0,` +
     `a=function(t,p){var e=d.createElement(t);for(var k in p)e.setAttribute(k,p[k]);d.head.appendChild(e)},` +
-    `p=function(){if(n)return;n=1;for(var i=0;i<P.length;i++)a('link',{rel:'modulepreload',href:P[i]})},` +
-    // the entry only once the document is parsed: a module added by a script runs as soon as it arrives, and needs #root
-    `r=function(){p();if(n>1)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',r);return}n=2;a('script',{type:'module',src:${q(entry)}})},` +
+    // each tag in a task of its own (timers run in the order they were set): together they were a long task on a slow phone
+    `p=function(){if(n)return;n=1;for(var i=0;i<P.length;i++)setTimeout(a.bind(null,'link',{rel:'modulepreload',href:P[i]}),0)},` +
+    // the entry only once the document is parsed (a module added by a script runs as soon as it arrives, and needs #root),
+    // after the preloads
+    `r=function(){p();if(n>1)return;if(d.readyState==='loading'){d.addEventListener('DOMContentLoaded',r);return}n=2;` +
+    `setTimeout(function(){a('script',{type:'module',src:${q(entry)}})},0)},` +
     // after the load event: once the first paint is reported (where the browser reports paints), past the next frame (the
     // paint of what has just loaded), or FRAME_WAIT_CAP_MS later if no frame comes (the tab was hidden meanwhile)
     `g=function(){requestAnimationFrame(function(){setTimeout(r,0)});setTimeout(r,${FRAME_WAIT_CAP_MS})},` +
