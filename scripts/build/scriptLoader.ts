@@ -1,9 +1,9 @@
 /**
  * The part of a prerendered page's inline script that requests the app's scripts. The page is
  * complete without them (text, image and button are HTML, and a tap is held until the app handles it:
- * earlyClickScript), so they are requested only once the page has loaded and its first paint is reported. On a slow
- * network they then no longer share the bandwidth with the hero image and the font, and neither the
- * first paint nor the largest one waits for them or for their evaluation.
+ * earlyClickScript), so they are requested only once the page has loaded and its first paint is
+ * reported. On a slow network they then no longer share the bandwidth with the hero image and the
+ * font, and neither the first paint nor the largest one waits for them or for their evaluation.
  *
  * Three cases start them sooner:
  * - the visitor interacts (a pointer, touch or key): the tap the inline holder keeps needs the app;
