@@ -5,6 +5,9 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
+/** Runs of one page before a Lighthouse error (not the page's) ends the benchmark. */
+const ATTEMPTS = 3;
+
 export interface LighthouseSample {
   score: number;
   fcp: number;
@@ -34,8 +37,12 @@ export async function startLighthouse(chromePath: string): Promise<LighthouseBro
   });
   return {
     async run(url) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      const lhr = result!.lhr;
+      let lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))!.lhr;
+      // a run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP now and then on this machine) measured nothing: run again
+      for (let attempt = 1; lhr.runtimeError && attempt < ATTEMPTS; attempt++) {
+        lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))!.lhr;
+      }
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const value = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
       return {
         score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),

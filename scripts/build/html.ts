@@ -2,8 +2,9 @@
  * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
  * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
  * the Open Sans subsets its text needs and the hero image preloaded, and is not painted before its
- * whole screen is parsed (rel=expect, below); the app shell (empty #root) keeps the
- * blocking stylesheet, since the screens it renders need all of it. The font faces are declared only
+ * whole screen is parsed (rel=expect, below); its inline script requests the app's scripts once the
+ * page has loaded and painted (scriptLoader.ts). The app shell (empty #root) keeps the blocking
+ * stylesheet and the script tags, since the screens it renders need all of it at once. The font faces are declared only
  * in the inline CSS, on every page.
  */
 import type { ImageSet } from '../../screens/ui/images.ts';
@@ -11,6 +12,7 @@ import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
 import { earlyClickScript } from '../../engine/react/earlyClicks.ts';
+import { scriptLoader } from './scriptLoader.ts';
 
 /**
  * The element after #root and the experiment templates. The head's `<link rel=expect blocking=render>`
@@ -83,8 +85,16 @@ export function pageHtml(page: {
     '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
     '<link rel="manifest" href="/manifest.json">',
-    // the inline script: the language check, the tap holder (a tap before the app's script runs is not lost), the experiment swap
-    ...(prerendered ? [`<script>${languageScript()}${earlyClickScript()}${page.experimentScript ?? ''}</script>`] : []),
+    // the inline script: the language check, the tap holder (a tap before the app's script runs is not lost), the experiment
+    // swap, and the app's scripts requested once the page has loaded and painted (scriptLoader.ts)
+    ...(prerendered
+      ? [
+          `<script>${languageScript()}${earlyClickScript()}${page.experimentScript ?? ''}${scriptLoader(
+            `/${assets.js}`,
+            assets.modulePreloads.map((p) => `/${p}`),
+          )}</script>`,
+        ]
+      : []),
     ...(prerendered ? [`<link rel="expect" href="#${PARSED_MARKER_ID}" blocking="render">`] : []),
     ...fontFilesFor(page).map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeAttr(href)}" crossorigin>`),
     ...(page.hero ? heroPreloads(page.hero) : []),
@@ -92,8 +102,9 @@ export function pageHtml(page: {
     // the same inline style on every prerendered page (one CSP hash), experiment or not
     `<style>${prerendered ? LANGUAGE_SWITCH_CSS + EXPERIMENT_SWAP_CSS : ''}${assets.criticalCss}</style>`,
     prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,
-    ...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`),
-    `<script type="module" src="/${assets.js}"></script>`,
+    ...(prerendered
+      ? []
+      : [...assets.modulePreloads.map((p) => `<link rel="modulepreload" href="/${p}">`), `<script type="module" src="/${assets.js}"></script>`]),
   ];
   return `<!doctype html>
 <html lang="${page.language}" dir="${page.dir}">

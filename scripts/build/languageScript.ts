@@ -4,21 +4,19 @@
  * it marks <html> so the critical CSS keeps #root hidden until the app has rendered the page in the
  * visitor's language. Same rule as engine/core/languageChoice.ts: ?lng=, the lng cookie, the browser.
  */
-import { createHash } from 'node:crypto';
 import { languageCodes } from '../../engine/core/languages.ts';
 import { LANGUAGE_COOKIE } from '../../engine/core/languageChoice.ts';
 import { languages } from '../../screens/product/languages.ts';
 
-export const LANGUAGE_SWITCH_CSS = 'html[data-lng-switch] #root{visibility:hidden}';
+/** Set on <html> by the script when the HTML's language is not the visitor's. */
+export const LANGUAGE_SWITCH = 'data-lng-switch';
+export const LANGUAGE_SWITCH_CSS = `html[${LANGUAGE_SWITCH}] #root{visibility:hidden}`;
 
 export function languageScript(): string {
   return (
     `(function(){try{var d=document.documentElement,S=${JSON.stringify(languageCodes(languages))},F=${JSON.stringify(languages.fallback)},c=document.cookie.match(/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/),` +
     `L=[new URLSearchParams(location.search).get('lng'),c&&c[1]].concat(navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]);` +
-    `for(var i=0;i<L.length;i++){var b=String(L[i]||'').trim().toLowerCase().split(/[-_]/)[0];if(S.indexOf(b)>=0){if(b!==d.lang)d.setAttribute('data-lng-switch',b);return}}` +
-    `if(d.lang!==F)d.setAttribute('data-lng-switch',F)}catch(e){}})();`
+    `for(var i=0;i<L.length;i++){var b=String(L[i]||'').trim().toLowerCase().split(/[-_]/)[0];if(S.indexOf(b)>=0){if(b!==d.lang)d.setAttribute('${LANGUAGE_SWITCH}',b);return}}` +
+    `if(d.lang!==F)d.setAttribute('${LANGUAGE_SWITCH}',F)}catch(e){}})();`
   );
 }
-
-/** The CSP source that allows an inline script or style with exactly this content. */
-export const cspHash = (content: string): string => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;

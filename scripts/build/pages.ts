@@ -2,7 +2,8 @@
  * The HTML pages of a build: every landing path (and each flow's entry variant, such as /family)
  * prerendered once per language with React's static renderer into `<lang><path>/index.html`, the
  * English ones also at `<path>/index.html` for hosts that cannot choose by language, and the app
- * shell `app.html` (empty #root) for every other path.
+ * shell `app.html` (empty #root) for every other path; and `csp-hashes.json`, the hashes of their
+ * inline script and style for a static host's CSP.
  */
 import * as esbuild from 'esbuild';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ import { experimentForPath } from '../../engine/core/experiments.ts';
 import { variantForPath } from '../../engine/core/variants.ts';
 import { pageHtml, type PageAssets } from './html.ts';
 import { experimentScript } from './experimentScript.ts';
+import { CSP_HASHES_FILE, inlineHashes } from './inlineHashes.ts';
 
 /** The page for every path that is not prerendered: the app renders it in the browser. */
 export const APP_SHELL = 'app.html';
@@ -102,12 +104,15 @@ export async function writePages(options: {
   }
   const { mod, done } = await loadPrerenderer(root, options.common, options.define, options.plugins);
   const written: string[] = [];
+  const hashes = { script: new Set<string>(), style: new Set<string>() };
   try {
     const prerenderer = await mod.prerenderer(firstPaintTexts);
     const write = async (file: string, html: string): Promise<void> => {
       await mkdir(dirname(join(outdir, file)), { recursive: true });
       await writeFile(join(outdir, file), html);
       written.push(file);
+      const inline = inlineHashes(html);
+      for (const kind of ['script', 'style'] as const) for (const hash of inline[kind]) hashes[kind].add(hash);
     };
     const script = experimentScript(data);
     for (const { path, background } of prerenderedPaths(data)) {
@@ -136,6 +141,11 @@ export async function writePages(options: {
   } finally {
     await done();
   }
-  await writeFile(join(outdir, APP_SHELL), pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }));
+  const shell = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' });
+  await writeFile(join(outdir, APP_SHELL), shell);
+  for (const kind of ['script', 'style'] as const) for (const hash of inlineHashes(shell)[kind]) hashes[kind].add(hash);
+  // what a static host adds to its CSP (the preview server works them out per page)
+  const csp = { 'script-src': [...hashes.script].sort(), 'style-src': [...hashes.style].sort() };
+  await writeFile(join(outdir, CSP_HASHES_FILE), `${JSON.stringify(csp, null, 2)}\n`);
   return written;
 }

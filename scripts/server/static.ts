@@ -8,9 +8,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
 import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, parseAcceptLanguage } from '../../engine/core/languageChoice.ts';
 import { languages } from '../../screens/product/languages.ts';
+import { inlineHashes } from '../build/inlineHashes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -122,14 +122,6 @@ export function createStaticHandler(distDir: string, options: { live?: boolean }
     res.writeHead(200, out);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-}
-
-const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-
-/** The hashes of a page's inline scripts and styles (the prerendered pages carry one of each). */
-function inlineHashes(html: string): { script: string[]; style: string[] } {
-  const all = (re: RegExp): string[] => [...html.matchAll(re)].map((m) => sha256(m[1]!));
-  return { script: all(/<script>([\s\S]*?)<\/script>/g), style: all(/<style>([\s\S]*?)<\/style>/g) };
 }
 
 /** The CSP with exactly these inline blocks allowed (by hash) in script-src and style-src. */

@@ -88,6 +88,8 @@ describe('error reporting in the preview build', () => {
     });
     await page.goto(url('/'));
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
+    // the app's script has run (it switches the full stylesheet on first; the page requests it after its first paint)
+    await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
     const early = `e2e before the SDK ${Date.now()}`;
     await page.evaluate(
       (message) =>

@@ -50,6 +50,32 @@ describe('the prerendered landing starts light', () => {
     await context.close();
   }, 60_000);
 
+  it("requests the app's scripts only once the page has loaded (image and font in) and its first paint is reported", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/discount`, { waitUntil: 'load' });
+    // the app's script has run (it switches the full stylesheet on first)
+    await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
+    const times = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const scripts = resources.filter((e) => new URL(e.name).pathname.startsWith('/static/js/'));
+      return {
+        load: navigation.loadEventStart,
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        // the hero image and the font: the downloads the scripts no longer compete with
+        media: resources.filter((e) => /\.(avif|woff2)$/.test(new URL(e.name).pathname)).map((e) => e.responseEnd),
+        firstScript: Math.min(...scripts.map((e) => e.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(times.scripts).toBeGreaterThan(1);
+    expect(times.firstScript).toBeGreaterThanOrEqual(times.load);
+    expect(times.firstScript).toBeGreaterThanOrEqual(times.fcp);
+    expect(times.media).toHaveLength(2);
+    expect(times.firstScript).toBeGreaterThanOrEqual(Math.max(...times.media));
+    await context.close();
+  }, 60_000);
+
   it('replays a tap on the button that came before hydration', async () => {
     const { context, page } = await newVisitor();
     // the entry screen's chunk arrives late, so hydration starts well after the app's script runs

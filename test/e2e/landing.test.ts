@@ -306,7 +306,8 @@ describe('prerendered landing pages', () => {
     await page.goto(`${baseUrl()}/?lng=de`);
     const german = (await de()).landing.title;
     await page.getByRole('heading', { name: german }).waitFor();
-    expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('de');
+    // written by the app's script, which the page requests once it has loaded and painted
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('de');
     const response = await page.goto(`${baseUrl()}/discount`);
     expect(titleOf(await response!.text())).toBe(german);
     await context.close();

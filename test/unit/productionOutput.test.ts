@@ -1,12 +1,15 @@
 /**
  * The production bundle ships only what visitors need: no metafile (it lists every source path) in
- * the served folder, and none of the sandbox's test-mode texts, in any language.
+ * the served folder, and none of the sandbox's test-mode texts, in any language; and it lists the
+ * CSP hashes of its pages' inline blocks.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { createHash } from 'node:crypto';
 import type { Metafile } from 'esbuild';
 import { build, PREVIEW_ONLY_TEXTS } from '../../build.mjs';
+import { CSP_HASHES_FILE } from '../../scripts/build/inlineHashes.ts';
 import { languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 
@@ -61,6 +64,25 @@ describe('production output', () => {
     expect(files(outdir).filter((f) => f.endsWith('meta.json'))).toEqual([]);
     expect(Object.keys(metafile.inputs).length).toBeGreaterThan(10);
     expect(existsSync(join(root, '.build', `${basename(outdir)}.meta.json`))).toBe(true);
+  });
+
+  it("lists the hashes of every page's inline script and style for a static host's CSP", () => {
+    const pages = files(outdir).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(LANGUAGES.length * 19);
+    const used = { script: new Set<string>(), style: new Set<string>() };
+    for (const page of pages) {
+      const html = readFileSync(page, 'utf8');
+      for (const [kind, re] of [
+        ['script', /<script>([\s\S]*?)<\/script>/g],
+        ['style', /<style>([\s\S]*?)<\/style>/g],
+      ] as const)
+        for (const m of html.matchAll(re)) used[kind].add(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    }
+    const listed = JSON.parse(readFileSync(join(outdir, CSP_HASHES_FILE), 'utf8')) as Record<string, string[]>;
+    expect(listed).toEqual({ 'script-src': [...used.script].sort(), 'style-src': [...used.style].sort() });
+    // one script and one style on every prerendered page, one style in the app shell
+    expect(listed['script-src']!.length).toBeGreaterThanOrEqual(1);
+    expect(listed['style-src']!.length).toBeGreaterThanOrEqual(1);
   });
 
   it('ships no sandbox text in any of the 13 languages', { timeout: 30_000 }, () => {
