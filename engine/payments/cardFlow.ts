@@ -127,8 +127,10 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           ...(threeDSecure ? { [THREE_D_SECURE_FIELD]: 'any' } : {}),
         };
         pollingId = key ? await api.postSubscription(input.plan, body, key) : await api.postSubscription(input.plan, body);
-        checkAbort(signal);
+        // recorded even when the screen went away meanwhile (Back): the screen that takes over polls this id
+        // instead of posting the subscription again
         input.onPollingId?.(pollingId);
+        checkAbort(signal);
       }
       const id = pollingId;
       const result = await pollResult((s) => api.getPollingResult(id, s), clock, signal, deps.limits);

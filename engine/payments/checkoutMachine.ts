@@ -66,11 +66,21 @@ export type PurchaseOutcome =
 /** The body field that marks an upsell purchase. */
 export const UPSELL_MARKER = 'is_upsell';
 
-const running = new WeakSet<FunnelState>();
+/** The purchase running on each store, settled (never rejected) when it ends. */
+const running = new WeakMap<FunnelState, Promise<unknown>>();
 
 /** True while a purchase runs on this store. */
 export function isPurchaseRunning(store: FunnelState): boolean {
   return running.has(store);
+}
+
+/**
+ * Resolves once no purchase runs on this store. A screen that takes over a purchase under way (Back, or
+ * a remount) waits for the one its previous screen started: that one records how far it got (the
+ * polling id) before it stops, so the resume polls instead of posting again.
+ */
+export async function purchaseEnded(store: FunnelState): Promise<void> {
+  for (let current = running.get(store); current; current = running.get(store)) await current;
 }
 
 /** A random id for fb_event_id. */
@@ -83,7 +93,8 @@ export function randomEventId(): string {
 /** Runs `work` once per store at a time, with the checkout loader on and always off at the end. */
 export async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
   if (running.has(store)) return { status: 'busy' };
-  running.add(store);
+  let ended!: () => void;
+  running.set(store, new Promise<void>((resolve) => (ended = resolve)));
   setLoader(store, true, 'checkout', true);
   hideError(store);
   try {
@@ -93,6 +104,7 @@ export async function guarded(store: FunnelState, work: () => Promise<PurchaseOu
     throw error;
   } finally {
     running.delete(store);
+    ended();
     setLoader(store, false);
   }
 }

@@ -13,7 +13,7 @@ export { PAYMENT_SLICES } from './state.ts';
 /** Types of the same module. */
 export type { CheckoutState, PaymentState, SignupState, UpsellData } from './state.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
-export { UPSELL_MARKER, isPurchaseRunning, purchase, randomEventId } from './checkoutMachine.ts';
+export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseEnded, randomEventId } from './checkoutMachine.ts';
 /** Types of the same module. */
 export type { PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
 /** A purchase through the Braintree portal (spec section 4 "Alternative path", section 7 call 5), durable like the card path. */

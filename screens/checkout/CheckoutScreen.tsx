@@ -6,7 +6,7 @@ import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore, useVariant } from '../../engine/react/index.ts';
 import { planPricing } from '../../engine/index.ts';
-import { purchase, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
+import { purchase, purchaseEnded, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
 import type { PurchaseRecord } from '../../engine/payments/index.ts';
@@ -125,8 +125,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));
-  // the purchase under way, by the way it was started
-  const resume = (): Promise<void> => (open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '') : pay(gateway ?? NO_GATEWAY));
+  // the purchase under way, by the way it was started, once the run this screen takes over from has
+  // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
+  const resume = async (): Promise<void> => {
+    await purchaseEnded(store);
+    return open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '') : pay(gateway ?? NO_GATEWAY);
+  };
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
   const resumable = open !== undefined && !runner.busy && runner.failure === null && (open.gateway === 'braintree' || gatewayState.status !== 'loading');

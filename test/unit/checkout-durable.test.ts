@@ -4,7 +4,7 @@
  * reload resumes it with the same idempotency key and fb_event_id instead of charging again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { purchase } from '../../engine/payments/index.ts';
+import { purchase, purchaseEnded } from '../../engine/payments/index.ts';
 import { failureTextKey, isOpenFailure } from '../../engine/payments/index.ts';
 import { pollResult } from '../../engine/payments/index.ts';
 import {
@@ -211,6 +211,32 @@ describe('the durable purchase record', () => {
     expect(api.calls.polls).toEqual(['poll-1', 'poll-1']);
     expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
     expect(reloaded.events.find((e) => e.name === 'pixel_purchase')?.props.eventId).toBe('evt-1');
+  });
+
+  it('Back during the subscription call: the answer is recorded, and the screen that takes over waits for it and polls it (one post)', async () => {
+    const f = funnel();
+    const controller = new AbortController();
+    let answer!: (pollingId: string) => void;
+    const first = scriptedApi({});
+    first.api.postSubscription = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const deps = { gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() };
+    const leaving = purchase({ ...deps, api: first.api, signal: controller.signal, newEventId: () => 'evt-1' }, { plan: PLAN, durable });
+    await vi.waitFor(() => expect(first.api.postSubscription).toHaveBeenCalledTimes(1));
+    // the visitor presses Back: the screen unmounts while the call is under way, and the checkout opens again
+    controller.abort();
+    const second = scriptedApi({ polls: [paid('sub_9')] });
+    const takingOver = purchaseEnded(f.store).then(() => purchase({ ...deps, api: second.api }, { plan: PLAN, durable }));
+    answer('poll-1');
+    expect((await leaving).status).toBe('aborted');
+    expect(await takingOver).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_9' });
+    expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'succeeded', pollingId: 'poll-1', fbEventId: 'evt-1' });
+    expect(second.calls.posts).toEqual([]);
+    expect(second.calls.polls).toEqual(['poll-1']);
+    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+  });
+
+  it('purchaseEnded resolves at once when no purchase runs', async () => {
+    await expect(purchaseEnded(funnel().store)).resolves.toBeUndefined();
   });
 
   it('a retry of a purchase whose post got no answer sends the same key, event id and body again', async () => {
