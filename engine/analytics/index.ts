@@ -8,6 +8,10 @@
 export { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, browserTimeZone, ruleFor, storedChoice, visitorCookieAllowed } from './consentRules.ts';
 /** Types of the same module. */
 export type { ConsentRule, ConsentRules } from './consentRules.ts';
+/** Events a page holds but has not delivered when it is left, handed to the next page of the tab through session storage. */
+export { sessionLeftEvents } from './leftEvents.ts';
+/** Types of the same module. */
+export type { LeftEvents } from './leftEvents.ts';
 /** What every event carries (read from the store when the event is made): the landing type, the visitor's experiment assignments (`events.experiments`, experiment id -> variation id) and the campaign fields as Segment's `context.campaign`. */
 export { campaignOf, eventContextReader } from './eventContext.ts';
 /** Analytics destinations as registrations: a destination type names itself, checks its settings and loads its code lazily; a destinations file (data) lists which ones run, with which settings, per environment, and which consent category each needs. */

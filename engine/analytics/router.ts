@@ -2,11 +2,13 @@
  * Turns the destinations of the data file into sinks of the analytics port. Each destination holds
  * its events (a bounded queue) until the page has started up and its consent category is granted,
  * then loads its code and forwards; a refusal drops the queue and every later event. A destination
- * whose code or script fails to load drops its events: it never slows or breaks the funnel.
+ * whose code or script fails to load drops its events: it never slows or breaks the funnel. What it
+ * still holds when the page is left goes to the next page of the tab (RouterOptions.leftEvents).
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
 import { categoryStatus, type ConsentStore } from './consent.ts';
 import { MAX_HELD_EVENTS } from './consentRules.ts';
+import type { LeftEvents } from './leftEvents.ts';
 import type { Destination, DestinationConfig, DestinationType } from './types.ts';
 
 export { MAX_HELD_EVENTS };
@@ -21,11 +23,18 @@ export interface RouterOptions {
   report?: (destinationId: string, call: unknown) => void;
   /** Told about a destination that cannot run (unknown type, bad settings, failed load). */
   warn?: (message: string) => void;
+  /**
+   * Where a destination leaves the events it still holds when the page is left (waiting for consent, or
+   * for its code), keyed by its id, and finds those a previous page of the tab left it. Without it they
+   * are lost with the page.
+   */
+  leftEvents?: LeftEvents;
 }
 
 function gatedSink(config: DestinationConfig, registration: DestinationType, options: RouterOptions): AnalyticsSink {
   const { consent } = options;
-  let held: AnalyticsEvent[] = [];
+  // what a previous page of the tab held for this destination comes first
+  let held: AnalyticsEvent[] = options.leftEvents?.take(config.id) ?? [];
   let started = false;
   let destination: Destination | undefined;
   let state: 'waiting' | 'loading' | 'open' | 'dropped' = 'waiting';
@@ -72,6 +81,14 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
     started = true;
     update();
   });
+  // a page left before this destination opened (a quick step or a reload while its code loads) hands
+  // its events to the next page, which delivers them once it opens there
+  const { leftEvents } = options;
+  if (leftEvents) {
+    options.window.addEventListener('pagehide', () => {
+      if (state !== 'open' && held.length && leftEvents.leave(config.id, held)) held = [];
+    });
+  }
   return {
     send(event) {
       const status = categoryStatus(consent.get(), config.category);

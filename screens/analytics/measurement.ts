@@ -9,26 +9,21 @@ import type { AnalyticsEvent, AnalyticsSink } from '../../engine/index.ts';
 import type { FunnelConfig } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
-import { clearVisitorCookie, keepVisitorId, readItem, removeItem, writeItem } from '../../engine/index.ts';
-import { browserTimeZone, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
+import { clearVisitorCookie, keepVisitorId } from '../../engine/index.ts';
+import {
+  browserTimeZone,
+  MAX_HELD_EVENTS,
+  ruleFor,
+  sessionLeftEvents,
+  storedChoice,
+  visitorCookieAllowed,
+  type ConsentRules,
+} from '../../engine/analytics/index.ts';
 import type { ConsentChoice, ConsentRule, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
 import consentRules from '../../flows/consent.json';
 
-/** Where a page leaves the events it could not deliver yet, for the next page of the tab. */
-const LEFT_EVENTS_KEY = 'measurement:held';
-
-/** The events the previous page of this tab left (none when storage is empty, full or corrupt). */
-function takeLeftEvents(): AnalyticsEvent[] {
-  const raw = readItem('session', LEFT_EVENTS_KEY);
-  if (raw === undefined) return [];
-  removeItem('session', LEFT_EVENTS_KEY);
-  try {
-    const events: unknown = JSON.parse(raw);
-    return Array.isArray(events) ? (events as AnalyticsEvent[]).slice(-MAX_HELD_EVENTS) : [];
-  } catch {
-    return [];
-  }
-}
+/** Where a page leaves the events it could not deliver yet, for the next page of the tab: its own under '', each destination's under its id. */
+const leftEvents = sessionLeftEvents('measurement:held');
 
 export interface MeasurementOptions {
   data: FunnelData;
@@ -59,11 +54,11 @@ export function setupMeasurement(options: MeasurementOptions) {
     const onConsent = (choice: ConsentChoice): void => applyChoice(choice, true);
     // events a previous page of this tab still held when it was left (a reload or a quick step before
     // the destinations had loaded) come first: an early exposure or page view is not lost
-    let held: AnalyticsEvent[] | undefined = takeLeftEvents();
+    let held: AnalyticsEvent[] | undefined = leftEvents.take('');
     let sinks: AnalyticsSink[] = [];
     addEventListener('pagehide', () => {
       // handed to the next page: a runtime that still arrives on this one must not send them as well
-      if (held?.length && writeItem('session', LEFT_EVENTS_KEY, JSON.stringify(held.slice(-MAX_HELD_EVENTS)))) held = [];
+      if (held?.length && leftEvents.leave('', held)) held = [];
     });
     void ready
       .then(() => {
@@ -71,7 +66,7 @@ export function setupMeasurement(options: MeasurementOptions) {
         return import('./measurementRuntime.ts');
       })
       .then((runtime) => {
-        sinks = runtime.startMeasurement({ rules, rule: rule!, ready, config: options.config, loadTexts, onConsent });
+        sinks = runtime.startMeasurement({ rules, rule: rule!, ready, config: options.config, loadTexts, onConsent, leftEvents });
         const queued = held ?? [];
         held = undefined;
         for (const event of queued) sinks.forEach((s) => s.send(event));

@@ -6,7 +6,7 @@
 import type { AnalyticsSink } from '../../engine/index.ts';
 import type { FunnelConfig } from '../../engine/index.ts';
 import { createConsentStore } from '../../engine/analytics/runtime.ts';
-import type { ConsentRule, ConsentRules } from '../../engine/analytics/index.ts';
+import type { ConsentRule, ConsentRules, LeftEvents } from '../../engine/analytics/index.ts';
 import { inspectorReporter } from '../../engine/analytics/runtime.ts';
 import { destinationSinks } from '../../engine/analytics/runtime.ts';
 import { environmentOf, type DestinationsFile } from '../../engine/analytics/runtime.ts';
@@ -23,9 +23,11 @@ export interface RuntimeOptions {
   loadTexts: () => Promise<void>;
   /** Told about every choice the visitor makes (the visitor cookie follows it). */
   onConsent: (choice: ConsentChoice) => void;
+  /** Where each destination leaves what it still holds when the page is left, and finds what the previous page left it. */
+  leftEvents: LeftEvents;
 }
 
-export function startMeasurement({ rules, rule, ready, config, loadTexts, onConsent }: RuntimeOptions): AnalyticsSink[] {
+export function startMeasurement({ rules, rule, ready, config, loadTexts, onConsent, leftEvents }: RuntimeOptions): AnalyticsSink[] {
   const consent = createConsentStore(rules, rule);
   consent.subscribe((state) => onConsent(state));
   const env = environmentOf(destinationsFile as unknown as DestinationsFile, config.preview, config);
@@ -34,6 +36,7 @@ export function startMeasurement({ rules, rule, ready, config, loadTexts, onCons
     consent,
     ready,
     window,
+    leftEvents,
     // resolved from the build configuration: empty in production, so nothing is reported there
     report: env.inspector ? inspectorReporter(env.inspector, window) : undefined,
     warn: config.preview ? (m) => console.warn(m) : undefined,

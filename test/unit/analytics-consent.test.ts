@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnalyticsEvent } from '../../engine/index.ts';
 import { createConsentStore, destinationSinks } from '../../engine/analytics/runtime.ts';
-import { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, browserTimeZone, ruleFor, visitorCookieAllowed, type ConsentRules } from '../../engine/analytics/index.ts';
+import {
+  CONSENT_STORAGE_KEY,
+  MAX_HELD_EVENTS,
+  browserTimeZone,
+  ruleFor,
+  sessionLeftEvents,
+  visitorCookieAllowed,
+  type ConsentRules,
+} from '../../engine/analytics/index.ts';
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
 import consentFile from '../../flows/consent.json';
 import { MemoryStorage } from './memoryStorage.ts';
@@ -190,6 +198,101 @@ describe('destination gating', () => {
       'analytics destination "y" is off: settings.ok must not be false',
       'analytics destination "z" could not load',
     ]);
+  });
+});
+
+describe('events left by a page for the next one (a reload or a quick step before a destination opened)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+  });
+
+  /** One page of the tab: its own window (pagehide), destinations and start-up; `opens` settles the stats destination's code load. */
+  const page = (options: { timeZone?: string; slowStats?: boolean } = {}) => {
+    const win = new EventTarget() as unknown as Window;
+    const stats = recorder('a');
+    const ads = recorder('m');
+    let opens: () => void = () => {};
+    if (options.slowStats) {
+      const load = stats.registration.load;
+      stats.registration.load = () => new Promise<void>((r) => (opens = r)).then(load);
+    }
+    const consent = createConsentStore(RULES, ruleFor(RULES, options.timeZone ?? 'America/New_York', 'fullPrice'));
+    const sinks = destinationSinks([config('stats', 'a', 'analytics'), config('ads', 'm', 'marketing')], {
+      registrations: [stats.registration, ads.registration],
+      consent,
+      ready: Promise.resolve(),
+      window: win,
+      leftEvents: sessionLeftEvents('measurement:held'),
+    });
+    return {
+      stats,
+      ads,
+      consent,
+      opens: () => opens(),
+      send: (name: string) => sinks.forEach((s) => s.send(ev(name))),
+      leave: () => win.dispatchEvent(new Event('pagehide')),
+    };
+  };
+
+  it('hands what a destination still held while its code loaded to the next page, which delivers it first, once', async () => {
+    const first = page({ slowStats: true });
+    first.send('page-1');
+    first.send('answer-1');
+    await flush();
+    expect(first.ads.received).toEqual(['page-1', 'answer-1']);
+    first.leave();
+    expect(JSON.parse(sessionStorage.getItem('measurement:held:stats')!).map((e: AnalyticsEvent) => e.name)).toEqual(['page-1', 'answer-1']);
+    // the open destination delivered its events: it leaves nothing
+    expect(sessionStorage.getItem('measurement:held:ads')).toBeNull();
+    first.opens(); // a page kept in the back-forward cache: what it handed over is not delivered here as well
+    await flush();
+    expect(first.stats.received).toEqual([]);
+
+    const second = page();
+    expect(sessionStorage.getItem('measurement:held:stats')).toBeNull();
+    second.send('page-2');
+    await flush();
+    expect(second.stats.received).toEqual(['page-1', 'answer-1', 'page-2']);
+    expect(second.ads.received).toEqual(['page-2']);
+    second.leave();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('hands over events waiting for consent; a refusal on the next page drops them', async () => {
+    const first = page({ timeZone: 'Europe/Berlin' });
+    first.send('page-1');
+    first.leave();
+    const second = page({ timeZone: 'Europe/Berlin' });
+    second.send('page-2');
+    second.consent.decide({ analytics: true, marketing: false });
+    await flush();
+    expect(second.stats.received).toEqual(['page-1', 'page-2']);
+    expect(second.ads.received).toEqual([]);
+    expect(second.ads.loads()).toBe(0);
+  });
+
+  it('keeps the latest MAX_HELD_EVENTS, and reads none from corrupt or unavailable storage', () => {
+    const left = sessionLeftEvents('k');
+    const many = Array.from({ length: MAX_HELD_EVENTS + 5 }, (_, i) => ev(`e${i}`));
+    expect(left.leave('x', many)).toBe(true);
+    const taken = left.take('x');
+    expect(taken).toHaveLength(MAX_HELD_EVENTS);
+    expect(taken[0]!.name).toBe('e5');
+    expect(left.take('x')).toEqual([]);
+    sessionStorage.setItem('k', '{not json');
+    expect(left.take('')).toEqual([]);
+    expect(sessionStorage.getItem('k')).toBeNull();
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {},
+    });
+    expect(left.leave('x', many)).toBe(false);
+    expect(left.take('x')).toEqual([]);
   });
 });
 
