@@ -8,7 +8,7 @@
  * subscribed visitor who opens the paywall again is sent to the success step. The sandbox is asked how many subscriptions exist, and the
  * analytics log holds the events the spec names.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { closeBrowser } from './browser.ts';
 import {
   countPosts,
@@ -30,8 +30,8 @@ afterAll(closeBrowser);
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
 const walkToCheckout = (t: Texts = en, locale = 'en-US'): Promise<Visitor> => walk(t, { locale });
 
-describe('checkout', () => {
-  it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell is declined; on to download', async () => {
+describe.concurrent('checkout', () => {
+  it('4242 4242 4242 4242 pays, shows the prices and the e-mail notice; the upsell is declined; on to download', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$59.88');
     expect(await payButton(page).isDisabled()).toBe(true);
@@ -61,7 +61,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('4000 0025 0000 3155 asks for 3-D Secure: Fail shows the message, Complete pays', async () => {
+  it('4000 0025 0000 3155 asks for 3-D Secure: Fail shows the message, Complete pays', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     await typeCard(page, '4000002500003155');
     await payButton(page).click();
@@ -87,7 +87,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it("4000 0000 0000 9995 is declined in the visitor's language (German), and another card then pays", async () => {
+  it("4000 0000 0000 9995 is declined in the visitor's language (German), and another card then pays", async ({ expect }) => {
     const { context, page, email } = await walkToCheckout(de as Texts, 'de-DE');
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('59,88\u00a0$');
     await typeCard(page, '4000000000009995', de as Texts);
@@ -112,7 +112,7 @@ describe('checkout', () => {
     await context.close();
   });
 
-  it('a double click on pay creates one subscription; the upsell is bought once, even after a reload', async () => {
+  it('a double click on pay creates one subscription; the upsell is bought once, even after a reload', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts: string[] = [];
     page.on('request', (r) => {
@@ -145,8 +145,8 @@ describe('checkout', () => {
   });
 });
 
-describe('durable purchases', () => {
-  it('a reload as soon as the purchase is stored resumes the same purchase; /signup/plans then goes to success', async () => {
+describe.concurrent('durable purchases', () => {
+  it('a reload as soon as the purchase is stored resumes the same purchase; /signup/plans then goes to success', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = countPosts(page);
     await typeCard(page, '4242424242424242');
@@ -173,7 +173,7 @@ describe('durable purchases', () => {
     await context.close();
   });
 
-  it('Back during processing comes back to the same purchase: one request, one subscription', async () => {
+  it('Back during processing comes back to the same purchase: one request, one subscription', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = countPosts(page);
     await typeCard(page, '4242424242424242');
@@ -187,7 +187,7 @@ describe('durable purchases', () => {
     await context.close();
   });
 
-  it('a second tab shows the purchase under way, then its success, never a Pay button', async () => {
+  it('a second tab shows the purchase under way, then its success, never a Pay button', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     // the first tab's polls wait until the second tab has shown the purchase under way
     let seen!: () => void;
@@ -211,7 +211,7 @@ describe('durable purchases', () => {
     await context.close();
   });
 
-  it('a poll that fails on the network is retried and the purchase ends in success', async () => {
+  it('a poll that fails on the network is retried and the purchase ends in success', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     let dropped = 0;
     await page.route('**/polling/get-result/**', async (route) => {

@@ -1,6 +1,6 @@
 /** The visitor's way to /checkout and the sandbox's answers, shared by the payment e2e tests. */
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, type VisitorOptions, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
 import { PURCHASE_RECORD_KEY } from '../../engine/payments/index.ts';
@@ -92,14 +92,14 @@ export async function purchaseStored(page: Page): Promise<void> {
 export async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
   const id = await writtenVisitorId(context);
   let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
-  await expect
-    .poll(
-      async () => {
-        events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
-        return waitFor.every((name) => events.some((e) => e.name === name));
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
+  // vi.waitFor, not expect.poll: the payment files run their tests concurrently, and expect.poll needs the test's own expect
+  await vi.waitFor(
+    async () => {
+      events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
+      const missing = waitFor.filter((name) => !events.some((e) => e.name === name));
+      if (missing.length) throw new Error(`events not arrived yet: ${missing.join(', ')}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
   return events;
 }

@@ -4,7 +4,7 @@
  * with the sandbox card 4242 4242 4242 4242; a reload in the middle of each branch keeps every
  * answer; the offer's reservation countdown continues across a reload; one walk is in German.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
@@ -50,6 +50,7 @@ async function click(page: Page, name: string, to: string): Promise<void> {
 
 /** /family → phone number: a bad number is refused, then `number` (for the guessed or picked country). */
 async function startAndPhone(
+  expect: ExpectStatic,
   page: Page,
   t: Texts,
   phone: { guessed: string; pick?: { query: string; button: string }; bad: string; badError: string; number: string },
@@ -74,7 +75,7 @@ async function startAndPhone(
   await click(page, t.common.continue, pathOf('name'));
 }
 
-async function enterName(page: Page, t: Texts, name: string): Promise<void> {
+async function enterName(expect: ExpectStatic, page: Page, t: Texts, name: string): Promise<void> {
   await heading(page, t.family.name.title);
   await page.getByRole('button', { name: t.common.continue }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe(t.family.errors.nameRequired);
@@ -84,7 +85,7 @@ async function enterName(page: Page, t: Texts, name: string): Promise<void> {
 }
 
 /** Social proof → creating profile → signup → offer (with the countdown checked across a reload) → checkout → download. */
-async function finish(context: BrowserContext, page: Page, t: Texts, lang: string, email: string): Promise<void> {
+async function finish(expect: ExpectStatic, context: BrowserContext, page: Page, t: Texts, lang: string, email: string): Promise<void> {
   await heading(page, t.family.social.title);
   await page.getByText(t.family.social.review1).waitFor();
   await click(page, t.common.continue, pathOf('family-creating-profile'));
@@ -132,18 +133,18 @@ async function finish(context: BrowserContext, page: Page, t: Texts, lang: strin
   expect(events.some((e) => e.name === 'purchased')).toBe(true);
 }
 
-describe('family funnel', () => {
-  it('create branch: /family to the download screen, the invite code kept across a reload', async () => {
+describe.concurrent('family funnel', () => {
+  it('create branch: /family to the download screen, the invite code kept across a reload', async ({ expect }) => {
     const { context, page } = await newVisitor();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    await startAndPhone(page, en, {
+    await startAndPhone(expect, page, en, {
       guessed: 'Country: United States (+1)',
       bad: '12345',
       badError: "This doesn't look like a valid phone number for United States.",
       pick: { query: 'united k', button: 'Country: United Kingdom (+44)' },
       number: '07911123456',
     });
-    await enterName(page, en, '  anna ');
+    await enterName(expect, page, en, '  anna ');
     await click(page, en.family.createCircle.create, pathOf('enter-circle-name'));
     await heading(page, en.family.circleName.title);
     await page.getByLabel(en.family.circleName.label).fill('A');
@@ -180,19 +181,19 @@ describe('family funnel', () => {
     await click(page, en.common.continue, pathOf('family-social'));
     await expect.poll(() => family(page)).toMatchObject({ role: 'dad', home: '12 Oak Street, Springfield', code, circleName: 'The Smiths' });
 
-    await finish(context, page, en, 'en', uniqueEmail('family-create'));
+    await finish(expect, context, page, en, 'en', uniqueEmail('family-create'));
     await context.close();
   });
 
-  it('join branch: a wrong code is explained, the answers survive a reload, and the walk reaches download', async () => {
+  it('join branch: a wrong code is explained, the answers survive a reload, and the walk reaches download', async ({ expect }) => {
     const { context, page } = await newVisitor();
-    await startAndPhone(page, en, {
+    await startAndPhone(expect, page, en, {
       guessed: 'Country: United States (+1)',
       bad: '',
       badError: en.family.errors.phoneRequired,
       number: '2025550123',
     });
-    await enterName(page, en, 'james');
+    await enterName(expect, page, en, 'james');
     await click(page, en.family.createCircle.join, pathOf('enter-code'));
     await heading(page, en.family.code.title);
     const field = page.getByLabel(en.family.code.label);
@@ -208,20 +209,20 @@ describe('family funnel', () => {
       .poll(() => family(page))
       .toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
 
-    await finish(context, page, en, 'en', uniqueEmail('family-join'));
+    await finish(expect, context, page, en, 'en', uniqueEmail('family-join'));
     await context.close();
   });
 
-  it('in German: translated texts, the country guessed from the language, the join branch to download', async () => {
+  it('in German: translated texts, the country guessed from the language, the join branch to download', async ({ expect }) => {
     const { context, page } = await newVisitor({ locale: 'de-DE' });
-    await startAndPhone(page, de as unknown as Texts, {
+    await startAndPhone(expect, page, de as unknown as Texts, {
       guessed: 'Land: Deutschland (+49)',
       bad: '030 1',
       badError: 'Das sieht nicht nach einer gültigen Telefonnummer für Deutschland aus.',
       number: '03012345678',
     });
     await expect.poll(() => family(page)).toMatchObject({ phone: '+493012345678', phoneCountry: 'DE' });
-    await enterName(page, de as unknown as Texts, 'jürgen');
+    await enterName(expect, page, de as unknown as Texts, 'jürgen');
     await click(page, de.family.createCircle.join, pathOf('enter-code'));
     await heading(page, de.family.code.title);
     await page.getByLabel(de.family.code.label).fill('XYZ');
@@ -231,7 +232,7 @@ describe('family funnel', () => {
     await click(page, de.family.code.join, pathOf('family-social'));
     await expect.poll(() => family(page)).toMatchObject({ name: 'Jürgen', code: 'XYZ234' });
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
-    await finish(context, page, de as unknown as Texts, 'de', uniqueEmail('familie'));
+    await finish(expect, context, page, de as unknown as Texts, 'de', uniqueEmail('familie'));
     await context.close();
   });
 });

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import en from '../../locales/en.json';
@@ -89,7 +89,7 @@ async function walkToPaywall(page: Page, email: string): Promise<void> {
 }
 
 /** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id. */
-async function buy(page: Page): Promise<string> {
+async function buy(expect: ExpectStatic, page: Page): Promise<string> {
   const fbEventIds: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/'))
@@ -116,8 +116,10 @@ type Call = unknown[];
 const calls = (page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> =>
   page.evaluate((n) => (window as unknown as Record<string, Call[]>)[n] ?? [], name);
 
-describe('measurement', () => {
-  it('Europe: the banner asks first; after "Accept all" the pixel and GA4 get exactly the funnel calls, one purchase with the subscription call\'s event id', async () => {
+describe.concurrent('measurement', () => {
+  it('Europe: the banner asks first; after "Accept all" the pixel and GA4 get exactly the funnel calls, one purchase with the subscription call\'s event id', async ({
+    expect,
+  }) => {
     const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Berlin' });
     await open(page, '/');
     await banner(page).waitFor({ timeout: 20_000 });
@@ -140,7 +142,7 @@ describe('measurement', () => {
     await expect.poll(() => visitorId(context)).not.toBe('');
     const id = await visitorId(context);
     await walkToPaywall(page, uniqueEmail('measure'));
-    const fbEventId = await buy(page);
+    const fbEventId = await buy(expect, page);
 
     // every destination has had every page view once the collector's and the tags' counts agree
     let collected: Awaited<ReturnType<typeof sandboxEvents>> = [];
@@ -213,7 +215,7 @@ describe('measurement', () => {
     await context.close();
   });
 
-  it('Europe: "Reject all" sends nothing to the pixel, GA4 or the collector and writes no visitor cookie; the footer link asks again', async () => {
+  it('Europe: "Reject all" sends nothing to the pixel, GA4 or the collector and writes no visitor cookie; the footer link asks again', async ({ expect }) => {
     const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Paris' });
     await open(page, '/');
     await banner(page).getByRole('button', { name: en.consent.rejectAll }).click();
@@ -257,12 +259,12 @@ describe('measurement', () => {
     await context.close();
   });
 
-  it('with the pixel and gtag scripts blocked, the walk to a purchase is unchanged and the collector still gets it', async () => {
+  it('with the pixel and gtag scripts blocked, the walk to a purchase is unchanged and the collector still gets it', async ({ expect }) => {
     const { context, page, tagRequests } = await visit({ block: true });
     await open(page, '/');
     expect(await banner(page).count()).toBe(0); // no banner outside the consent region
     await walkToPaywall(page, uniqueEmail('blocked'));
-    await buy(page);
+    await buy(expect, page);
     const id = await visitorId(context);
     await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 15_000 }).toBe(true);
     expect(tagRequests.length).toBeGreaterThan(0);

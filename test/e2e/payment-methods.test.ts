@@ -8,7 +8,7 @@
  * sandbox's payment settings and the sandbox's PayPal window: cancel, a declined approval, then paid
  * (the upsell after PayPal and reloads during it: test/e2e/paypal-upsell.test.ts).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeBrowser } from './browser.ts';
 import { countPosts, eventsOf, payButton, purchaseStored, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
@@ -29,8 +29,10 @@ async function inSheet(page: Page, choice: string): Promise<void> {
   await sheet.getByRole('button', { name: choice, exact: true }).click();
 }
 
-describe('wallet', () => {
-  it('sits above the card form; cancel charges nothing; a declined wallet card shows the decline; Pay buys, and the upsell uses the same method', async () => {
+describe.concurrent('wallet', () => {
+  it('sits above the card form; cancel charges nothing; a declined wallet card shows the decline; Pay buys, and the upsell uses the same method', async ({
+    expect,
+  }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = countPosts(page);
     const wallet = walletButton(page);
@@ -65,7 +67,7 @@ describe('wallet', () => {
     await context.close();
   });
 
-  it('a wallet card that asks for 3-D Secure: Fail shows the message, Complete pays', async () => {
+  it('a wallet card that asks for 3-D Secure: Fail shows the message, Complete pays', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     await inSheet(page, sheetTexts.pay3ds);
     const challenge = page.getByRole('dialog', { name: en.checkout.sandbox.challengeTitle });
@@ -79,7 +81,7 @@ describe('wallet', () => {
     await context.close();
   });
 
-  it('a double click opens one sheet and buys once; a reload during processing follows the same purchase', async () => {
+  it('a double click opens one sheet and buys once; a reload during processing follows the same purchase', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = countPosts(page);
     await walletButton(page).dblclick();
@@ -105,8 +107,8 @@ describe('wallet', () => {
   });
 });
 
-describe('3-D Secure for EU customers', () => {
-  it('asks for the challenge for a German card when the settings force it, and sends the flag', async () => {
+describe.concurrent('3-D Secure for EU customers', () => {
+  it('asks for the challenge for a German card when the settings force it, and sends the flag', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout(en, { timezoneId: 'America/New_York' }, '+force3ds');
     const posts = countPosts(page);
     await typeCard(page, '4000002760000016');
@@ -119,7 +121,7 @@ describe('3-D Secure for EU customers', () => {
     await context.close();
   });
 
-  it('does not ask for a US card, though the settings force it', async () => {
+  it('does not ask for a US card, though the settings force it', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout(en, { timezoneId: 'America/New_York' }, '+force3ds');
     const posts = countPosts(page);
     await typeCard(page, '4242424242424242');
@@ -132,8 +134,10 @@ describe('3-D Secure for EU customers', () => {
   });
 });
 
-describe('PayPal through Braintree', () => {
-  it("cancel charges nothing, a declined approval shows the portal's message, an approval pays, and the upsell is offered on the PayPal account", async () => {
+describe.concurrent('PayPal through Braintree', () => {
+  it("cancel charges nothing, a declined approval shows the portal's message, an approval pays, and the upsell is offered on the PayPal account", async ({
+    expect,
+  }) => {
     const { context, page, email } = await walkToCheckout();
     const paypal = page.getByRole('button', { name: en.checkout.alternatives.paypal });
     const window = page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });

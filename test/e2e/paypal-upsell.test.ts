@@ -5,7 +5,7 @@
  * and a reload while the PayPal purchase or the upsell purchase is under way (the sandbox's Braintree
  * call charges on arrival and answers 1.5 s later), which follows the same purchase to its result.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeBrowser } from './browser.ts';
 import { eventsOf, subscriptions, url, walkToCheckout } from './checkoutWalk.ts';
@@ -37,8 +37,8 @@ async function approvePayPal(page: Page): Promise<void> {
   await paypalWindow(page).getByRole('button', { name: en.checkout.sandbox.approve }).click();
 }
 
-describe('the upsell after PayPal', () => {
-  it('one click charges the vaulted PayPal account once, with no second PayPal window', async () => {
+describe.concurrent('the upsell after PayPal', () => {
+  it('one click charges the vaulted PayPal account once, with no second PayPal window', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = braintreePosts(page);
     await approvePayPal(page);
@@ -65,7 +65,7 @@ describe('the upsell after PayPal', () => {
     await context.close();
   });
 
-  it('declined: nothing is charged, and it stays declined after a reload', async () => {
+  it('declined: nothing is charged, and it stays declined after a reload', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     await approvePayPal(page);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
@@ -78,7 +78,7 @@ describe('the upsell after PayPal', () => {
     await context.close();
   });
 
-  it('a double click on the accept buys it once', async () => {
+  it('a double click on the accept buys it once', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = braintreePosts(page);
     await approvePayPal(page);
@@ -91,8 +91,8 @@ describe('the upsell after PayPal', () => {
   });
 });
 
-describe('a reload while PayPal is processing', () => {
-  it('during the plan purchase: the same request is followed to success, one subscription, no failure shown', async () => {
+describe.concurrent('a reload while PayPal is processing', () => {
+  it('during the plan purchase: the same request is followed to success, one subscription, no failure shown', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = braintreePosts(page);
     await approvePayPal(page);
@@ -118,7 +118,7 @@ describe('a reload while PayPal is processing', () => {
     await context.close();
   });
 
-  it('during the upsell purchase: the same attempt is followed to its result, bought once', async () => {
+  it('during the upsell purchase: the same attempt is followed to its result, bought once', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     const posts = braintreePosts(page);
     await approvePayPal(page);
