@@ -34,8 +34,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // files one at a time; within a file, tests marked concurrent (the payment walks, which mostly wait on
-          // the sandbox's timers and the browser) run three at a time, each in its own browser context
+          // files one at a time; within a file, tests marked concurrent (the payment, family and measurement walks,
+          // which mostly wait on the sandbox's timers and the browser) run three at a time, each in its own browser context
           maxConcurrency: 3,
           globalSetup: ['test/e2e/globalSetup.ts'],
           // the page renders after the click resolves: text assertions poll instead of reading once

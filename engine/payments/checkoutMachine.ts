@@ -67,7 +67,7 @@ export type PurchaseOutcome =
 export const UPSELL_MARKER = 'is_upsell';
 
 /** The purchase running on each store, settled (never rejected) when it ends. */
-const running = new WeakMap<FunnelState, Promise<unknown>>();
+const running = new WeakMap<FunnelState, Promise<void>>();
 
 /** True while a purchase runs on this store. */
 export function isPurchaseRunning(store: FunnelState): boolean {

@@ -61,6 +61,8 @@ function page(options: { languageSwitch?: boolean; paintTiming?: boolean } = {})
   const fire = (target: Map<string, Listener[]>, type: string) => (target.get(type) ?? []).forEach((fn) => fn());
   const result = {
     added,
+    /** Where the entry script is in `added` (-1: not requested). */
+    entryAt: () => added.findIndex((a) => a.startsWith('script ')),
     /** How many timer tasks added tags. */
     tasks: 0,
     parsed() {
@@ -198,6 +200,7 @@ describe('the prerendered page requests the app scripts', () => {
     const p = page({ languageSwitch: true });
     p.advance(0);
     expect(p.added).toEqual(preloadTags);
+    expect(p.entryAt()).toBe(-1);
     p.parsed();
     p.advance(0);
     expect(p.added).toEqual([...preloadTags, entryTag]);
