@@ -14,7 +14,7 @@ import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import { formatIssue, type ValidationIssue } from '../../engine/validate/index.ts';
 import { APP_SHELL } from '../build/pages.ts';
 import { pageHtml } from '../build/html.ts';
-import { DEV_CLIENT_PATH } from './liveReload.ts';
+import { DEV_CLIENT_TAG } from './liveReload.ts';
 import { languages } from '../../screens/product/languages.ts';
 import { APP_NAME } from '../../screens/product/previewConfig.ts';
 
@@ -49,10 +49,9 @@ export function needsValidation(changed: readonly string[]): boolean {
     return !code || VALIDATED_SOURCES.has(rel);
   });
 }
-const clientTag = `<script src="${DEV_CLIENT_PATH}"></script>`;
 
 /** The shell of a project that has never built: only the live-reload client, which shows the problems. */
-const EMPTY_SHELL = `<!doctype html>\n<html lang="${languages.fallback}" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>${APP_NAME} (dev)</title>\n${clientTag}\n</head>\n<body></body>\n</html>\n`;
+const EMPTY_SHELL = `<!doctype html>\n<html lang="${languages.fallback}" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>${APP_NAME} (dev)</title>\n${DEV_CLIENT_TAG}\n</head>\n<body></body>\n</html>\n`;
 
 async function compileErrors(error: unknown): Promise<string[]> {
   const failure = error as Partial<esbuild.BuildFailure>;
@@ -91,7 +90,7 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
     if (withStyles || !styles) styles = await buildStyles();
     // no module preloads: they only save round trips, which a local server does not have
     const assets = { js: 'static/js/main.js', ...styles, modulePreloads: [] };
-    const html = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }).replace('</head>', `${clientTag}\n</head>`);
+    const html = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }).replace('</head>', `${DEV_CLIENT_TAG}\n</head>`);
     await writeFile(join(outdir, APP_SHELL), html);
   }
 

@@ -4,8 +4,8 @@
  * with problems (validator findings with their file:line:col, or compile errors) prints them in the
  * terminal and shows them in an overlay in the page; the next good cycle reloads the page.
  */
-import { watch, type FSWatcher } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { watch } from 'chokidar';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPreviewServer } from '../server/previewServer.ts';
 import { createDevBuild, type CycleResult } from './devBuild.ts';
@@ -17,6 +17,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const WATCHED = ['locales', 'schemas', 'screens', 'engine'];
 /** Saves that come together (an editor writing several files, a formatter) make one rebuild. */
 const SETTLE_MS = 30;
+
+/** Editors' backups, swap and temporary files (`main.json~`, `.main.json.swp`, vim's `4913`): never a reason to rebuild. */
+export function isEditorScratch(file: string): boolean {
+  const name = basename(file);
+  return name.endsWith('~') || name.startsWith('.') || /^\d+$/.test(name) || name.endsWith('.swp') || name.endsWith('.tmp');
+}
 
 export interface DevServer {
   url: string;
@@ -71,18 +77,19 @@ export async function startDev(options: DevOptions = {}): Promise<DevServer> {
     }, SETTLE_MS);
   };
 
-  const watchers: FSWatcher[] = [flowsDir, ...WATCHED.map((d) => join(root, d))].map((dir) =>
-    watch(dir, { recursive: true }, (_event, name) => {
-      if (name && !name.endsWith('~') && !name.startsWith('.')) schedule(join(dir, String(name)));
-    }),
-  );
+  // chokidar watches each folder rather than each file: a save that writes a new file and renames it
+  // over the old one (vim, many IDEs) is seen, and so is every later save of that file, which Node's
+  // recursive fs.watch on Linux loses once the file it watched is replaced
+  const watcher = watch([flowsDir, ...WATCHED.map((d) => join(root, d))], { ignoreInitial: true, ignored: isEditorScratch });
+  watcher.on('all', (_event, file) => schedule(file));
+  await new Promise<void>((ready) => watcher.once('ready', ready));
 
   const server = await startPreviewServer({ distDir: outdir, port: options.port ?? 8080, live: true, intercept: live.handle });
   return {
     url: server.url,
     close: async () => {
       clearTimeout(timer);
-      for (const w of watchers) w.close();
+      await watcher.close();
       live.close();
       await server.close();
       await running.catch(() => undefined);

@@ -4,6 +4,7 @@
  * small client script (`/__dev/client.js`) that the dev app shell loads. A page that connects gets the
  * current state at once, so a page opened while the flows are broken shows the overlay too.
  */
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const DEV_CLIENT_PATH = '/__dev/client.js';
@@ -22,42 +23,11 @@ export interface LiveReload {
   close: () => void;
 }
 
-/**
- * Runs in the page (serialised with Function.prototype.toString): reloads on `reload`, shows or
- * removes the overlay on `problems`. Styles are set through the CSSOM (the CSP has no inline styles).
- */
-function devClient(eventsPath: string, overlayId: string): void {
-  const show = (lines: string[]): void => {
-    document.getElementById(overlayId)?.remove();
-    if (!lines.length) return;
-    const box = document.createElement('div');
-    box.id = overlayId;
-    box.setAttribute('role', 'alert');
-    Object.assign(box.style, {
-      position: 'fixed',
-      inset: '0',
-      zIndex: '2147483647',
-      overflow: 'auto',
-      padding: '24px',
-      background: 'rgba(20, 24, 28, 0.94)',
-      color: '#fff',
-      font: '14px/1.5 ui-monospace, monospace',
-    });
-    const title = document.createElement('h2');
-    title.textContent = 'The funnel cannot be built: fix these and save, the page recovers by itself';
-    Object.assign(title.style, { margin: '0 0 16px', color: '#ff8a80', font: 'bold 16px/1.4 system-ui, sans-serif' });
-    const list = document.createElement('pre');
-    list.textContent = lines.join('\n');
-    Object.assign(list.style, { margin: '0', whiteSpace: 'pre-wrap' });
-    box.append(title, list);
-    (document.body ?? document.documentElement).append(box);
-  };
-  const source = new EventSource(eventsPath);
-  source.addEventListener('reload', () => location.reload());
-  source.addEventListener('problems', (event) => show(JSON.parse((event as MessageEvent<string>).data) as string[]));
-}
+/** The client's source, read once (see client.js for why it is a plain script). */
+const CLIENT_SOURCE = readFileSync(new URL('./client.js', import.meta.url), 'utf8');
 
-const CLIENT_SOURCE = `(${devClient.toString()})(${JSON.stringify(DEV_EVENTS_PATH)}, ${JSON.stringify(OVERLAY_ID)});\n`;
+/** The script tag that loads the client in a dev page. */
+export const DEV_CLIENT_TAG = `<script src="${DEV_CLIENT_PATH}" data-events="${DEV_EVENTS_PATH}" data-overlay="${OVERLAY_ID}"></script>`;
 
 export function createLiveReload(): LiveReload {
   const open = new Set<ServerResponse>();

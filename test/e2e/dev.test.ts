@@ -1,13 +1,15 @@
 /**
- * `npm run dev` on a copy of flows/: saving a flow file reloads the open page within 2 s; an invalid
- * edit shows the validator's located findings in the page and in the terminal; fixing the file
- * reloads the page by itself.
+ * `npm run dev` on a copy of flows/, run as a developer runs it (its own Node process through tsx, so
+ * the page gets exactly what the command serves): saving a flow file reloads the open page within
+ * 2 s, also when the editor saves by writing a new file and renaming it; an invalid edit shows the
+ * validator's located findings in the page and in the terminal; fixing the file reloads the page by
+ * itself.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDev, type DevServer } from '../../scripts/dev/devServer.ts';
 import { DEV_EVENTS_PATH, OVERLAY_ID } from '../../scripts/dev/liveReload.ts';
 import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
@@ -19,7 +21,7 @@ const root = new URL('../../', import.meta.url).pathname;
  */
 const RELOAD_BUDGET_MS = 2000 * Math.max(1, loadavg()[0]! / availableParallelism());
 let flows: TempFlows;
-let dev: DevServer;
+let dev: { url: string; process: ChildProcess };
 const outdir = join(root, `dist-dev-test-${process.pid}`);
 const terminal: string[] = [];
 
@@ -66,14 +68,38 @@ async function listen(url: string): Promise<{ events: DevEvent[]; next: (event: 
   return { events, next, stop: () => abort.abort() };
 }
 
+/** Starts `npm run dev` (the same command line) on the copy of the flows, on a free port; resolves with its address once it serves. */
+async function startDevCommand(flowsDir: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts', flowsDir, `--outdir=${outdir}`], {
+    cwd: root,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer): void => void terminal.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const url = terminal.map((line) => /Dev server with the sandbox API: (http:\/\/\S+)/.exec(line)?.[1]).find(Boolean);
+    if (url) return { url, process: child };
+    if (child.exitCode !== null) throw new Error(`npm run dev exited with ${child.exitCode}:\n${terminal.join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`npm run dev printed no address within 120 s:\n${terminal.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 beforeAll(async () => {
   flows = copyFlows();
-  dev = await startDev({ port: 0, flowsDir: flows.dir, outdir, log: (line) => terminal.push(line) });
+  dev = await startDevCommand(flows.dir);
 });
 
 afterAll(async () => {
   await closeBrowser();
-  await dev?.close();
+  if (dev && dev.process.exitCode === null) {
+    const exited = new Promise((r) => dev.process.once('exit', r));
+    dev.process.kill('SIGTERM');
+    await exited;
+  }
   rmSync(outdir, { recursive: true, force: true });
   flows?.remove();
 });
@@ -106,7 +132,7 @@ describe('npm run dev', () => {
     const problems = await channel.next('problems', broken);
     const finding = (problems.data as string[]).find((line) => line.includes('[unknown-plan]'));
     expect(finding).toMatch(/landings\.json:\d+:\d+ \/discount\/plans\/0 \[unknown-plan\] .*did you mean "gz-1-month-tomato"/);
-    expect(terminal.join('\n')).toContain(finding);
+    await expect.poll(() => terminal.join('\n')).toContain(finding);
     const overlay = page.locator(`#${OVERLAY_ID}`);
     await expect.poll(() => overlay.textContent()).toContain('[unknown-plan]');
     await expect.poll(() => overlay.getAttribute('role')).toBe('alert');
@@ -118,6 +144,36 @@ describe('npm run dev', () => {
     console.log(`reload event ${recovered.at - fixed} ms after fixing the flow file`);
     await page.getByText('Up to 50% off, renewals included').waitFor();
     expect(await overlay.count()).toBe(0);
+    channel.stop();
+    await context.close();
+  });
+
+  it('reloads the page when the editor saves by writing a new file and renaming it over the old one, every time', async () => {
+    const channel = await listen(dev.url);
+    const landingsFile = join(flows.dir, 'landings.json');
+    const original = readFileSync(landingsFile, 'utf8');
+    const { context, page } = await newVisitor();
+    await page.goto(`${dev.url}/discount`);
+    await page.getByText('Up to 50% off, renewals included').waitFor();
+
+    // as vim and many IDEs save: a scratch file next to it, renamed over the original
+    const atomicSave = (text: string): void => {
+      const scratch = join(flows.dir, '.landings.json.tmp');
+      writeFileSync(scratch, text);
+      renameSync(scratch, landingsFile);
+    };
+    const first = Date.now();
+    atomicSave(original.replace('"badge": "offerBadge.discount"', '"badge": "offerBadge.trial"'));
+    const reload = await channel.next('reload', first);
+    expect(reload.at - first).toBeLessThan(RELOAD_BUDGET_MS);
+    await page.getByText('3-day free trial').waitFor();
+
+    // the replaced file is still watched: a second save, in place this time, reloads the page again
+    const second = Date.now();
+    writeFileSync(landingsFile, original);
+    const again = await channel.next('reload', second);
+    expect(again.at - second).toBeLessThan(RELOAD_BUDGET_MS);
+    await page.getByText('Up to 50% off, renewals included').waitFor();
     channel.stop();
     await context.close();
   });
