@@ -77,8 +77,10 @@ async function imageNames(dir: string): Promise<Set<string>> {
   return new Set(names.filter((n) => n.endsWith('.png')).map((n) => n.slice(0, -4)));
 }
 
+/** A file that does not parse comes first: everything else may follow from it. */
+const unparsedFirst = (a: ValidationIssue, b: ValidationIssue): number => Number(b.code === 'json-syntax') - Number(a.code === 'json-syntax');
 const order = (a: ValidationIssue, b: ValidationIssue): number =>
-  a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
+  unparsedFirst(a, b) || a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
 
 /**
  * Validates the flow files, locales and screen registry of a project.
@@ -132,6 +134,17 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const experimentsAbs = found.experiments;
   const experiments = existsSync(experimentsAbs) ? await load(experimentsAbs, SCHEMA_IDS.experiments) : undefined;
 
+  const data = (): ValidationResult['data'] => ({
+    flows: flowDocs.map((d) => d.data),
+    landings: landings?.data,
+    plans: plans?.data,
+    experiments: experiments?.data,
+  });
+  // a flow-set file that does not parse is missing from every cross-file check: its steps, flows and
+  // plans would be reported as unknown everywhere they are used. Report the syntax error (and each
+  // parsed file's own schema findings) alone; the rest runs once it parses.
+  if (issues.some((i) => i.code === 'json-syntax')) return { issues: dedupe(issues), files, data: data() };
+
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
@@ -162,7 +175,11 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);
   files.push(...registry.files, ...i18n.files, ...measurement.files);
 
+  return { issues: dedupe(issues), files: [...new Set(files)], data: data() };
+}
+
+/** Each finding once, in the order that helps: unparsable files first, then by file and position. */
+function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
   const unique = new Map(issues.map((i) => [`${i.file}:${i.line}:${i.col}:${i.code}:${i.pointer}:${i.message}`, i]));
-  const data = { flows: flowDocs.map((d) => d.data), landings: landings?.data, plans: plans?.data, experiments: experiments?.data };
-  return { issues: [...unique.values()].sort(order), files: [...new Set(files)], data };
+  return [...unique.values()].sort(order);
 }

@@ -68,7 +68,7 @@ function parseLoaded(file: string, text: string): Loaded {
       pointer: '',
       code: 'json-syntax',
       message: `invalid JSON: ${parsed.error.message}`,
-      hint: 'fix the syntax here; the file is skipped for the other checks until it parses',
+      hint: 'fix the syntax here; the checks across files run once it parses',
     });
     return { issues };
   }

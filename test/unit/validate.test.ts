@@ -4,7 +4,8 @@
  * every code the validator can report, and the CLI prints and exits 1 on an error (not on a warning).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +85,23 @@ describe('invalid fixtures', () => {
       if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
       expect(issue.severity).toBe(want.severity);
     });
+  });
+});
+
+describe('a file that does not parse', () => {
+  it('is reported first and alone: nothing that only follows from it being skipped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'funnel-syntax-'));
+    try {
+      cpSync(join(fixtures, 'valid', 'minimal'), dir, { recursive: true });
+      // the flow every variant opens, broken by a trailing comma: its steps and flow id would be "unknown" everywhere
+      const main = join(dir, 'main.json');
+      writeFileSync(main, readFileSync(main, 'utf8').replace('"version": 1,', '"version": 1,,'));
+      const issues = (await validateProject(optionsFor(dir))).issues;
+      expect(issues.map((i) => `${shortFile(i, dir)} [${i.code}]`)).toEqual(['main.json [json-syntax]']);
+      expect(issues[0]!.hint).toContain('once it parses');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
