@@ -3,7 +3,7 @@
  * minified, hashed names) into dist/ (production) or dist-preview/ (`--preview`: sandbox API
  * addresses and the sandbox payment gateway). The esbuild metafile (every source path) is returned
  * and written to .build/, never into the served folder. Invalid flows stop the build with the validator's
- * messages. Configuration comes from the environment: see README "Configuration".
+ * messages. Configuration comes from the environment: see docs/operations.md "Configuration".
  */
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -4,7 +4,7 @@
  *
  * 3. POST {portal}/users/me/subscriptions/polling/{plan}, bearer token.
  *    body  { gateway: 'stripe', payment_method_nonce, coupon, fb_event_id, payment_intent_id, ...extra }
- *          plus request_three_d_secure: 'any' when 3-D Secure must be asked for (EU customers, README)
+ *          plus request_three_d_secure: 'any' when 3-D Secure must be asked for (EU customers, docs/developers.md)
  *    200   { data: { polling_result_id: string } }
  *    4xx   { errors: { messages: string[] } }          (401 without a token, 422 for a bad body)
  * 4. GET {portal}/polling/get-result/{pollingId}, bearer token.
@@ -14,7 +14,7 @@
  *          (the client reads response.data.data.result_data on error, as the spec says)
  * 5. POST {braintree portal}/users/me/braintree/subscriptions/{plan}, bearer token.
  *    body  { gateway: 'braintree', payment_method_nonce, coupon, fb_event_id, is_upsell?, ...extra }
- *          + Idempotency-Key header (README: the portal must honour it as call 3 does)
+ *          + Idempotency-Key header (docs/developers.md: the portal must honour it as call 3 does)
  *    200   { data: { subscription_id, price_with_discount?, regular_price? } }
  *    4xx   { errors: { messages: string[] } }
  *

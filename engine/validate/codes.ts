@@ -1,4 +1,4 @@
-/** Every code the validator can report, with what it means. README.md lists the same codes. */
+/** Every code the validator can report, with what it means. docs/developers.md (Validation) lists the same codes. */
 export const ISSUE_CODES = {
   'missing-file': 'a flow, landings, plans or registry file is missing or unreadable',
   'json-syntax': 'a file is not valid JSON',

@@ -31,7 +31,7 @@ export interface PayPalVaultLoader {
   /**
    * A fresh single-use nonce for the PayPal account the customer vaulted most recently (braintree-web's
    * vault manager), or undefined when none is vaulted. Needs a client token generated with the
-   * account's Braintree customer id (README, "PayPal through Braintree").
+   * account's Braintree customer id (docs/developers.md, "PayPal through Braintree").
    */
   vaultedNonce(clientToken: string): Promise<string | undefined>;
   /** UI the loader needs mounted (the sandbox's approval dialog); none for the real one. */
