@@ -60,7 +60,7 @@ export async function timeValidation(dir: string): Promise<{ issues: number; ms:
     root,
     flowsDir: join(dir, 'flows'),
     localesDir: join(dir, 'locales'),
-    registryFile: join(fixtures, 'registry.ts.txt'),
+    registryFile: join(fixtures, 'registry.ts'),
   });
   const used = process.cpuUsage(cpu);
   return { issues: issues.filter((i) => i.severity !== 'warning').length, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };

@@ -1,10 +1,14 @@
 /**
- * Every screen type a flow uses needs a line in screens/registry.ts whose component file exists.
- * The registry is read as text: lines like `  landing: lazyScreen(() => import('./landing/LandingScreen.tsx')),`.
+ * Every screen type a flow uses needs an entry in the screen registry (screens/registry.ts) whose
+ * component file exists. Which types are registered comes from the module itself (its `screens`
+ * export, imported); where each entry is written and the component it loads come from its source,
+ * an entry such as `landing: lazyScreen(() => import('./landing/LandingScreen.tsx'))` however it is
+ * laid out over lines.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { fileIssue, issueAt, relPath } from './load.ts';
 import type { Project } from './project.ts';
 import { screenTypeName } from './stepsSchema.ts';
@@ -18,16 +22,32 @@ export interface RegistryEntry {
   col: number;
 }
 
-const LINE = /^(\s*)(?:'([^']+)'|"([^"]+)"|([A-Za-z_$][\w$]*))\s*:\s*\w+\(\s*\(\)\s*=>\s*import\(\s*(['"])([^'"]+)\5/;
+/** `key: anyLoader(() => import('path'`, with any whitespace and line breaks between the parts. */
+const ENTRY = /(?:'([^'\n]+)'|"([^"\n]+)"|([A-Za-z_$][\w$]*))\s*:\s*[\w$]+\(\s*(?:async\s*)?\(\)\s*=>\s*import\(\s*(['"])([^'"\n]+)\4/g;
 
-/** The registry entries of a registry.ts text. */
+/** Comments become spaces of the same length, so positions in the text stay where they were. */
+const blankComments = (text: string): string => text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) => c.replace(/[^\n]/g, ' '));
+
+/** The registry entries of a registry module's source, with the line and column of each import path. */
 export function parseRegistry(text: string): RegistryEntry[] {
-  return text.split('\n').flatMap((source, k): RegistryEntry[] => {
-    const m = LINE.exec(source);
-    if (!m) return [];
-    const importPath = m[6]!;
-    return [{ type: m[2] ?? m[3] ?? m[4]!, importPath, line: k + 1, col: source.indexOf(importPath) + 1 }];
+  return [...blankComments(text).matchAll(ENTRY)].map((m) => {
+    const importPath = m[5]!;
+    const at = m.index + m[0].lastIndexOf(importPath);
+    const before = text.slice(0, at);
+    const line = before.split('\n').length;
+    return { type: m[1] ?? m[2] ?? m[3]!, importPath, line, col: at - before.lastIndexOf('\n') };
   });
+}
+
+/**
+ * The screen types the registry module exports as `screens`. The file's modification time is part of
+ * the address, so a long-running process (`npm run dev`) sees a registry saved since the last check.
+ */
+async function registeredTypes(registryFile: string): Promise<string[]> {
+  const url = `${pathToFileURL(registryFile).href}?mtime=${Math.trunc(statSync(registryFile).mtimeMs)}`;
+  const module = (await import(url)) as { screens?: unknown };
+  if (typeof module.screens !== 'object' || module.screens === null) throw new Error('it has no `screens` export (an object of screen type -> component)');
+  return Object.keys(module.screens);
 }
 
 const componentExists = (path: string): boolean => ['', '.tsx', '.ts', '/index.tsx', '/index.ts'].some((ext) => existsSync(path + ext));
@@ -46,7 +66,19 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
       files: [],
     };
   }
-  const entries = new Map(parseRegistry(text).map((e) => [e.type, e]));
+  let registered: Set<string>;
+  try {
+    registered = new Set(await registeredTypes(registryFile));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return {
+      issues: [
+        fileIssue(file, 'missing-file', `the screen registry ${file} cannot be loaded: ${reason}`, 'fix the module so that it imports and exports `screens`'),
+      ],
+      files: [file],
+    };
+  }
+  const located = new Map(parseRegistry(text).map((e) => [e.type, e]));
   const issues: ValidationIssue[] = [];
   const done = new Set<string>();
   const useCount = new Map<string, number>();
@@ -55,9 +87,9 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
     const type = step.screen;
     if (type === undefined || done.has(type) || !project.schemas.screens[type]) continue;
     done.add(type);
-    const entry = entries.get(type);
+    const entry = located.get(type);
     const uses = useCount.get(type)!;
-    if (!entry) {
+    if (!registered.has(type)) {
       const key = /^[a-z]+$/.test(type) ? type : `'${type}'`;
       issues.push(
         issueAt(
@@ -68,7 +100,7 @@ export async function checkRegistry(project: Project, registryFile: string): Pro
           `add the line ${key}: lazyScreen(() => import('./${type}/${screenTypeName(type)}Screen.tsx')),`,
         ),
       );
-    } else if (!componentExists(resolve(dirname(registryFile), entry.importPath))) {
+    } else if (entry && !componentExists(resolve(dirname(registryFile), entry.importPath))) {
       const target = relPath(project.root, resolve(dirname(registryFile), entry.importPath));
       issues.push({
         file,

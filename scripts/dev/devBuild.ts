@@ -34,7 +34,7 @@ export interface DevBuild {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DEV_OVERRIDES = { minify: false, logLevel: 'silent' } as const;
 
-/** Source files the validator reads as text (the screen registry); any other code file is none of its business. */
+/** Source files the validator reads (the screen registry, which it imports and locates entries in); any other code file is none of its business. */
 const VALIDATED_SOURCES = new Set(['screens/registry.ts']);
 
 /**

@@ -27,14 +27,14 @@ interface Expected {
   issues: Array<{ file: string; line: number; col: number; pointer: string; code: string; message: string; hint?: string; severity?: 'warning' }>;
 }
 
-/** A case uses its own locales/ and registry.ts.txt when it has them, else the shared ones. */
+/** A case uses its own locales/ and registry.ts when it has them, else the shared ones. */
 function optionsFor(dir: string): { root: string; flowsDir: string; localesDir: string; registryFile: string } {
   const own = (name: string): string | undefined => (existsSync(join(dir, name)) ? join(dir, name) : undefined);
   return {
     root,
     flowsDir: dir,
     localesDir: own('locales') ?? join(fixtures, 'locales'),
-    registryFile: own('registry.ts.txt') ?? join(fixtures, 'registry.ts.txt'),
+    registryFile: own('registry.ts') ?? join(fixtures, 'registry.ts'),
   };
 }
 
@@ -211,6 +211,19 @@ describe('helpers', () => {
       { type: 'add-home', importPath: './add-home/AddHomeScreen.tsx', line: 2, col: 40 },
       { type: 'landing', importPath: './landing/LandingScreen.tsx', line: 3, col: 37 },
     ]);
+  });
+
+  it('parseRegistry reads an entry split over lines, and skips commented-out ones', () => {
+    const text =
+      "export const screens = {\n  // quiz: lazyScreen(() => import('./old/Quiz.tsx')),\n  'feature-intro': lazyScreen(\n    () => import('./feature-intro/FeatureIntroScreen.tsx'),\n  ),\n};";
+    expect(parseRegistry(text)).toEqual([{ type: 'feature-intro', importPath: './feature-intro/FeatureIntroScreen.tsx', line: 4, col: 19 }]);
+  });
+
+  it('takes the registered screen types from the registry module, however an entry is written', async () => {
+    // the fixture registry writes "landing" over three lines; every valid case uses a landing step
+    expect(readFileSync(join(fixtures, 'registry.ts'), 'utf8')).toMatch(/landing: lazyScreen\(\n/);
+    const issues = await run('valid', 'minimal');
+    expect(issues.filter((i) => i.code === 'unregistered-screen')).toEqual([]);
   });
 
   it('hasKey follows nested keys and i18next plural forms, and rejects empty texts', () => {
