@@ -11,9 +11,20 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { validateProject, formatIssue, isError, discoverFlowFiles, toFunnelData } from './engine/validate/index.ts';
 import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
 import { languageCodes } from './engine/core/languages.ts';
+import { getVariant, variantIds } from './engine/core/flowGraph.ts';
 import { languages } from './screens/product/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 import { writePages } from './scripts/build/pages.ts';
+import { CSP_HASHES_FILE } from './scripts/build/inlineHashes.ts';
+import {
+  HOST_DIR,
+  NGINX_HTTP_FILE,
+  NGINX_SERVER_FILE,
+  nginxHttpConfig,
+  nginxServerConfig,
+  staticHeaders,
+  staticRedirects,
+} from './scripts/build/hostConfig.ts';
 import { funnelDataPlugin } from './scripts/build/funnelDataPlugin.ts';
 
 const root = new URL('.', import.meta.url).pathname;
@@ -232,6 +243,28 @@ export async function writeCriticalAssets(critical, outdir) {
 export const copyIcons = (outdir) => cp(join(root, 'screens/ui/icons'), outdir, { recursive: true });
 
 /**
+ * Writes the production build's host configuration (nginx includes in `_host/`, `_headers` and
+ * `_redirects` for static hosts) from its landing paths, languages, inline hashes and endpoints.
+ * @param {string} outdir
+ * @param {import('./engine/core/flowGraph.ts').FunnelData} data
+ */
+async function writeHostFiles(outdir, data) {
+  const config = productionConfig();
+  const inputs = {
+    languages: languageCodes(languages),
+    fallback: languages.fallback,
+    landingPaths: variantIds(data.landings).flatMap((id) => getVariant(data.landings, id).paths),
+    inline: JSON.parse(await readFile(join(outdir, CSP_HASHES_FILE), 'utf8')),
+    endpoints: [config.webApiUrl, config.portalUrl, config.cdnUrl, config.braintreePortalUrl, config.analyticsUrl, config.sentryDsn],
+  };
+  await mkdir(join(outdir, HOST_DIR), { recursive: true });
+  await writeFile(join(outdir, NGINX_HTTP_FILE), nginxHttpConfig(inputs));
+  await writeFile(join(outdir, NGINX_SERVER_FILE), nginxServerConfig(inputs));
+  await writeFile(join(outdir, '_headers'), staticHeaders(inputs));
+  await writeFile(join(outdir, '_redirects'), staticRedirects(inputs));
+}
+
+/**
  * Builds one bundle.
  * @param {{ preview?: boolean, outdir?: string, log?: boolean, flowsDir?: string }} [options] `flowsDir`: where the
  *   flow files are (default flows/)
@@ -270,6 +303,7 @@ export async function build({ preview = false, outdir = join(root, preview ? 'di
       modulePreloads: outputs[entry].imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
     },
   });
+  if (!preview) await writeHostFiles(outdir, data);
   const metafile = { inputs: { ...js.metafile.inputs, ...css.metafile.inputs }, outputs: { ...js.metafile.outputs, ...css.metafile.outputs } };
   const metaDir = join(root, '.build');
   await mkdir(metaDir, { recursive: true });

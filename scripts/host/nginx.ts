@@ -1,0 +1,96 @@
+/**
+ * Runs the production build behind a real nginx (Debian's package), configured only by the include
+ * files the build ships in `_host/`, as a host would be: for the e2e test and the bench. nginx runs in
+ * the foreground in its own temporary prefix (pid, logs, temp folders) on a free loopback port and is
+ * stopped with the returned `close`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NGINX_HTTP_FILE, NGINX_SERVER_FILE } from '../build/hostConfig.ts';
+
+export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+export const hasNginx = (): boolean => existsSync(NGINX_PATH);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The whole nginx.conf around the build's two include files. */
+function mainConfig(prefix: string, distDir: string, port: number): string {
+  // as root nginx would drop its workers to `nobody`, who cannot read a build in a private temp folder
+  const user = process.getuid?.() === 0 ? 'user root;\n' : '';
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(prefix, kind)};`).join('\n');
+  return `${user}daemon off;
+worker_processes 1;
+pid ${join(prefix, 'nginx.pid')};
+error_log ${join(prefix, 'error.log')} warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+${temp}
+  include ${join(distDir, NGINX_HTTP_FILE)};
+  server {
+    listen 127.0.0.1:${port};
+    root ${distDir};
+    include ${join(distDir, NGINX_SERVER_FILE)};
+  }
+}
+`;
+}
+
+export interface NginxHost {
+  url: string;
+  /** What nginx wrote to its error log so far. */
+  errors: () => string;
+  close: () => Promise<void>;
+}
+
+/** Serves a production build folder through nginx; rejects with nginx's own message when the configuration does not load. */
+export async function startNginx(distDir: string): Promise<NginxHost> {
+  const prefix = mkdtempSync(join(tmpdir(), 'funnel-nginx-'));
+  const port = await freePort();
+  const conf = join(prefix, 'nginx.conf');
+  writeFileSync(conf, mainConfig(prefix, distDir, port));
+  const check = spawnSync(NGINX_PATH, ['-t', '-q', '-p', prefix, '-c', conf], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx refused the build's configuration:\n${check.stderr}`);
+  const child = spawn(NGINX_PATH, ['-p', prefix, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${stderr}`);
+    const up = await fetch(`${url}/favicon.ico`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url} within 10 s: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const log = join(prefix, 'error.log');
+  return {
+    url,
+    errors: () => (existsSync(log) ? readFileSync(log, 'utf8') : '') + stderr,
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The production build served the way production serves it: a real nginx (Debian's package) with only
+ * the include files the build ships in `_host/`. Checked as a host and a visitor would: the page in the
+ * visitor's language, an ad link with a trailing slash or capitals redirected to the canonical path with
+ * its query, a year of caching for hashed assets and revalidation for pages, compression, the CSP with
+ * the build's inline hashes (no violation while a German visitor walks from the landing to the next step).
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../build.mjs';
+import { CSP_HASHES_FILE } from '../../scripts/build/inlineHashes.ts';
+import { hasNginx, NGINX_PATH, startNginx, type NginxHost } from '../../scripts/host/nginx.ts';
+import { closeBrowser, newVisitor } from './browser.ts';
+
+const requireNginx = process.env.REQUIRE_E2E === '1';
+if (!hasNginx() && !requireNginx) console.log(`SKIPPED the nginx host test: no nginx at ${NGINX_PATH} (apt-get install nginx)`);
+
+describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx', () => {
+  let outdir: string;
+  let host: NginxHost;
+
+  beforeAll(async () => {
+    if (!hasNginx()) throw new Error(`REQUIRE_E2E=1 but no nginx at ${NGINX_PATH}: install it with \`apt-get install nginx\``);
+    outdir = mkdtempSync(join(tmpdir(), 'funnel-nginx-dist-'));
+    await build({ outdir, log: false });
+    host = await startNginx(outdir);
+  });
+
+  afterAll(async () => {
+    await closeBrowser();
+    await host?.close();
+    if (outdir) rmSync(outdir, { recursive: true, force: true });
+  });
+
+  const head = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(`${host.url}${path}`, { headers, redirect: 'manual' });
+
+  it('redirects a landing path with a trailing slash or capitals to the canonical path, keeping the query', async () => {
+    for (const path of ['/discount/', '/Discount', '/DISCOUNT/']) {
+      const answer = await head(`${path}?utm_source=ad&gclid=abc`);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe('/discount?utm_source=ad&gclid=abc');
+    }
+    expect((await head('/discount')).status).toBe(200);
+    expect((await head('/')).status).toBe(200);
+  });
+
+  it('sends the page in the visitor language: ?lng=, then the lng cookie, then Accept-Language, else English', async () => {
+    const lang = async (path: string, headers: Record<string, string> = {}): Promise<string | undefined> =>
+      /<html lang="([a-z]+)"/.exec(await (await head(path, headers)).text())?.[1];
+    expect(await lang('/discount', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' })).toBe('de');
+    expect(await lang('/discount', { 'accept-language': 'de-DE', cookie: 'lng=ar' })).toBe('ar');
+    expect(await lang('/discount?lng=ja', { cookie: 'lng=ar' })).toBe('ja');
+    expect(await lang('/trial', { 'accept-language': 'pl-PL' })).toBe('en');
+    // any other funnel path is the app shell, rendered in the browser
+    expect(await (await head('/signup/plans')).text()).toContain('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year and revalidates pages, compresses text, and keeps its own files private', async () => {
+    const page = await head('/discount', { 'accept-encoding': 'gzip' });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('vary')).toContain('Accept-Language');
+    const script = readdirSync(join(outdir, 'static/js')).find((f) => f.endsWith('.js'))!;
+    const asset = await head(`/static/js/${script}`, { 'accept-encoding': 'gzip' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    for (const path of ['/_host/nginx-http.conf', '/_host/nginx-server.conf', '/_headers', '/_redirects']) expect((await head(path)).status, path).toBe(404);
+  });
+
+  it('sends the CSP with the inline hashes of the build, and a German visitor walks from the landing to the next step without a violation', async () => {
+    const csp = (await head('/discount')).headers.get('content-security-policy')!;
+    const inline = JSON.parse(readFileSync(join(outdir, CSP_HASHES_FILE), 'utf8')) as Record<'script-src' | 'style-src', string[]>;
+    const directive = (name: string): string => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    for (const hash of inline['script-src']) expect(directive('script-src')).toContain(hash);
+    for (const hash of inline['style-src']) expect(directive('style-src')).toContain(hash);
+    expect(directive('connect-src')).toContain('https://portal.geozilla.com');
+
+    const { context, page } = await newVisitor({ locale: 'de-DE' });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    const response = await page.goto(`${host.url}/Discount/?utm_source=ad`);
+    expect(response!.status()).toBe(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/discount?utm_source=ad');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.getByRole('button', { name: 'Weiter' }).first().click();
+    await page.waitForURL((url) => url.pathname !== '/discount');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(host.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
+    await context.close();
+  });
+});

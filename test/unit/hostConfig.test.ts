@@ -1,0 +1,50 @@
+/**
+ * The host files of a production build, as text: the static hosts' `_headers` and `_redirects` (nginx's
+ * files are checked against a real nginx in test/e2e/nginx-host.test.ts) and the production CSP.
+ */
+import { describe, expect, it } from 'vitest';
+import { nginxHttpConfig, productionCsp, staticHeaders, staticRedirects, type HostInputs } from '../../scripts/build/hostConfig.ts';
+
+const inputs: HostInputs = {
+  languages: ['de', 'en'],
+  fallback: 'en',
+  landingPaths: ['/', '/spring', '/spring', '/a.b'],
+  inline: { 'script-src': ["'sha256-abc='"], 'style-src': ["'sha256-def='"] },
+  endpoints: ['https://api.example.com/api/v1', '/sandbox/portal', '', 'https://key@o1.ingest.example.io/2'],
+};
+const directive = (csp: string, name: string): string[] =>
+  csp
+    .split('; ')
+    .find((d) => d.startsWith(`${name} `))!
+    .split(' ')
+    .slice(1);
+
+describe('host files', () => {
+  it('the CSP adds the inline hashes, the absolute endpoints by origin, and Braintree, each once', () => {
+    const csp = productionCsp(inputs);
+    expect(directive(csp, 'script-src')).toEqual(expect.arrayContaining(["'self'", "'sha256-abc='", 'https://*.braintreegateway.com']));
+    expect(directive(csp, 'style-src')).toEqual(["'self'", "'sha256-def='"]);
+    const connect = directive(csp, 'connect-src');
+    expect(connect).toEqual(expect.arrayContaining(['https://api.example.com', 'https://o1.ingest.example.io']));
+    expect(connect.some((s) => s.includes('sandbox') || s.includes('key@'))).toBe(false);
+    expect(new Set(connect).size).toBe(connect.length);
+  });
+
+  it('_redirects sends each landing path with a trailing slash to the path, once each', () => {
+    expect(staticRedirects(inputs)).toBe('/a.b/ /a.b 301\n/spring/ /spring 301\n');
+  });
+
+  it('_headers sets the security headers everywhere and a year of caching for hashed assets', () => {
+    const text = staticHeaders(inputs);
+    expect(text).toMatch(/^\/\*\n {2}content-security-policy: default-src 'self';/);
+    expect(text).toContain('\n/static/*\n  cache-control: public, max-age=31536000, immutable\n');
+  });
+
+  it('nginx matches each landing path whatever its case or trailing slash, with dots taken literally', () => {
+    const http = nginxHttpConfig(inputs);
+    expect(http).toContain('"~*^/spring/?$" "/spring";');
+    expect(http).toContain('"~*^/a\\\\.b/?$" "/a.b";');
+    expect(http).toContain('"~*^/?$" "/";');
+    expect(http.match(/\/spring"/g)).toHaveLength(1);
+  });
+});
