@@ -61,6 +61,7 @@ export async function timeValidation(dir: string): Promise<{ issues: number; ms:
     flowsDir: join(dir, 'flows'),
     localesDir: join(dir, 'locales'),
     registryFile: join(fixtures, 'registry.ts'),
+    languagesFile: join(fixtures, 'languages.ts'),
   });
   const used = process.cpuUsage(cpu);
   return { issues: issues.filter((i) => i.severity !== 'warning').length, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };

@@ -1,7 +1,30 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { funnelData, type FunnelData } from '../../screens/flowData.ts';
 import { art } from '../../screens/ui/art/index.ts';
 import { renderFunnel } from './harness.tsx';
+
+/**
+ * The product's carousel as this test knows it (three intro slides, then signup as the fourth), set
+ * here on a copy of the flows: a step a marketer adds around it changes the product, not this test.
+ */
+function carousel(): FunnelData {
+  const data: FunnelData = structuredClone(funnelData);
+  const steps = data.flows.main!.steps;
+  const slides = ['check-location', 'place-alerts', 'crash-detection'];
+  slides.forEach((id, k) => {
+    const step = steps[id]!;
+    if (step.screen !== 'feature-intro') throw new Error(`${id} is not a feature-intro step`);
+    step.props.slide = k + 1;
+    step.props.slides = 4;
+    step.next = slides[k + 1] ?? 'signup';
+  });
+  const signup = steps.signup!;
+  if (signup.screen !== 'signup-email') throw new Error('signup is not a signup-email step');
+  Object.assign(signup.props, { slide: 4, slides: 4 });
+  return data;
+}
+const open = (path: string) => renderFunnel(path, { data: carousel() });
 
 /** The index of the active carousel dot (from 0). */
 const activeDot = (): number => {
@@ -11,7 +34,7 @@ const activeDot = (): number => {
 
 describe('feature intro screens (welcome carousel)', () => {
   it('shows four dots with the current slide active and continues with the button', async () => {
-    const f = await renderFunnel('/check-location');
+    const f = await open('/check-location');
     expect(await screen.findByRole('heading', { name: 'Check location' })).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Slide 1 of 4' }).querySelectorAll('li')).toHaveLength(4);
     expect(activeDot()).toBe(0);
@@ -23,7 +46,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('has a "next slide" button for desktops', async () => {
-    const f = await renderFunnel('/place-alerts');
+    const f = await open('/place-alerts');
     await userEvent.click(await screen.findByRole('button', { name: 'Next slide' }));
     expect(await screen.findByRole('heading', { name: 'Crash detection' })).toBeInTheDocument();
     expect(activeDot()).toBe(2);
@@ -31,7 +54,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('moves on with a left swipe, not with a vertical scroll or a short drag', async () => {
-    const f = await renderFunnel('/check-location');
+    const f = await open('/check-location');
     const slide = (await screen.findByRole('heading', { name: 'Check location' })).parentElement!;
     fireEvent.touchStart(slide, { touches: [{ clientX: 300, clientY: 300 }] });
     fireEvent.touchEnd(slide, { changedTouches: [{ clientX: 280, clientY: 600 }] }); // a scroll
@@ -46,7 +69,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('moves on with the right arrow key', async () => {
-    const f = await renderFunnel('/check-location');
+    const f = await open('/check-location');
     await screen.findByRole('heading', { name: 'Check location' });
     await userEvent.keyboard('{ArrowRight}');
     expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
@@ -54,7 +77,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('crash detection leads to signup, which the flow makes the final slide', async () => {
-    const f = await renderFunnel('/crash-detection');
+    const f = await open('/crash-detection');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(f.path()).toBe('/signup');
@@ -62,7 +85,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('shows the crash and the fall scenes on the slide that speaks of crashes and falls', async () => {
-    await renderFunnel('/crash-detection');
+    await open('/crash-detection');
     await screen.findByRole('heading', { name: 'Crash detection' });
     const scenes = [...document.querySelectorAll('.feature-intro__stage img')].map((img) => img.getAttribute('src') ?? '');
     expect(scenes).toEqual([art['crash-detection'], art['fall-detection']]);
@@ -71,7 +94,7 @@ describe('feature intro screens (welcome carousel)', () => {
   });
 
   it('keeps one scene on the other slides', async () => {
-    await renderFunnel('/place-alerts');
+    await open('/place-alerts');
     await screen.findByRole('heading', { name: 'Place alerts' });
     expect(document.querySelectorAll('.feature-intro__stage img')).toHaveLength(1);
     expect(document.querySelector('.feature-intro__scenes')).toBeNull();

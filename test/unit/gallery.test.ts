@@ -14,6 +14,13 @@ import { galleryPage } from '../../scripts/galleryPage.ts';
 
 const screens = galleryScreens();
 const byKey = (key: string) => screens.find((s) => s.key === key)!;
+/** A flow's step by id: keys number the steps, and a step a marketer adds renumbers the ones after it. */
+const byStep = (flowId: string, stepId: string) => screens.find((s) => s.group === flowId && s.stepId === stepId)!;
+/** The step ids a step may go to next, whatever its outcome. */
+const nextIds = (flowId: string, stepId: string): string[] => {
+  const next = funnelData.flows[flowId]!.steps[stepId]!.next;
+  return typeof next === 'string' ? [next] : Object.values(next ?? {}).map(String);
+};
 
 describe('gallery screens', () => {
   it('lists every step of every flow once, entry first, the first branch before the others', () => {
@@ -37,16 +44,19 @@ describe('gallery screens', () => {
   });
 
   it('keeps the way a visitor walked, with the outcome chosen at a branch', () => {
-    const code = byKey('family/13-enter-code');
-    expect(code.walked.map((w) => w.stepId)).toEqual(['family', 'phone-number', 'name', 'create-circle']);
+    const code = byStep('family', 'enter-code');
+    const walked = code.walked.map((w) => w.stepId);
+    // from the entry, step by step along the flow's own links, through the branch with the outcome "join"
+    expect(walked[0]).toBe(funnelData.flows.family!.entry);
+    walked.forEach((id, k) => expect(nextIds('family', id)).toContain(walked[k + 1] ?? 'enter-code'));
     expect(code.walked.at(-1)!.outcome).toBe('join');
     expect(byKey('main/01-landing')).toMatchObject({ path: '/', variantId: 'fullPrice' });
     expect(byKey('family/01-family')).toMatchObject({ path: '/family', variantId: 'family' });
   });
 
   it('selects by step id, screen type, path or part of the key', () => {
-    expect(selectScreens(screens, 'checkout').map((s) => s.key)).toEqual(['main/09-checkout', 'main/10-checkout-success']);
-    expect(selectScreens(screens, '/family/offer').map((s) => s.key)).toEqual(['family/12-family-offer']);
+    expect(selectScreens(screens, 'checkout').map((s) => s.key)).toEqual([byStep('main', 'checkout').key, byStep('main', 'checkout-success').key]);
+    expect(selectScreens(screens, '/family/offer').map((s) => s.key)).toEqual([byStep('family', 'family-offer').key]);
     expect(selectScreens(screens, 'text-entry')).toHaveLength(3);
     expect(selectScreens(screens, undefined)).toBe(screens);
   });
@@ -54,7 +64,7 @@ describe('gallery screens', () => {
 
 describe('seeded visitor data', () => {
   it('gives a family screen what the steps before it stored, and the history of the way there', async () => {
-    const storage = await seededStorage(byKey('family/08-add-your-home'), 'http://unused.invalid');
+    const storage = await seededStorage(byStep('family', 'add-your-home'), 'http://unused.invalid');
     const root = JSON.parse(storage.local[PERSIST_KEY]!);
     expect(root).toMatchObject({ version: 0, plans: { landingType: 'family' } });
     expect(root.family).toMatchObject({
@@ -81,7 +91,7 @@ describe('seeded visitor data', () => {
   });
 
   it('takes the join branch for the code screen', async () => {
-    const root = JSON.parse((await seededStorage(byKey('family/13-enter-code'), 'http://unused.invalid')).local[PERSIST_KEY]!);
+    const root = JSON.parse((await seededStorage(byStep('family', 'enter-code'), 'http://unused.invalid')).local[PERSIST_KEY]!);
     expect(root.family.circleAction).toBe('join');
   });
 });

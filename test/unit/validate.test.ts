@@ -28,13 +28,14 @@ interface Expected {
 }
 
 /** A case uses its own locales/ and registry.ts when it has them, else the shared ones. */
-function optionsFor(dir: string): { root: string; flowsDir: string; localesDir: string; registryFile: string } {
+function optionsFor(dir: string): { root: string; flowsDir: string; localesDir: string; registryFile: string; languagesFile: string } {
   const own = (name: string): string | undefined => (existsSync(join(dir, name)) ? join(dir, name) : undefined);
   return {
     root,
     flowsDir: dir,
     localesDir: own('locales') ?? join(fixtures, 'locales'),
     registryFile: own('registry.ts') ?? join(fixtures, 'registry.ts'),
+    languagesFile: join(fixtures, 'languages.ts'),
   };
 }
 
@@ -143,7 +144,7 @@ describe('npm run validate (scripts/validate.ts)', { timeout: 30_000 }, () => {
     const o = optionsFor(join(fixtures, dir));
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`],
+      ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`, `--languages=${o.languagesFile}`],
       {
         cwd: root,
         encoding: 'utf8',
