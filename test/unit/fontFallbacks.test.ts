@@ -3,7 +3,8 @@ import { fallbackFaces, SYSTEM_FONTS, WEIGHT_BANDS } from '../../scripts/fonts/f
 
 const root = new URL('../../', import.meta.url).pathname;
 
-describe('the fallback faces of Open Sans', () => {
+// each case measures the font files and every locale's text: seconds on a loaded machine
+describe('the fallback faces of Open Sans', { timeout: 60_000 }, () => {
   it('in screens/ui/fonts.css are the ones computed from the font files (node --import tsx scripts/fonts/fallbackCss.ts)', () => {
     const { current, updated } = updatedFontsCss();
     expect(current).toBe(updated);
