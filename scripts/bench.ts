@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: a benchmark, not a test. Builds the production bundle plus a bare React
- * hello-world page with the same esbuild settings, serves both with the preview server, and prints
+ * hello-world page with the same esbuild settings, serves both the way production serves them (Debian's
+ * nginx with the host files the build ships; the preview server where nginx is missing), and prints
  * for the landing routes and the React page:
  * - FCP, LCP, TBT, CLS and the JS fetched (gzip, counted in the browser until the network is idle),
  *   medians of RUNS loads (default 5) under the phone profile (4x CPU, 1.6 Mbit/s, 150 ms);
@@ -16,6 +17,7 @@ import type { Metafile } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from '../build.mjs';
 import { startPreviewServer } from './server/previewServer.ts';
+import { hasNginx, NGINX_PATH, startNginx } from './host/nginx.ts';
 import { CHECKOUT_SOURCES, KiB, LANDING_SOURCES, measureRoute } from './bundleReport.ts';
 import { reportValidatorBench } from './benchValidator.ts';
 import { buildHelloPage } from './bench/helloPage.ts';
@@ -129,10 +131,12 @@ const outdir = join(root, 'dist-bench');
 const { metafile } = await build({ preview: false, outdir, log: false });
 const hello = await buildHelloPage(root, outdir);
 if (!existsSync(CHROMIUM_PATH)) console.log(`No Chromium at ${CHROMIUM_PATH}: only the bundle figures are printed.`);
-const preview = await startPreviewServer({ distDir: outdir, port: 0 });
+if (!hasNginx()) console.log(`No nginx at ${NGINX_PATH} (apt-get install nginx): served by the preview server instead of the production host rules.`);
+const host = hasNginx() ? await startNginx(outdir) : await startPreviewServer({ distDir: outdir, port: 0 });
+console.log(`Served by ${hasNginx() ? "nginx with the build's _host/ files" : 'the preview server'} at ${host.url}\n`);
 try {
-  for (const part of existsSync(CHROMIUM_PATH) ? PARTS : PARTS.slice(0, 1)) await part({ outdir, baseUrl: preview.url, hello, metafile });
+  for (const part of existsSync(CHROMIUM_PATH) ? PARTS : PARTS.slice(0, 1)) await part({ outdir, baseUrl: host.url, hello, metafile });
 } finally {
-  await preview.close();
+  await host.close();
 }
 await reportValidatorBench();
