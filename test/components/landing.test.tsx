@@ -49,6 +49,15 @@ describe('landing offer badge', () => {
     expect(screen.getByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
   });
 
+  it("computes the badge's percentage from the variant's plans, never from the text", async () => {
+    const { funnelData } = await import('../../screens/flowData.ts');
+    const discount = funnelData.landings.discount as Variant;
+    // garlic alone: 35.88 against fox's 59.88 is 40% off
+    const garlic: Variant = { ...discount, paths: ['/garlic'], plans: ['gz-3-month-garlic'], defaultPlan: 'gz-3-month-garlic' };
+    await renderFunnel('/garlic', { data: { ...funnelData, landings: { ...funnelData.landings, garlic } } });
+    expect(await screen.findByText('Up to 40% off, renewals included')).toHaveClass('landing__badge');
+  });
+
   it('names the free trial on the trial variant and on the family landing', async () => {
     await renderFunnel('/trial');
     expect(await screen.findByText('3-day free trial')).toHaveClass('landing__badge');
