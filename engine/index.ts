@@ -33,6 +33,8 @@ export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting
 export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds } from './core/flowGraph.ts';
 /** Types of the same module. */
 export type { FunnelData, Variant } from './core/flowGraph.ts';
+/** Exact routes, forgiving links: the route an address written in another case or with trailing slashes means, and the redirect to it. */
+export { canonicalPath, canonicalRedirect, funnelPaths } from './core/canonicalPath.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */
 export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
 /** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; the list's fallback when none is supported. */

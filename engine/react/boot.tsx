@@ -5,6 +5,7 @@ import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { canonicalRedirect, funnelPaths } from '../core/canonicalPath.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
 import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
@@ -105,6 +106,10 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  // a route written in another case or with a trailing slash (an ad link) becomes the route itself, query
+  // kept, before anything reads the address: never the right page under the wrong landing type
+  const exact = canonicalRedirect(location.pathname, location.search, funnelPaths(data), location.hash);
+  if (exact !== undefined) history.replaceState(history.state, '', exact);
   const earlyClicks = holdEarlyClicks(options.root);
   // any page but a prerendered one needs React's client for its first render: fetched alongside the rest
   if (!showsPrerenderedPage(options.root)) void loadReactClient().catch(() => {});

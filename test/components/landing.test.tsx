@@ -30,6 +30,23 @@ describe('landing screen', () => {
   });
 });
 
+describe('exact routes, forgiving links', () => {
+  it.each(['/Discount/', '/discount/', '/DISCOUNT'])('replaces %s by /discount, the query kept, and records the discount variant', async (loose) => {
+    const f = await renderFunnel(`${loose}?utm_source=x`);
+    expect(await screen.findByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
+    expect(f.path()).toBe('/discount');
+    expect(f.store.plans.landingType).toBe('discount');
+    expect(f.store.events.utm_source).toBe('x');
+  });
+
+  it('starts /optionsy/ at its own next step, /place-alerts', async () => {
+    const f = await renderFunnel('/optionsy/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+    expect(f.store.plans.landingType).toBe('optionsy');
+  });
+});
+
 describe('a variant added as data', () => {
   it('is live at its own path with its own plans, no code change', async () => {
     const { funnelData } = await import('../../screens/flowData.ts');
