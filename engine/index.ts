@@ -23,6 +23,7 @@ export {
   connectReporter,
   queuedErrors,
   reportError,
+  reportRetryFailure,
   resetErrorReporting,
   setErrorContext,
   startErrorReporting,
@@ -66,7 +67,7 @@ export {
 /** Types of the same module. */
 export type { PerPeriodUnit } from './core/pricing.ts';
 /** Retry helpers for idempotent calls only: a POST is never retried blindly. */
-export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, networkType, retry } from './core/retry.ts';
+export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, genericRetry, networkType, retry } from './core/retry.ts';
 /** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
 export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts';
 /** The start-up sequence of spec section 4, in order. */
