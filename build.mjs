@@ -11,11 +11,11 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { validateProject, formatIssue, isError, discoverFlowFiles, toFunnelData } from './engine/validate/index.ts';
 import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
 import { languageCodes } from './engine/core/languages.ts';
-import { getVariant, variantIds } from './engine/core/flowGraph.ts';
 import { languages } from './screens/product/languages.ts';
 import { firstPaintKeys, splitTexts } from './engine/core/localeSplit.ts';
 import { writePages } from './scripts/build/pages.ts';
 import { CSP_HASHES_FILE } from './scripts/build/inlineHashes.ts';
+import { routePaths } from './scripts/build/hostRoutes.ts';
 import {
   HOST_DIR,
   NGINX_HTTP_FILE,
@@ -244,7 +244,7 @@ export const copyIcons = (outdir) => cp(join(root, 'screens/ui/icons'), outdir, 
 
 /**
  * Writes the production build's host configuration (nginx includes in `_host/`, `_headers` and
- * `_redirects` for static hosts) from its landing paths, languages, inline hashes and endpoints.
+ * `_redirects` for static hosts) from its routes, languages, inline hashes and endpoints.
  * @param {string} outdir
  * @param {import('./engine/core/flowGraph.ts').FunnelData} data
  */
@@ -253,7 +253,7 @@ async function writeHostFiles(outdir, data) {
   const inputs = {
     languages: languageCodes(languages),
     fallback: languages.fallback,
-    landingPaths: variantIds(data.landings).flatMap((id) => getVariant(data.landings, id).paths),
+    routePaths: routePaths(data),
     inline: JSON.parse(await readFile(join(outdir, CSP_HASHES_FILE), 'utf8')),
     endpoints: [config.webApiUrl, config.portalUrl, config.cdnUrl, config.braintreePortalUrl, config.analyticsUrl, config.sentryDsn],
   };

@@ -23,6 +23,7 @@ export {
   connectReporter,
   queuedErrors,
   reportError,
+  reportRetryFailure,
   resetErrorReporting,
   setErrorContext,
   startErrorReporting,
@@ -33,6 +34,8 @@ export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting
 export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds } from './core/flowGraph.ts';
 /** Types of the same module. */
 export type { FunnelData, Variant } from './core/flowGraph.ts';
+/** Exact routes, forgiving links: the route an address written in another case or with trailing slashes means, and the redirect to it. */
+export { canonicalPath, canonicalRedirect, funnelPaths } from './core/canonicalPath.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */
 export { HISTORY_KEY, loadHistory, recordNavigation, saveHistory } from './core/history.ts';
 /** The one rule that picks the visitor's language, shared by the browser and by whatever serves the prerendered HTML: `?lng=` first, then the visitor's stored choice (the `lng` cookie), then the browser's preferred languages in order; the list's fallback when none is supported. */
@@ -64,7 +67,7 @@ export {
 /** Types of the same module. */
 export type { PerPeriodUnit } from './core/pricing.ts';
 /** Retry helpers for idempotent calls only: a POST is never retried blindly. */
-export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, networkType, retry } from './core/retry.ts';
+export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, genericRetry, networkType, retry } from './core/retry.ts';
 /** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
 export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts';
 /** The start-up sequence of spec section 4, in order. */

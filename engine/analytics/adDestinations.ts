@@ -17,6 +17,7 @@ function scriptUrlProblems(s: Record<string, unknown>): string[] {
 
 export const metaPixelDestination: DestinationType = {
   type: 'meta-pixel',
+  advertising: true,
   validate: (s) => [
     ...(typeof s.pixelId === 'string' && PIXEL_ID.test(s.pixelId) ? [] : ['settings.pixelId must be the pixel id (digits)']),
     ...scriptUrlProblems(s),

@@ -50,6 +50,8 @@ export interface Destination extends AnalyticsSink {
  */
 export interface DestinationType {
   type: string;
+  /** An advertising destination (an ad pixel): it needs marketing consent, never "necessary" or "analytics". */
+  advertising?: boolean;
   /** Problems with an entry's settings, as short sentences; [] when they are usable. */
   validate(settings: Record<string, unknown>): string[];
   /** Loads the destination's code (a dynamic import, so it is never on the landing route). */

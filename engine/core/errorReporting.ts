@@ -127,3 +127,14 @@ export function startErrorReporting(options: ErrorReportingOptions): void {
     });
   });
 }
+
+/**
+ * Reports a download the generic retry gave up on (spec section 4: it "reports the network type"),
+ * with the connection type in the message, e.g. "Loading chunk failed after 3 tries (network: offline)".
+ */
+export function reportRetryFailure(failure: { error: unknown; network: string }): void {
+  const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
+  const error = new Error(`Loading chunk failed after 3 tries (network: ${failure.network}): ${reason}`, { cause: failure.error });
+  error.name = 'RetryGaveUp';
+  reportError(error, 'chunk-load');
+}

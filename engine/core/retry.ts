@@ -42,3 +42,24 @@ export function networkType(nav: Navigator | undefined = typeof navigator !== 'u
   const connection = (nav as Navigator & { connection?: { effectiveType?: string } }).connection;
   return connection?.effectiveType ?? 'unknown';
 }
+
+/** What the generic retry reports when every try failed: the last error and the connection type. */
+export interface RetryFailure {
+  error: unknown;
+  /** networkType() when it gave up: "offline", "3g", "4g" or "unknown". */
+  network: string;
+}
+
+/**
+ * The generic retry of spec section 4: 3 tries, 1 s apart, then it reports the network type (with the
+ * last error) and rejects with that error.
+ * @example await genericRetry(loadChunk, (f) => reportError(f.error, 'chunk-load'))
+ */
+export function genericRetry<T>(
+  fn: () => Promise<T>,
+  report: (failure: RetryFailure) => void,
+  options: { sleep?: (ms: number) => Promise<void>; navigator?: Navigator } = {},
+): Promise<T> {
+  const nav = 'navigator' in options ? options.navigator : typeof navigator !== 'undefined' ? navigator : undefined;
+  return retry(fn, { ...GENERIC_RETRY, sleep: options.sleep, onGiveUp: (error) => report({ error, network: networkType(nav) }) });
+}

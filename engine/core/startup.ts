@@ -62,6 +62,7 @@ export async function runStartup(env: StartupEnv): Promise<string> {
   step('save-visitor');
   env.store.events.visitorId = userUuid;
   env.store.events.analyticsData.userUuid = userUuid;
+  env.store.signup.userUuid = userUuid;
   env.analytics.setVisitor(userUuid);
   step('access-token');
   const token = readItem('session', ACCESS_TOKEN_KEY);

@@ -55,7 +55,7 @@ export interface ActiveVariant {
 /**
  * The one rule for the variant a step is shown in: the variant whose path was opened (variantForPath,
  * with the visitor's experiment assignment on a path under experiment),
- * else the recorded landing type's variant, else the home variant (the one serving "/"). The engine resolves it once per step
+ * else the recorded landing type's variant (or the variant an experiment on its path assigned), else the home variant (the one serving "/"). The engine resolves it once per step
  * (StepHost) and gives it to screens through context (useVariant).
  * @example resolveActiveVariant(landings, '/optionsy', 'fullPrice').id // 'optionsy'
  * @example resolveActiveVariant(landings, '/signup/email', 'promo').id // 'promo'
@@ -64,7 +64,12 @@ export function resolveActiveVariant(landings: Landings, pathname: string, landi
   const opened = variantForPath(landings, pathname, choose);
   if (opened) return { ...opened, fromPath: true };
   const recorded = getVariant(landings, landingType);
-  if (recorded) return { id: landingType, variant: recorded, fromPath: false };
+  if (recorded) {
+    // the landing type is the route's own variant; an experiment on its path may have shown another,
+    // which the later steps keep showing (its plans, its paywall)
+    const assigned = recorded.paths.map((path) => variantForPath(landings, path, choose)).find((v) => v !== undefined && v.id !== landingType);
+    return assigned ? { ...assigned, fromPath: false } : { id: landingType, variant: recorded, fromPath: false };
+  }
   const home = homeVariantId(landings);
   return { id: home, variant: getVariant(landings, home)!, fromPath: false };
 }

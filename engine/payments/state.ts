@@ -14,6 +14,8 @@ export interface SignupState {
   token: string;
   gzUserID: string;
   isSuccess: boolean;
+  /** The visitor id (the userUuid cookie's), saved here at start-up as in the events state. */
+  userUuid: string;
   stripePublishKey: string;
   stripeAccountName: string;
   skipPaywallDisabled: boolean;
@@ -60,6 +62,7 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
       token: '',
       gzUserID: '',
       isSuccess: false,
+      userUuid: '',
       stripePublishKey: '',
       stripeAccountName: '',
       skipPaywallDisabled: false,

@@ -1,11 +1,11 @@
 /**
- * What arriving at a step records: the landing type (or the home variant for a visitor who came in
+ * What arriving at a step records: the landing type, the route's own variant (or the home variant for a visitor who came in
  * past every landing), the tracking data of the address, the page view and, on a landing under
  * experiment, the exposure. StepHost does it when a step mounts. Boot does it for the landing opened
  * from its prerendered page before React runs (React waits for the visitor's first interaction there),
  * so the page view and attribution do not wait for hydration.
  */
-import { resolveActiveVariant, type ActiveVariant } from '../core/variants.ts';
+import { resolveActiveVariant, variantForPath, type ActiveVariant } from '../core/variants.ts';
 import { adoptLandingType, captureTracking, recordLandingType } from '../core/capture.ts';
 import { recordExposure } from '../core/experiments.ts';
 import type { FunnelEngine } from './context.ts';
@@ -25,7 +25,9 @@ export function activeVariantAt(engine: FunnelEngine, pathname: string): ActiveV
 /** Records the visitor's arrival at `stepId`, shown as `active`, at `location`. */
 export function arriveAtStep(engine: FunnelEngine, stepId: string, active: ActiveVariant, location: ArrivalLocation, userAgent: string): void {
   const { store, analytics, config, chooseVariant } = engine;
-  if (active.fromPath) recordLandingType(store, active.id, location.origin, location.pathname);
+  // the landing type is the route's own variant, also under an experiment: the backend tells the
+  // routes apart, and the variant shown is recorded with the exposure (experiment_viewed)
+  if (active.fromPath) recordLandingType(store, variantForPath(engine.data.landings, location.pathname)?.id ?? active.id, location.origin, location.pathname);
   else adoptLandingType(store, active.id);
   captureTracking(store, { search: location.search, hostname: location.hostname, origin: location.origin, userAgent, appName: config.appName }, analytics);
   analytics.page(location.pathname, { step: stepId });

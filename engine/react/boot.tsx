@@ -5,13 +5,14 @@ import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { canonicalRedirect, funnelPaths } from '../core/canonicalPath.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
 import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
-import { GENERIC_RETRY, retry } from '../core/retry.ts';
+import { genericRetry } from '../core/retry.ts';
 import { createFunnelStore, showError } from '../core/store.ts';
-import { setErrorContext } from '../core/errorReporting.ts';
+import { reportRetryFailure, setErrorContext } from '../core/errorReporting.ts';
 import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
@@ -105,6 +106,10 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  // a route written in another case or with a trailing slash (an ad link) becomes the route itself, query
+  // kept, before anything reads the address: never the right page under the wrong landing type
+  const exact = canonicalRedirect(location.pathname, location.search, funnelPaths(data), location.hash);
+  if (exact !== undefined) history.replaceState(history.state, '', exact);
   const earlyClicks = holdEarlyClicks(options.root);
   // any page but a prerendered one needs React's client for its first render: fetched alongside the rest
   if (!showsPrerenderedPage(options.root)) void loadReactClient().catch(() => {});
@@ -125,7 +130,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const texts = proxy<TextsState>({ complete: false, failed: false });
-  const i18n = lazyI18next(languages, language, firstTexts, () => retry(() => options.loadRestTexts(language), GENERIC_RETRY), texts);
+  const i18n = lazyI18next(languages, language, firstTexts, () => genericRetry(() => options.loadRestTexts(language), reportRetryFailure), texts);
   // the entry screen and its texts are in place before the first render, so hydration (or the first
   // client render) shows the screen in one pass, with no loader and no fallback. A landing renders
   // with the small translator over its first-paint texts (no i18next on its first screen: see
@@ -195,7 +200,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     // run at the first interaction since the script started, or once the loaded page has been idle for a
     // while (reactClient.ts)
     await startedUp;
-    const { hydrateRoot } = await retry(loadReactClient, GENERIC_RETRY);
+    const { hydrateRoot } = await genericRetry(loadReactClient, reportRetryFailure);
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
@@ -204,7 +209,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     earlyClicks.release(true);
   } else {
     earlyClicks.release(false);
-    const { createRoot } = await retry(loadReactClient, GENERIC_RETRY);
+    const { createRoot } = await genericRetry(loadReactClient, reportRetryFailure);
     const root = createRoot(options.root);
     flushSync(() => root.render(app));
     document.documentElement.removeAttribute(LANGUAGE_SWITCH);

@@ -5,7 +5,10 @@
  */
 export interface Plans {
   $schema?: string;
-  currency: 'USD';
+  /**
+   * The ISO 4217 code of every price; the engine charges in USD.
+   */
+  currency: string;
   plans: {
     [k: string]: Plan;
   };
@@ -14,11 +17,11 @@ export interface Plans {
 export interface Plan {
   name: string;
   /**
-   * The plan's price for one duration, billed after any free trial, USD.
+   * The plan's price for one duration, billed after any free trial, in whole cents (at most two decimals).
    */
   price: number;
   /**
-   * What the first period costs today: 0 during a free trial, else the price, USD.
+   * What the first period costs today: 0 during a free trial, else the price, in whole cents.
    */
   periodPrice: number;
   /**
@@ -31,6 +34,10 @@ export interface Plan {
    * Length of a free trial before the first payment, in days.
    */
   trialDays?: number;
+  /**
+   * A plan that never charges anything: price and periodPrice 0, no trial. A renewal price of 0 is only accepted with it.
+   */
+  free?: true;
 }
 export interface Duration {
   count: number;

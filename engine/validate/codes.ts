@@ -48,6 +48,16 @@ export const ISSUE_CODES = {
   'duplicate-destination': 'two analytics destinations of one environment share an id',
   'unknown-event': 'a destination maps an event that is not in the event catalogue (events.json)',
   'unknown-consent-variant': 'a consent rule (consent.json) names a variant that landings.json does not have',
+  'unknown-time-zone': 'a consent rule names a time zone that is not an IANA zone, or a prefix no zone starts with (the rule would match no visitor)',
+  'advertising-not-marketing': 'an advertising destination (an ad pixel) is not in consent category "marketing"',
+  'plan-name-mismatch': "a plan's name differs from its key in plans.json (the checkout charges by name)",
+  'invalid-amount': 'a price that is not a whole number of cents',
+  'invalid-currency': 'the currency is not an ISO 4217 code, or not the one the engine charges in (USD)',
+  'trial-charges-today': 'a plan with a free trial also charges something today (periodPrice above 0)',
+  'today-price-mismatch': 'a plan without a trial whose periodPrice (charged today) differs from its price',
+  'free-plan-price': 'a plan renews at 0 without "free": true, or a plan marked free charges something',
+  'reserved-path': 'a landing path starts with a language folder, /static/, /sandbox/ or /api/',
+  'typed-percentage': 'a translation types a percentage instead of the {{percent}} the screens compute from the prices',
 } as const;
 
 /** A code the validator reports. */

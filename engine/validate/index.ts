@@ -16,6 +16,9 @@ import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
 import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
+import { checkCommerce } from './commerceCheck.ts';
+import { checkReservedPaths } from './reservedPaths.ts';
+import { languageCodes } from '../core/languages.ts';
 import { checkRegistry } from './registryCheck.ts';
 import { checkSchema, SCHEMA_IDS, type KeyUse } from './schemaCheck.ts';
 import { loadSchemas } from './schemas.ts';
@@ -157,6 +160,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     ...checkStepImages(project),
     ...checkVariants(project, keys, binds),
     ...checkPriceLadder(project),
+    ...checkCommerce(project),
     ...checkExperiments(project, experiments),
   );
 
@@ -164,6 +168,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const declared = await loadLanguages(root, languagesFile);
   const i18n = declared.languages ? await checkI18n(root, localesDir, declared.languages, keys) : { issues: declared.issues, files: [] as string[] };
   if (declared.languages) i18n.issues.push(...checkUndeclaredLocales(root, localesDir, languagesFile, declared.languages));
+  if (declared.languages) issues.push(...checkReservedPaths(project, languageCodes(declared.languages)));
   const state = await loadStateShape(root, slicesFile);
   const measurement = await checkMeasurement({
     root,

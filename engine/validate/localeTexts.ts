@@ -2,7 +2,9 @@
  * Checks of the texts themselves, each located at the key in its locale file:
  * - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added;
  * - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language
- *   needs by Intl.PluralRules, and always `_other`.
+ *   needs by Intl.PluralRules, and always `_other`;
+ * - no text types a percentage ("50% off", "%50", "5折"): a saving is computed from the prices and
+ *   passed in as {{percent}}, so a text can never promise a discount the plans do not give.
  */
 import { issueAt } from './load.ts';
 import { quoteList } from './suggest.ts';
@@ -125,6 +127,23 @@ function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
   return issues;
 }
 
+// a number beside a percent sign (either side, full-width too), or the Chinese "n折" (n tenths of the price)
+const TYPED_PERCENTAGE = /\d\s*[%％]|[%％]\s*\d|\d\s*折/;
+
+function checkTypedPercentages(locale: LocaleDoc): ValidationIssue[] {
+  return texts(locale.data)
+    .filter((t) => TYPED_PERCENTAGE.test(t.text.replace(PLACEHOLDER, '')))
+    .map((t) =>
+      issueAt(
+        locale.doc,
+        t.pointer,
+        'typed-percentage',
+        `the ${locale.lang} text of "${t.key}" types a percentage: "${t.text}"`,
+        'write {{percent}} where the saving goes; the screen computes it from the plan prices and formats it for the language',
+      ),
+    );
+}
+
 /**
  * Placeholders of every language against the reference language (the funnel's fallback: its texts
  * define the placeholders and plural keys), and plural forms of every language.
@@ -132,5 +151,9 @@ function checkPluralForms(locale: LocaleDoc): ValidationIssue[] {
 export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string): ValidationIssue[] {
   const reference = locales.find((l) => l.lang === referenceLanguage);
   const groups = reference ? referenceGroups(reference) : new Map<string, KeyGroup>();
-  return locales.flatMap((locale) => [...(locale === reference ? [] : checkPlaceholders(locale, groups, referenceLanguage)), ...checkPluralForms(locale)]);
+  return locales.flatMap((locale) => [
+    ...(locale === reference ? [] : checkPlaceholders(locale, groups, referenceLanguage)),
+    ...checkPluralForms(locale),
+    ...checkTypedPercentages(locale),
+  ]);
 }

@@ -13,11 +13,13 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { describeErrors } from './ajvMessages.ts';
 import { issueAt, loadJson } from './load.ts';
 import { didYouMean } from './suggest.ts';
+import { timeZoneProblem } from './timeZones.ts';
 import { isObj, type JsonDoc, type ValidationIssue } from './types.ts';
 
 /** What the destinations check needs of a registration (see engine/analytics/types.ts). */
 interface Registration {
   type: string;
+  advertising?: boolean;
   validate(settings: Record<string, unknown>): string[];
 }
 
@@ -89,6 +91,17 @@ function checkDestinations(doc: JsonDoc, registrations: Registration[], catalogu
           ),
         );
       }
+      if (registration?.advertising && typeof entry.category === 'string' && entry.category !== 'marketing') {
+        issues.push(
+          issueAt(
+            doc,
+            `${at}/category`,
+            'advertising-not-marketing',
+            `"${entry.type}" is an advertising destination in category "${entry.category}": it would load before the visitor agrees to marketing`,
+            'write "category": "marketing"; an ad pixel is never necessary',
+          ),
+        );
+      }
       if (registration && isObj(entry.settings) && !hasPlaceholder(entry.settings)) {
         for (const problem of registration.validate(entry.settings)) {
           issues.push(issueAt(doc, `${at}/settings`, 'invalid-destination-settings', `${entry.type}: ${problem}`, 'fix the settings of this destination'));
@@ -118,6 +131,11 @@ function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const rules = isObj(doc.data) && Array.isArray(doc.data.rules) ? doc.data.rules : [];
   rules.forEach((rule, k) => {
+    const zones = isObj(rule) && isObj(rule.when) && Array.isArray(rule.when.timeZones) ? rule.when.timeZones : [];
+    zones.forEach((zone, j) => {
+      const problem = typeof zone === 'string' ? timeZoneProblem(zone) : undefined;
+      if (problem) issues.push(issueAt(doc, `/rules/${k}/when/timeZones/${j}`, 'unknown-time-zone', problem.message, problem.hint));
+    });
     const listed = isObj(rule) && isObj(rule.when) && Array.isArray(rule.when.variants) ? rule.when.variants : [];
     listed.forEach((v, j) => {
       if (typeof v === 'string' && !variants.includes(v)) {

@@ -53,6 +53,8 @@ export interface Project {
   plans?: Set<string>;
   /** The value of plans.json (prices and durations), undefined when it could not be read. */
   plansData?: unknown;
+  /** plans.json itself, for findings located in it. */
+  plansDoc?: JsonDoc;
   plansFile: string;
   /** Image names available in screens/ui/images (files <name>.png). */
   images: Set<string>;
@@ -134,7 +136,10 @@ export function buildProject({ root, schemas, flowDocs, landings, plans, plansFi
   }
   let planNames: Set<string> | undefined;
   if (plans && isObj(plans.data)) planNames = new Set(Object.keys(isObj(plans.data.plans) ? plans.data.plans : {}));
-  return { project: { root, schemas, flows, steps, entries, landings, variants, plans: planNames, plansData: plans?.data, plansFile, images }, issues };
+  return {
+    project: { root, schemas, flows, steps, entries, landings, variants, plans: planNames, plansData: plans?.data, plansDoc: plans, plansFile, images },
+    issues,
+  };
 }
 
 /**

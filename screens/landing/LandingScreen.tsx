@@ -1,4 +1,6 @@
-import { useTexts } from '../../engine/react/index.ts';
+import { formatPercent } from '../../engine/index.ts';
+import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
+import { bestDiscount } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -8,10 +10,15 @@ import { Picture } from '../ui/Picture.tsx';
 /**
  * The landing: the hero map in its own area (a band on top on phones and tablets, the right column
  * from 1024 px), and beside or under it the logo, the variant's offer badge, title, text and continue.
- * Text never sits on the art, so no crop of the picture can put a pin under a headline.
+ * Text never sits on the art, so no crop of the picture can put a pin under a headline. A badge's
+ * {{percent}} is the variant's largest saving, computed from its plans' prices (never typed in a text).
  */
 export default function LandingScreen({ props, next }: ScreenProps<LandingProps>) {
-  const { t } = useTexts();
+  const { t, language } = useTexts();
+  const { data } = useEngine();
+  const { plans } = useVariant();
+  const saving = bestDiscount(plans, data.landings, data.plans);
+  const badgeValues = saving === undefined ? undefined : { percent: formatPercent(saving, language) };
   return (
     <div className="landing">
       <div className="landing__art">
@@ -20,7 +27,7 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
       <div className="landing__panel">
         <Logo tone="light" size={36} className="landing__logo" />
         <div className="landing__content">
-          {props.badge ? <p className="landing__badge">{t(props.badge)}</p> : null}
+          {props.badge ? <p className="landing__badge">{t(props.badge, badgeValues)}</p> : null}
           <h1 className="landing__title">{t(props.title)}</h1>
           <p className="landing__text">{t(props.text)}</p>
           <Button onClick={() => next()}>{t(props.cta)}</Button>

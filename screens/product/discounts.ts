@@ -47,3 +47,9 @@ export function planDiscounts(plans: readonly Plan[], landings: Landings, catalo
   }
   return out;
 }
+
+/** The largest saving among `plans` as a fraction (0.5 for half price), or undefined when none is discounted. */
+export function bestDiscount(plans: readonly Plan[], landings: Landings, catalogue: Plans): number | undefined {
+  const fractions = [...planDiscounts(plans, landings, catalogue).values()].map((d) => d.fraction);
+  return fractions.length ? Math.max(...fractions) : undefined;
+}

@@ -3,7 +3,7 @@
  * prerendered once per language with React's static renderer into `<lang><path>/index.html`, the
  * English ones also at `<path>/index.html` for hosts that cannot choose by language, and the app
  * shell `app.html` (empty #root) for every other path; and `csp-hashes.json`, the hashes of their
- * inline script and style for a static host's CSP.
+ * inline script and style for a static host's CSP; and the route files of the host (hostRoutes.ts).
  */
 import * as esbuild from 'esbuild';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,6 +21,7 @@ import { variantForPath } from '../../engine/core/variants.ts';
 import { pageHtml, type PageAssets } from './html.ts';
 import { experimentScript } from './experimentScript.ts';
 import { CSP_HASHES_FILE, inlineHashes } from './inlineHashes.ts';
+import { writeHostRoutes } from './hostRoutes.ts';
 
 /** The page for every path that is not prerendered: the app renders it in the browser. */
 export const APP_SHELL = 'app.html';
@@ -147,5 +148,6 @@ export async function writePages(options: {
   // what a static host adds to its CSP (the preview server works them out per page)
   const csp = { 'script-src': [...hashes.script].sort(), 'style-src': [...hashes.style].sort() };
   await writeFile(join(outdir, CSP_HASHES_FILE), `${JSON.stringify(csp, null, 2)}\n`);
+  await writeHostRoutes(outdir, data);
   return written;
 }

@@ -13,6 +13,7 @@ import { copyIcons, criticalCssOptions, scriptOptions, stylesheetOptions, valida
 import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import { formatIssue, type ValidationIssue } from '../../engine/validate/index.ts';
 import { APP_SHELL } from '../build/pages.ts';
+import { writeHostRoutes } from '../build/hostRoutes.ts';
 import { pageHtml } from '../build/html.ts';
 import { DEV_CLIENT_TAG } from './liveReload.ts';
 import { languages } from '../../screens/product/languages.ts';
@@ -110,6 +111,7 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
       const validation = ms();
       try {
         await rebuild(changed.some((file) => file.endsWith('.css')));
+        await writeHostRoutes(outdir, data);
       } catch (error) {
         return { ok: false, ms: ms(), problems: await compileErrors(error) };
       }

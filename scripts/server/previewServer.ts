@@ -1,5 +1,6 @@
 /**
- * The preview server: the built bundle plus the sandbox API, on 127.0.0.1. Bad requests (malformed
+ * The preview server: the built bundle plus the sandbox API, on 127.0.0.1. A route written in another
+ * case or with a trailing slash is redirected to the route (routeRedirect.ts). Bad requests (malformed
  * or over-long URLs, bodies over 16 KiB, invalid fields) get a 4xx with a body and no log line; a
  * handler that throws answers 500 and the server keeps running.
  */
@@ -15,6 +16,7 @@ import { serveInspector } from './inspector.ts';
 import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
+import { createRouteRedirect } from './routeRedirect.ts';
 
 export interface PreviewServer {
   server: Server;
@@ -40,6 +42,7 @@ export interface PreviewServerOptions {
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);
   const serveStatic = createStaticHandler(options.distDir, { live: options.live });
+  const redirectToRoute = createRouteRedirect(options.distDir, { live: options.live });
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const parsed = parseRequestUrl(req.url);
     if (answerLongUrl(req, res, parsed, SECURITY_HEADERS)) return;
@@ -57,6 +60,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         return route.handle(state, req, res, route.pattern.exec(url.pathname)!, url);
       }
       if ((method === 'GET' || method === 'HEAD') && serveInspector(url.pathname, res, SECURITY_HEADERS)) return;
+      if (await redirectToRoute(req, res, url, SECURITY_HEADERS)) return;
       if (method !== 'GET' && method !== 'HEAD')
         return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });
       return serveStatic(req, res, url.pathname, SECURITY_HEADERS);

@@ -30,6 +30,23 @@ describe('landing screen', () => {
   });
 });
 
+describe('exact routes, forgiving links', () => {
+  it.each(['/Discount/', '/discount/', '/DISCOUNT'])('replaces %s by /discount, the query kept, and records the discount variant', async (loose) => {
+    const f = await renderFunnel(`${loose}?utm_source=x`);
+    expect(await screen.findByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
+    expect(f.path()).toBe('/discount');
+    expect(f.store.plans.landingType).toBe('discount');
+    expect(f.store.events.utm_source).toBe('x');
+  });
+
+  it('starts /optionsy/ at its own next step, /place-alerts', async () => {
+    const f = await renderFunnel('/optionsy/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Place alerts' })).toBeInTheDocument();
+    expect(f.store.plans.landingType).toBe('optionsy');
+  });
+});
+
 describe('a variant added as data', () => {
   it('is live at its own path with its own plans, no code change', async () => {
     const { funnelData } = await import('../../screens/flowData.ts');
@@ -47,6 +64,15 @@ describe('landing offer badge', () => {
     await renderFunnel('/discount');
     await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
     expect(screen.getByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
+  });
+
+  it("computes the badge's percentage from the variant's plans, never from the text", async () => {
+    const { funnelData } = await import('../../screens/flowData.ts');
+    const discount = funnelData.landings.discount as Variant;
+    // garlic alone: 35.88 against fox's 59.88 is 40% off
+    const garlic: Variant = { ...discount, paths: ['/garlic'], plans: ['gz-3-month-garlic'], defaultPlan: 'gz-3-month-garlic' };
+    await renderFunnel('/garlic', { data: { ...funnelData, landings: { ...funnelData.landings, garlic } } });
+    expect(await screen.findByText('Up to 40% off, renewals included')).toHaveClass('landing__badge');
   });
 
   it('names the free trial on the trial variant and on the family landing', async () => {

@@ -59,8 +59,11 @@ export interface SandboxEvent {
   userUuid: string;
 }
 
-/** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all, read page by page. */
-export async function sandboxEvents(userUuid?: string): Promise<SandboxEvent[]> {
+/**
+ * The analytics events the preview build posted, for one visitor (by userUuid cookie) or all, read page
+ * by page; `base`: another preview server than the shared one (a test's own build).
+ */
+export async function sandboxEvents(userUuid?: string, base: string = baseUrl()): Promise<SandboxEvent[]> {
   // an empty id would read every visitor's events: a test asking too early must fail, not pass on others'
   if (userUuid === '') throw new Error('sandboxEvents: the visitor has no id yet (use writtenVisitorId)');
   const events: SandboxEvent[] = [];
@@ -68,7 +71,7 @@ export async function sandboxEvents(userUuid?: string): Promise<SandboxEvent[]> 
   while (cursor !== null) {
     const query = new URLSearchParams({ limit: '500', cursor });
     if (userUuid) query.set('userUuid', userUuid);
-    const body = (await (await fetch(`${baseUrl()}/sandbox/events?${query}`)).json()) as { events: SandboxEvent[]; next_cursor: string | null };
+    const body = (await (await fetch(`${base}/sandbox/events?${query}`)).json()) as { events: SandboxEvent[]; next_cursor: string | null };
     events.push(...body.events);
     cursor = body.next_cursor;
   }

@@ -1,20 +1,47 @@
 /**
- * End to end: the running experiment of flows/experiments.json on /latam (latam against trial). Two
+ * End to end: the example experiment (test/fixtures/experiments/latam-offer.json, the shipped flows
+ * run none) on /latam (latam against trial), built from a copy of flows/ with it. Two
  * visitors with different ids get different variants in the first paint, from the prerendered HTML
  * and the inline script alone (the app's scripts blocked); with the app, hydration keeps the server's
  * markup; a reload and a later visit keep the variant; a first-time visitor's id made before the
  * first paint becomes the visitor cookie; `?exp=` overrides for QA without being kept or reported;
- * the exposure reaches the sandbox analytics log once.
+ * the exposure reaches the sandbox analytics log once, and the landing type stays the route's own.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { baseUrl, closeBrowser, newVisitor, sandboxEvents, visitorId } from './browser.ts';
+import { build } from '../../build.mjs';
+import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
+import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
+import { closeBrowser, newVisitor, sandboxEvents as eventsOf, visitorId } from './browser.ts';
 import { assign, experimentForPath } from '../../engine/index.ts';
-import { funnelData } from '../../screens/flowData.ts';
+import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
 
-afterAll(closeBrowser);
+const root = new URL('../../', import.meta.url).pathname;
+let flows: TempFlows;
+let outdir = '';
+let server: PreviewServer;
 
-const [EXPERIMENT, experiment] = experimentForPath(funnelData.experiments, '/latam')!;
+beforeAll(async () => {
+  flows = copyFlows({ withLatamOffer: true });
+  outdir = join(root, `dist-experiment-${process.pid}`);
+  await build({ preview: true, outdir, flowsDir: flows.dir, log: false });
+  server = await startPreviewServer({ distDir: outdir, port: 0 });
+}, 180_000);
+
+afterAll(async () => {
+  await closeBrowser();
+  await server?.close();
+  rmSync(outdir, { recursive: true, force: true });
+  flows?.remove();
+});
+
+/** This file's own preview server, built with the example experiment. */
+const baseUrl = (): string => server.url;
+const sandboxEvents = (id: string) => eventsOf(id, baseUrl());
+
+const [EXPERIMENT, experiment] = experimentForPath(LATAM_OFFER, '/latam')!;
 const variantOf = (id: string): string => assign(EXPERIMENT, experiment, { visitorId: id, overrides: {}, sticky: {} })!.variant;
 /** A fresh visitor id (unique per test: the sandbox log outlives a browser context) that hashes to a variant. */
 const idFor = (variant: string, tag: string): string => {
@@ -94,11 +121,18 @@ describe('an experiment on /latam', () => {
       expect((await firstPaint(later)).badge).toBe(BADGE[variant]);
       const saved = await later.evaluate(() => JSON.parse(localStorage.getItem('persist:root') ?? '{}'));
       expect(saved.events.experiments).toEqual({ [EXPERIMENT]: variant });
-      expect(saved.plans.landingType).toBe(variant);
+      // the landing type sent to the backend is the route's own, the variant shown is the exposure's
+      expect(saved.plans.landingType).toBe('latam');
       await later.getByRole('button', { name: 'Continue' }).click();
       await later.waitForURL(`${baseUrl()}/check-location`);
       await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').length, { timeout: 20_000 }).toBe(1);
-      expect((await sandboxEvents(id)).find((e) => e.name === 'experiment_viewed')?.props).toMatchObject({ experiment_id: EXPERIMENT, variation_id: variant });
+      const events = await sandboxEvents(id);
+      expect(events.find((e) => e.name === 'experiment_viewed')?.props).toMatchObject({
+        experiment_id: EXPERIMENT,
+        variation_id: variant,
+        landing_type: 'latam',
+      });
+      expect(new Set(events.map((e) => e.props.landing_type).filter((t) => t !== undefined))).toEqual(new Set(['latam']));
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -80,6 +80,33 @@ describe('landing routes', () => {
   });
 });
 
+describe('exact routes, forgiving links', () => {
+  it('takes /Discount/?utm_source=x to /discount?utm_source=x, with the discount plans and landing_type discount', async () => {
+    const { context, page } = await newVisitor();
+    const redirects: number[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 301) redirects.push(res.status());
+    });
+    await page.goto(`${baseUrl()}/Discount/?utm_source=x`);
+    await page.waitForURL(`${baseUrl()}/discount?utm_source=x`);
+    expect(redirects).toEqual([301]);
+    expect(await page.getByText('Up to 50% off, renewals included').isVisible()).toBe(true);
+    const id = await writtenVisitorId(context);
+    await expect
+      .poll(async () => (await sandboxEvents(id)).find((e) => e.name === 'tracking_captured')?.props, { timeout: 10_000 })
+      .toMatchObject({ utm_source: 'x' });
+    const events = await sandboxEvents(id);
+    expect(events.some((e) => e.kind === 'page' && e.name === '/discount')).toBe(true);
+    expect(events.filter((e) => e.kind === 'page').map((e) => e.props.landing_type)).toEqual(['discount']);
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
+    expect(saved.plans.landingType).toBe('discount');
+    // the paywall behind it sells the discount variant's plans
+    const discount = getVariant(funnelData.landings, 'discount')!;
+    expect(discount.plans).toEqual(['gz-1-month-tomato', 'gz-3-month-garlic']);
+    await context.close();
+  });
+});
+
 describe('state across reloads and history', () => {
   it('keeps the place and the captured tracking data over a reload, without the fbclid', async () => {
     const { context, page } = await newVisitor();

@@ -11,9 +11,11 @@ import type { FunnelData } from '../../engine/index.ts';
 import { EXPERIMENT_SWAP, experimentScript, inlineExperiments } from '../../scripts/build/experimentScript.ts';
 import { pageVariants } from '../../scripts/build/pages.ts';
 import { funnelData } from '../../screens/flowData.ts';
+import { dataWithLatamOffer } from '../fixtures/latamOffer.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
-const script = new Script(experimentScript(funnelData));
+// the example experiment on /latam (the shipped flows run none)
+const script = new Script(experimentScript(dataWithLatamOffer));
 // one VM for every run (making a context is the slow part); each run sets its own page globals
 const vm = createContext({ URLSearchParams, crypto: globalThis.crypto });
 
@@ -57,7 +59,7 @@ function run(url: string, options: { cookie?: string; local?: MemoryStorage; ses
   return { swapDuring, rootVariant: root.variant, rootChildren: root.children, session };
 }
 
-const [experimentId, experiment] = experimentForPath(funnelData.experiments, '/latam')!;
+const [experimentId, experiment] = experimentForPath(dataWithLatamOffer.experiments, '/latam')!;
 const expected = (visitorId: string): string => assign(experimentId, experiment, { visitorId, overrides: {}, sticky: {} })!.variant;
 
 describe('the inline experiment script', () => {
@@ -124,6 +126,11 @@ describe('what a page carries', () => {
       ],
     });
     expect(pageVariants(data('running'), '/discount')).toEqual({ alternatives: [] });
+  });
+
+  it('the shipped flows: no experiment, no script, every page its own variant', () => {
+    expect(experimentScript(funnelData)).toBe('');
+    expect(pageVariants(funnelData, '/latam')).toEqual({ alternatives: [] });
   });
 
   it('a stopped experiment: the winner in #root, nothing to swap, no script', () => {

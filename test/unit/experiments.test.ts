@@ -10,7 +10,9 @@ import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/i
 import { createFunnelStore } from '../../engine/index.ts';
 import { variantForPath } from '../../engine/index.ts';
 import { ensureVisitorId } from '../../engine/index.ts';
+import { resolveActiveVariant } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
+import { dataWithLatamOffer } from '../fixtures/latamOffer.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
@@ -160,26 +162,47 @@ describe('the decision', () => {
   });
 });
 
-describe('the path -> variant hook with the real flows', () => {
+describe('the shipped flows', () => {
+  it('run no experiment on a spec route: /latam opens its own variant for everyone', () => {
+    const experiments = Object.keys(funnelData.experiments ?? {}).filter((k) => k !== '$schema');
+    expect(experiments).toEqual([]);
+    const ids = visitorIds(40).map(
+      (visitorId) =>
+        variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky: () => ({}) }))!.id,
+    );
+    expect(new Set(ids)).toEqual(new Set(['latam']));
+  });
+});
+
+describe('the path -> variant hook with the example experiment on /latam (test/fixtures/experiments)', () => {
   const sticky = (): Record<string, string> => ({});
+  const { landings, experiments } = dataWithLatamOffer;
 
   it('opens /latam as latam or trial for different visitors, other paths as their own variant', () => {
     const seen = new Set(
-      visitorIds(40).map(
-        (visitorId) => variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky }))!.id,
-      ),
+      visitorIds(40).map((visitorId) => variantForPath(landings, '/latam', experimentChooser(experiments, { visitorId, search: '', sticky }))!.id),
     );
     expect([...seen].sort()).toEqual(['latam', 'trial']);
-    const choose = experimentChooser(funnelData.experiments, { visitorId: 'anyone', search: '', sticky });
-    expect(variantForPath(funnelData.landings, '/discount', choose)?.id).toBe('discount');
-    expect(variantForPath(funnelData.landings, '/check-location', choose)).toBeUndefined();
+    const choose = experimentChooser(experiments, { visitorId: 'anyone', search: '', sticky });
+    expect(variantForPath(landings, '/discount', choose)?.id).toBe('discount');
+    expect(variantForPath(landings, '/check-location', choose)).toBeUndefined();
   });
 
   it('opens the override for QA', () => {
     for (const variant of ['latam', 'trial']) {
-      const choose = experimentChooser(funnelData.experiments, { visitorId: 'anyone', search: `?exp=latam-offer:${variant}`, sticky });
-      expect(variantForPath(funnelData.landings, '/latam', choose)?.id).toBe(variant);
+      const choose = experimentChooser(experiments, { visitorId: 'anyone', search: `?exp=latam-offer:${variant}`, sticky });
+      expect(variantForPath(landings, '/latam', choose)?.id).toBe(variant);
     }
+  });
+
+  it("keeps showing the assigned variant on the later steps while the landing type stays the route's own", () => {
+    const choose = experimentChooser(experiments, { visitorId: 'anyone', search: '', sticky: () => ({ 'latam-offer': 'trial' }) });
+    // the landing type recorded on /latam is "latam"; the paywall behind it is the trial variant's
+    expect(resolveActiveVariant(landings, '/signup/plans', 'latam', choose)).toMatchObject({ id: 'trial', fromPath: false });
+    expect(resolveActiveVariant(landings, '/signup/plans', 'latam', choose).variant.plans).toEqual(['gz-monthly-free3d-2999']);
+    // without an experiment on its path, a landing type is its own variant
+    expect(resolveActiveVariant(landings, '/signup/plans', 'discount', choose).id).toBe('discount');
+    expect(resolveActiveVariant(landings, '/signup/plans', 'latam').id).toBe('latam');
   });
 });
 

@@ -8,7 +8,7 @@ import { nginxHttpConfig, productionCsp, staticHeaders, staticRedirects, type Ho
 const inputs: HostInputs = {
   languages: ['de', 'en'],
   fallback: 'en',
-  landingPaths: ['/', '/spring', '/spring', '/a.b'],
+  routePaths: ['/', '/spring', '/spring', '/a.b'],
   inline: { 'script-src': ["'sha256-abc='"], 'style-src': ["'sha256-def='"] },
   endpoints: ['https://api.example.com/api/v1', '/sandbox/portal', '', 'https://key@o1.ingest.example.io/2'],
 };
@@ -30,7 +30,7 @@ describe('host files', () => {
     expect(new Set(connect).size).toBe(connect.length);
   });
 
-  it('_redirects sends each landing path with a trailing slash to the path, once each', () => {
+  it('_redirects sends each route with a trailing slash to the route, once each', () => {
     expect(staticRedirects(inputs)).toBe('/a.b/ /a.b 301\n/spring/ /spring 301\n');
   });
 
@@ -40,11 +40,11 @@ describe('host files', () => {
     expect(text).toContain('\n/static/*\n  cache-control: public, max-age=31536000, immutable\n');
   });
 
-  it('nginx matches each landing path whatever its case or trailing slash, with dots taken literally', () => {
+  it('nginx matches each route whatever its case or trailing slashes, with dots taken literally', () => {
     const http = nginxHttpConfig(inputs);
-    expect(http).toContain('"~*^/spring/?$" "/spring";');
-    expect(http).toContain('"~*^/a\\\\.b/?$" "/a.b";');
-    expect(http).toContain('"~*^/?$" "/";');
+    expect(http).toContain('"~*^/spring/*$" "/spring";');
+    expect(http).toContain('"~*^/a\\\\.b/*$" "/a.b";');
+    expect(http).toContain('"~*^/+$" "/";');
     expect(http.match(/\/spring"/g)).toHaveLength(1);
   });
 });

@@ -31,6 +31,34 @@ describe('malformed URLs', () => {
   });
 });
 
+describe('exact routes, forgiving links', () => {
+  it.each([
+    ['/Discount', '/discount'],
+    ['/discount/', '/discount'],
+    ['/DISCOUNT//?utm_source=x&utm_campaign=spring', '/discount?utm_source=x&utm_campaign=spring'],
+    ['/Signup/Plans/', '/signup/plans'],
+  ])('redirects %s to %s with a 301, the query kept', async (path, location) => {
+    const res = await send(preview.server.url, 'GET', path);
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe(location);
+    expect((await send(preview.server.url, 'HEAD', path)).headers.location).toBe(location);
+  });
+
+  it('serves an exact route, and an address that is no route, without a redirect', async () => {
+    // the test bundle has no pages: what matters is that the static files are asked, not a redirect
+    for (const path of ['/discount?utm_source=x', '/', '/discounts/', '/index.html']) {
+      const res = await send(preview.server.url, 'GET', path);
+      expect(res.status, path).not.toBe(301);
+      expect(res.headers.location, path).toBeUndefined();
+    }
+  });
+
+  it('never redirects a call to the sandbox API', async () => {
+    const res = await send(preview.server.url, 'POST', '/Discount/', '{}');
+    expect(res.status).toBe(405);
+  });
+});
+
 describe('over-long URLs', () => {
   it('redirects a page address with a 20 KB query to the path without the query', async () => {
     const res = await send(preview.server.url, 'GET', `/landing?utm_source=${'x'.repeat(20_000)}`);

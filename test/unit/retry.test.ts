@@ -1,5 +1,6 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
-import { GENERIC_RETRY, networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
+import { GENERIC_RETRY, genericRetry, networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
+import { queuedErrors, reportRetryFailure, resetErrorReporting } from '../../engine/index.ts';
 
 describe('retry', () => {
   it('payment settings: 2 more tries, 1 s apart', async () => {
@@ -16,6 +17,30 @@ describe('retry', () => {
     await expect(retry(fn, { ...GENERIC_RETRY, sleep: async () => {}, onGiveUp })).rejects.toThrow('down');
     expect(fn).toHaveBeenCalledTimes(3);
     expect(onGiveUp).toHaveBeenCalledOnce();
+  });
+
+  it('generic retry: after 3 tries 1 s apart it reports the network type with the last error, then rejects', async () => {
+    const sleeps: number[] = [];
+    const report = vi.fn();
+    const fn = vi.fn().mockRejectedValue(new Error('chunk down'));
+    const offline = { onLine: false } as Navigator;
+    await expect(genericRetry(fn, report, { sleep: async (ms) => void sleeps.push(ms), navigator: offline })).rejects.toThrow('chunk down');
+    expect(fn).toHaveBeenCalledTimes(3);
+    expect(sleeps).toEqual([1000, 1000]);
+    expect(report).toHaveBeenCalledExactlyOnceWith({ error: new Error('chunk down'), network: 'offline' });
+    // a success on a later try reports nothing
+    const flaky = vi.fn().mockRejectedValueOnce(new Error('once')).mockResolvedValue('ok');
+    await expect(genericRetry(flaky, report, { sleep: async () => {}, navigator: offline })).resolves.toBe('ok');
+    expect(report).toHaveBeenCalledOnce();
+  });
+
+  it('reportRetryFailure sends the network type to error reporting as a chunk-load error', () => {
+    resetErrorReporting();
+    reportRetryFailure({ error: new Error('Failed to fetch'), network: '3g' });
+    const [queued] = queuedErrors();
+    expect(queued?.source).toBe('chunk-load');
+    expect((queued?.error as Error).message).toBe('Loading chunk failed after 3 tries (network: 3g): Failed to fetch');
+    resetErrorReporting();
   });
 
   it('reports the network type', () => {

@@ -80,6 +80,8 @@ describe('start-up sequence (spec section 4)', () => {
     expect(steps).toEqual(['visitor-cookie', 'save-visitor', 'access-token', 'webp', 'preload', 'attribution', 'service-worker', 'analytics']);
     expect(e.store.events.visitorId).toBe(id);
     expect(e.store.events.analyticsData.userUuid).toBe(id);
+    // spec start-up step 2: the identifier is saved in the signup state and the events state
+    expect(e.store.signup.userUuid).toBe(id);
     expect(e.store.signup.token).toBe('tok-1');
     expect(e.store.ui.isWebp).toBe(true);
     expect(e.preload).toHaveBeenCalledWith(['/a.webp', '/b.webp']);

@@ -16,6 +16,7 @@ import { parseJson, positions } from '../../engine/validate/index.ts';
 import { closest, levenshtein } from '../../engine/validate/index.ts';
 import { parseRegistry } from '../../engine/validate/index.ts';
 import { hasKey } from '../../engine/validate/index.ts';
+import { PATCH_CASES } from '../fixtures/flows/patchCases.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'test/fixtures/flows');
@@ -65,11 +66,12 @@ describe('valid fixtures', () => {
 describe('invalid fixtures', () => {
   const names = caseNames('invalid');
 
-  it('has at least 25 cases that together cover every code the validator can report', () => {
+  it('has at least 25 cases that, with the patched cases, together cover every code the validator can report', () => {
     expect(names.length).toBeGreaterThanOrEqual(25);
-    const codes = new Set(
-      names.flatMap((n) => (JSON.parse(readFileSync(join(fixtures, 'invalid', n, 'expected.json'), 'utf8')) as Expected).issues.map((i) => i.code)),
-    );
+    const codes = new Set([
+      ...names.flatMap((n) => (JSON.parse(readFileSync(join(fixtures, 'invalid', n, 'expected.json'), 'utf8')) as Expected).issues.map((i) => i.code)),
+      ...PATCH_CASES.flatMap((c) => c.issues.map((i) => i.code)),
+    ]);
     expect(ALL_CODES.filter((c) => !codes.has(c))).toEqual([]);
   });
 
@@ -86,6 +88,41 @@ describe('invalid fixtures', () => {
       if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
       expect(issue.severity).toBe(want.severity);
     });
+  });
+});
+
+describe('one change of the minimal fixture (test/fixtures/flows/patchCases.ts)', () => {
+  /** The text at an issue's line and column: the value (or key) its pointer names. */
+  const textAt = (dir: string, issue: ValidationIssue): string =>
+    readFileSync(join(root, issue.file), 'utf8')
+      .split('\n')
+      [issue.line - 1]!.slice(issue.col - 1);
+
+  it.each(PATCH_CASES.map((c) => [c.name, c] as const))('%s', async (_, patchCase) => {
+    const dir = mkdtempSync(join(tmpdir(), 'funnel-patch-'));
+    try {
+      cpSync(join(fixtures, 'valid', 'minimal'), dir, { recursive: true });
+      patchCase.patch(dir, join(fixtures, 'locales'));
+      const issues = (await validateProject(optionsFor(dir))).issues.filter(isError);
+      const found = issues.map((i) => ({ file: shortFile(i, dir), pointer: i.pointer, code: i.code }));
+      expect(found, issues.map(formatIssue).join('\n')).toEqual(patchCase.issues.map(({ file, pointer, code }) => ({ file, pointer, code })));
+      issues.forEach((issue, k) => {
+        const want = patchCase.issues[k]!;
+        expect(issue.message).toContain(want.message);
+        if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
+        // located at the value (or key) the pointer names, not at the start of the file
+        const last = issue.pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
+        const value = ((): unknown => {
+          let cur: unknown = JSON.parse(readFileSync(join(root, issue.file), 'utf8'));
+          for (const seg of issue.pointer.slice(1).split('/')) cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
+          return cur;
+        })();
+        const at = textAt(dir, issue);
+        expect(at.startsWith(JSON.stringify(value)) || at.startsWith(JSON.stringify(last)), `${formatIssue(issue)} points at: ${at}`).toBe(true);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
