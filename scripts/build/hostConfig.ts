@@ -86,8 +86,10 @@ map "$funnel_lng_query:$funnel_lng_cookie:$funnel_lng_header" $funnel_lng {
   "~^::(?<h>[a-z]+)$" $h;
   default ${inputs.fallback};
 }
-# The exact route of an address that differs from it only by letter case or trailing slashes.
-map $uri $funnel_canonical {
+# The exact route of an address that differs from it only by letter case or trailing slashes. Read from the
+# request line ($request_uri), not $uri: $uri becomes /app.html when a path falls back to the app shell.
+map $request_uri $funnel_request_path { "~^(?<p>[^?]*)" $p; }
+map $funnel_request_path $funnel_canonical {
   default "";
 ${canonical}
 }
@@ -113,7 +115,7 @@ absolute_redirect off;
 # An address that differs from a route only by letter case or trailing slashes: one redirect to the route, query kept.
 set $funnel_redirect "";
 if ($funnel_canonical != "") { set $funnel_redirect $funnel_canonical; }
-if ($funnel_canonical = $uri) { set $funnel_redirect ""; }
+if ($funnel_canonical = $funnel_request_path) { set $funnel_redirect ""; }
 if ($funnel_redirect != "") { return 301 $funnel_redirect$is_args$args; }
 
 # the host files are not part of the site

@@ -36,14 +36,15 @@ describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx
 
   const head = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(`${host.url}${path}`, { headers, redirect: 'manual' });
 
-  it('redirects a landing path with a trailing slash or capitals to the canonical path, keeping the query', async () => {
+  it('redirects a route written with a trailing slash or capitals to the route, keeping the query', async () => {
     for (const path of ['/discount/', '/Discount', '/DISCOUNT/']) {
       const answer = await head(`${path}?utm_source=ad&gclid=abc`);
       expect(answer.status, path).toBe(301);
       expect(answer.headers.get('location'), path).toBe('/discount?utm_source=ad&gclid=abc');
     }
-    expect((await head('/discount')).status).toBe(200);
-    expect((await head('/')).status).toBe(200);
+    // a step's path too, and the exact forms are served as they are (also when they fall back to the app shell)
+    expect((await head('/Signup/Plans/')).headers.get('location')).toBe('/signup/plans');
+    for (const path of ['/discount', '/', '/signup/plans']) expect((await head(path)).status, path).toBe(200);
   });
 
   it('sends the page in the visitor language: ?lng=, then the lng cookie, then Accept-Language, else English', async () => {
