@@ -97,13 +97,15 @@ function stepRows(data: FunnelData, landingType: string | undefined, counts: Ste
     depth: s.depth,
     from: s.from,
     path: s.path,
+    terminal: !Object.keys(s.outcomes).length,
     reached: byStep.get(s.id)?.reached ?? 0,
     completed: byStep.get(s.id)?.completed ?? 0,
     outcomes: outcomesOf(s.id),
   }));
   const listed = new Set(rows.map((r) => r.id));
   for (const c of counts)
-    if (!listed.has(c.step)) rows.push({ id: c.step, depth: -1, from: [], path: '', reached: c.reached, completed: c.completed, outcomes: outcomesOf(c.step) });
+    if (!listed.has(c.step))
+      rows.push({ id: c.step, depth: -1, from: [], path: '', terminal: false, reached: c.reached, completed: c.completed, outcomes: outcomesOf(c.step) });
   return rows;
 }
 
@@ -159,7 +161,10 @@ function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
     notes.push(
       `Too small to decide: ${small.map((a) => `${a.key} has ${a.purchases} purchase${a.purchases === 1 ? '' : 's'}`).join(', ')}; each arm needs at least ${MIN_CONVERSIONS} conversions of a metric before its result means anything.`,
     );
-  if (e.multipleExposures) notes.push(`${e.multipleExposures} visitor(s) saw more than one variation and are left out of every arm (${percent(e.multipleExposures / Math.max(1, e.multipleExposures + e.arms.reduce((s, a) => s + a.visitors, 0)))}).`);
+  if (e.multipleExposures)
+    notes.push(
+      `${e.multipleExposures} visitor(s) saw more than one variation and are left out of every arm (${percent(e.multipleExposures / Math.max(1, e.multipleExposures + e.arms.reduce((s, a) => s + a.visitors, 0)))}).`,
+    );
   return notes;
 }
 
@@ -214,7 +219,9 @@ export async function reportFromDatabase(db: Database, data: FunnelData, inputs:
   });
 
   const exposed = new Set(metrics.filter((m) => m.dimension === 'experiment').map((m) => m.dimension_key));
-  const qualityRows = await db.rows<{ experiment_id: string; n: number }>('SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id');
+  const qualityRows = await db.rows<{ experiment_id: string; n: number }>(
+    'SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id',
+  );
   const experiments: ExperimentReport[] = experimentEntries(data.experiments)
     .filter(([id, e]) => e.status === 'running' || exposed.has(id))
     .map(([id, e]) => {

@@ -31,6 +31,8 @@ export interface StepRow {
   /** The steps that lead here. */
   from: string[];
   path: string;
+  /** The flow ends here (no `next`): nobody drops off at the last step. */
+  terminal: boolean;
   reached: number;
   completed: number;
   /** Visitors who left the step by each outcome. */

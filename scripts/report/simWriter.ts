@@ -88,11 +88,24 @@ export function writeEventLog(file: string, model: SimulationModel, options: Wri
       written.duplicates++;
     }
     if (unknownEvery && i % unknownEvery === 0 && written.unknownEvents < bad.unknownEvents!) {
-      write({ ...messages[0]!, type: 'track', event: 'legacy_banner_tap', name: undefined, messageId: `unknown-${i}`, properties: { landing_type: walk.landingType } });
+      write({
+        ...messages[0]!,
+        type: 'track',
+        event: 'legacy_banner_tap',
+        name: undefined,
+        messageId: `unknown-${i}`,
+        properties: { landing_type: walk.landingType },
+      });
       written.unknownEvents++;
     }
     if (otherEvery && i % otherEvery === 0 && written.otherFunnel < bad.otherFunnel!) {
-      write({ ...messages[0]!, anonymousId: `other-${i}`, messageId: `other-${i}`, name: '/other', properties: { path: '/other', step: 'home', landing_type: 'another-app' } });
+      write({
+        ...messages[0]!,
+        anonymousId: `other-${i}`,
+        messageId: `other-${i}`,
+        name: '/other',
+        properties: { path: '/other', step: 'home', landing_type: 'another-app' },
+      });
       written.otherFunnel++;
     }
     // a retried batch arrives a little later

@@ -62,7 +62,10 @@ const simulation: SimulationOptions = {
   ...(values.paths ? { paths: values.paths.split(',') } : {}),
   ...(values.continue ? { continueRate: number(values.continue, '--continue') } : {}),
   ...(values.upsell ? { upsellRate: number(values.upsell, '--upsell') } : {}),
-  stepRates: { ...DEFAULT_OPTIONS.stepRates, ...Object.fromEntries((values.step ?? []).map((s) => pair(s, '--step')).map(([k, v]) => [k, number(v, '--step')])) },
+  stepRates: {
+    ...DEFAULT_OPTIONS.stepRates,
+    ...Object.fromEntries((values.step ?? []).map((s) => pair(s, '--step')).map(([k, v]) => [k, number(v, '--step')])),
+  },
 };
 if (values.lift) {
   const [variant, relative] = pair(values.lift, '--lift');
@@ -83,7 +86,13 @@ const written = writeEventLog(values.out, model, {
   days: number(values.days, '--days'),
   simulation,
   bad: values.bad
-    ? { duplicates: Math.ceil(visitors / 200), unknownEvents: Math.ceil(visitors / 500), otherFunnel: Math.ceil(visitors / 500), skewedVisitors: Math.ceil(visitors / 100), truncated: true }
+    ? {
+        duplicates: Math.ceil(visitors / 200),
+        unknownEvents: Math.ceil(visitors / 500),
+        otherFunnel: Math.ceil(visitors / 500),
+        skewedVisitors: Math.ceil(visitors / 100),
+        truncated: true,
+      }
     : undefined,
 });
 console.log(`${values.out}: ${written.lines} lines from ${written.visitors} visitors in ${((Date.now() - started) / 1000).toFixed(1)} s`);
