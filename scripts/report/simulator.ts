@@ -101,15 +101,18 @@ export function simulationModel(data: FunnelData): SimulationModel {
   return { data, funnels, stepsById, upsell };
 }
 
-const hex = (random: () => number, n: number): string => {
-  let out = '';
-  for (let i = 0; i < n; i++) out += Math.floor(random() * 16).toString(16);
-  return out;
-};
+const hex8 = (random: () => number): string =>
+  Math.floor(random() * 4294967296)
+    .toString(16)
+    .padStart(8, '0');
 
 /** A version-4-shaped uuid from the PRNG. */
 export function randomUuid(random: () => number): string {
-  return `${hex(random, 8)}-${hex(random, 4)}-4${hex(random, 3)}-${'89ab'[Math.floor(random() * 4)]}${hex(random, 3)}-${hex(random, 12)}`;
+  const a = hex8(random);
+  const b = hex8(random);
+  const c = hex8(random);
+  const d = hex8(random);
+  return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[Number.parseInt(c[0]!, 16) & 3]}${c.slice(1, 4)}-${c.slice(4)}${d}`;
 }
 
 function assignment(model: SimulationModel, options: SimulationOptions, path: string, visitorId: string): { id: string; variation: string } | undefined {
