@@ -22,7 +22,7 @@ export function sqlStatements(file: string): string[] {
     .filter(Boolean);
 }
 
-/** The tables the SQL reads besides the events: this funnel's landing types, experiment arms and event catalogue. */
+/** The tables the SQL reads besides the events: this funnel's landing types, experiment arms, event catalogue, steps (numbered) and flow entries. */
 async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
@@ -35,6 +35,10 @@ async function createReferenceTables(db: Database, data: FunnelData): Promise<vo
       : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
   );
   await db.run(`CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`);
+  const entries = Object.values(data.flows).map((f) => [f.entry]);
+  await db.run(`CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`);
+  const steps = Object.values(data.flows).flatMap((f) => Object.keys(f.steps));
+  await db.run(`CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1})`).join(', ')}) AS t (step, step_no)`);
 }
 
 interface MetricRow {
@@ -69,8 +73,9 @@ interface DailyRow {
   purchases: number;
 }
 interface QualityRow {
-  kind: string;
-  name: string;
+  status: string;
+  skewed: number;
+  name: string | null;
   count: number;
 }
 
@@ -168,40 +173,39 @@ function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
   return notes;
 }
 
-function qualityOf(rows: QualityRow[]): DataQuality {
-  const status = (name: string): number => rows.find((r) => r.kind === 'status' && r.name === name)?.count ?? 0;
-  const list = (kind: string): Array<{ name: string; count: number }> =>
-    rows
-      .filter((r) => r.kind === kind)
-      .map((r) => ({ name: r.name ?? '', count: r.count }))
-      .sort((a, b) => b.count - a.count);
-  const statuses = rows.filter((r) => r.kind === 'status');
+function qualityOf(rows: QualityRow[], multiple: Array<{ n: number }>): DataQuality {
+  const status = (name: string): number => rows.filter((r) => r.status === name).reduce((s, r) => s + r.count, 0);
+  const names = (name: string): Array<{ name: string; count: number }> => {
+    const counts = new Map<string, number>();
+    for (const r of rows.filter((x) => x.status === name)) counts.set(r.name ?? '', (counts.get(r.name ?? '') ?? 0) + r.count);
+    return [...counts].map(([n, count]) => ({ name: n, count })).sort((a, b) => b.count - a.count);
+  };
   return {
-    total: statuses.reduce((s, r) => s + r.count, 0),
+    total: rows.reduce((s, r) => s + r.count, 0),
     analysed: status('ok'),
     unparsable: status('unparsable'),
     invalid: status('invalid'),
     duplicates: status('duplicate'),
     otherFunnel: status('other_funnel'),
     unknownEvents: status('unknown_event'),
-    clockSkew: rows.find((r) => r.kind === 'skewed')?.count ?? 0,
-    multipleExposures: list('multiple_exposures').reduce((s, r) => s + r.count, 0),
-    unknownNames: list('unknown_event_name'),
-    otherLandings: list('other_landing'),
+    clockSkew: rows.filter((r) => r.skewed === 1).reduce((s, r) => s + r.count, 0),
+    multipleExposures: multiple.reduce((s, r) => s + r.n, 0),
+    unknownNames: names('unknown_event'),
+    otherLandings: names('other_funnel'),
   };
 }
 
 /** Runs the SQL over the loaded events and builds the report. */
 export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
   await createReferenceTables(db, data);
-  for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql'])
+  for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
     for (const statement of sqlStatements(file)) await db.run(statement);
   const query = async <T>(file: string): Promise<T[]> => db.rows<T>(sqlStatements(file)[0]!);
-  const metrics = await query<MetricRow>('06_metrics.sql');
-  const steps = await query<StepCountRow>('07_steps.sql');
-  const outcomes = await query<OutcomeRow>('08_outcomes.sql');
-  const daily = await query<DailyRow>('09_daily.sql');
-  const quality = qualityOf(await query<QualityRow>('10_quality.sql'));
+  const metrics = await query<MetricRow>('07_metrics.sql');
+  const steps = await query<StepCountRow>('08_step_counts.sql');
+  const outcomes = await query<OutcomeRow>('09_outcomes.sql');
+  const daily = await query<DailyRow>('10_daily.sql');
+  const qualityRows = await query<QualityRow>('11_quality.sql');
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -219,9 +223,10 @@ export async function reportFromDatabase(db: Database, data: FunnelData, inputs:
   });
 
   const exposed = new Set(metrics.filter((m) => m.dimension === 'experiment').map((m) => m.dimension_key));
-  const qualityRows = await db.rows<{ experiment_id: string; n: number }>(
+  const multiple = await db.rows<{ experiment_id: string; n: number }>(
     'SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id',
   );
+  const quality = qualityOf(qualityRows, multiple);
   const experiments: ExperimentReport[] = experimentEntries(data.experiments)
     .filter(([id, e]) => e.status === 'running' || exposed.has(id))
     .map(([id, e]) => {
@@ -241,7 +246,7 @@ export async function reportFromDatabase(db: Database, data: FunnelData, inputs:
           arms.map((a) => a.visitors),
           arms.map((a) => a.weight),
         ),
-        multipleExposures: qualityRows.find((r) => r.experiment_id === id)?.n ?? 0,
+        multipleExposures: multiple.find((r) => r.experiment_id === id)?.n ?? 0,
         daily: dailySeries(
           arms.map((a) => a.key),
           daily.filter((d) => d.experiment_id === id),

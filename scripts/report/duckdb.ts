@@ -31,6 +31,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     memory_limit: options.memoryLimit ?? '1.5GB',
     threads: String(options.threads ?? 2),
     temp_directory: spill,
+    // results are aggregates the queries order themselves: no need to keep the input's order in memory
+    preserve_insertion_order: 'false',
   });
   const connection = await instance.connect();
   return {

@@ -5,7 +5,9 @@
  *
  *   line_no BIGINT         order of arrival (file by file, line by line)
  *   parse_ok BOOLEAN       false for a line that is not a JSON object (a truncated write)
- *   message_id, anonymous_id, type, event VARCHAR   event: the track event's name, or 'page' / 'identify'
+ *   message_key, visitor_key   the messageId and the anonymousId (the visitor) as 64-bit hashes: sorting and
+ *                          grouping 10 million of them is several times faster than of uuid strings
+ *   type, event VARCHAR    event: the track event's name, or 'page' / 'identify'
  *   ts_ms, sent_ms, received_ms BIGINT   timestamp, sentAt, receivedAt in ms since the epoch
  *   landing_type, step, outcome, plan, experiment_id, variation_id, utm_source VARCHAR
  *   value DOUBLE
@@ -44,8 +46,8 @@ function jsonSelect(files: Input[], offset: number): string {
   return `
     SELECT line_no + ${offset} AS line_no,
       ${j} IS NOT NULL AS parse_ok,
-      ${j}->>'messageId' AS message_id,
-      ${j}->>'anonymousId' AS anonymous_id,
+      hash(${j}->>'messageId') AS message_key,
+      CASE WHEN ${j}->>'anonymousId' <> '' THEN hash(${j}->>'anonymousId') END AS visitor_key,
       ${j}->>'type' AS type,
       CASE ${j}->>'type' WHEN 'track' THEN ${j}->>'event' WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
@@ -95,8 +97,8 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
   return `
     SELECT ${index} * 1000000000000 + file_row_number AS line_no,
       true AS parse_ok,
-      ${text('messageId')} AS message_id,
-      ${text('anonymousId')} AS anonymous_id,
+      hash(${text('messageId')}) AS message_key,
+      CASE WHEN ${text('anonymousId')} <> '' THEN hash(${text('anonymousId')}) END AS visitor_key,
       ${text('type')} AS type,
       CASE ${text('type')} WHEN 'track' THEN ${text('event')} WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
@@ -106,12 +108,19 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
     FROM ${source}`;
 }
 
-/** Creates the view raw_events over the inputs (JSON-lines files first, in the order given, then each Parquet file). */
+/**
+ * Creates raw_events over the inputs (JSON-lines files first, in the order given, then each Parquet
+ * file): over Parquet a view, which each query reads column by column; the JSON lines are parsed once
+ * into a table.
+ */
 export async function loadEvents(db: Database, inputs: Input[]): Promise<void> {
   const json = inputs.filter((i) => i.format === 'jsonl');
   const parquet = inputs.filter((i) => i.format === 'parquet');
   const parts: string[] = [];
-  if (json.length) parts.push(jsonSelect(json, 0));
+  if (json.length) {
+    await db.run(`CREATE TABLE json_events AS ${jsonSelect(json, 0)}`);
+    parts.push('SELECT * FROM json_events');
+  }
   for (const [k, file] of parquet.entries()) parts.push(await parquetSelect(db, file, k + 1));
   if (!parts.length) throw new Error('no input files');
   await db.run(`CREATE OR REPLACE VIEW raw_events AS ${parts.join('\nUNION ALL\n')}`);

@@ -3,21 +3,21 @@
 CREATE TABLE exposures AS
 WITH ranked AS (
   SELECT
-    anonymous_id,
+    visitor_key,
     experiment_id,
     variation_id,
     at_ms,
-    ROW_NUMBER() OVER (PARTITION BY anonymous_id, experiment_id ORDER BY at_ms, line_no) AS k
+    ROW_NUMBER() OVER (PARTITION BY visitor_key, experiment_id ORDER BY at_ms, line_no) AS k
   FROM ok_events
   WHERE role = 'exposure'
 ),
 variations AS (
-  SELECT anonymous_id, experiment_id, COUNT(DISTINCT variation_id) AS seen
+  SELECT visitor_key, experiment_id, COUNT(DISTINCT variation_id) AS seen
   FROM ok_events
   WHERE role = 'exposure'
-  GROUP BY anonymous_id, experiment_id
+  GROUP BY visitor_key, experiment_id
 )
-SELECT r.anonymous_id, r.experiment_id, r.variation_id, r.at_ms, v.seen > 1 AS multiple
+SELECT r.visitor_key, r.experiment_id, r.variation_id, r.at_ms, v.seen > 1 AS multiple
 FROM ranked r
-JOIN variations v ON v.anonymous_id = r.anonymous_id AND v.experiment_id = r.experiment_id
+JOIN variations v ON v.visitor_key = r.visitor_key AND v.experiment_id = r.experiment_id
 WHERE r.k = 1;

@@ -8,7 +8,7 @@ SELECT
   SUM(v.purchased) AS purchases,
   SUM(v.revenue) AS revenue
 FROM visitor_groups g
-JOIN visitors v ON v.anonymous_id = g.anonymous_id
+JOIN visitors v ON v.visitor_key = g.visitor_key
 WHERE g.dimension = 'experiment'
 GROUP BY g.dimension_key, g.group_key, FLOOR(g.since_ms / 86400000)
 ORDER BY experiment_id, variation_id, day;

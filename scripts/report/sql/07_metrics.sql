@@ -12,6 +12,6 @@ SELECT
   SUM(v.revenue * v.revenue) AS revenue_squares,
   SUM(CASE WHEN v.revenue <> 0 THEN 1 ELSE 0 END) AS paying
 FROM visitor_groups g
-JOIN visitors v ON v.anonymous_id = g.anonymous_id
+JOIN visitors v ON v.visitor_key = g.visitor_key
 GROUP BY g.dimension, g.dimension_key, g.group_key
 ORDER BY g.dimension, g.dimension_key, g.group_key;
