@@ -16,7 +16,7 @@ export const CHART_SCRIPT = `(() => {
     const xs = chart.steps.map((_, k) => k);
     const bars = uPlot.paths.bars({ size: [0.7, 60] });
     new uPlot({
-      width: widthOf(el), height: 270, padding: [12, 28, 0, 8], legend: { show: false }, cursor: { show: true, points: { show: false } },
+      width: widthOf(el), height: 270, padding: [12, 72, 0, 8], legend: { show: false }, cursor: { show: true, points: { show: false } },
       scales: { x: { time: false, range: [-0.5, xs.length - 0.5] }, y: { range: [0, 1] } },
       axes: [
         { values: (u, ticks) => ticks.map((t) => Number.isInteger(t) ? (chart.steps[t] || '') : ''), rotate: -40, size: 120, gap: 4, splits: () => xs, grid: { show: false } },
@@ -50,8 +50,8 @@ export const CHART_SCRIPT = `(() => {
       const c = colours[k % colours.length];
       const at = lift.length + 1;
       lift.push({ label: a + ' lift', colour: c, values: e.lift.map((l) => l[k] && l[k].lift) });
-      lift.push({ label: 'low', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].low) });
-      lift.push({ label: 'high', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].high) });
+      lift.push({ label: '95% low', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].low) });
+      lift.push({ label: '95% high', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].high) });
       bands.push({ series: [at + 2, at + 1], fill: c + '22' });
     });
     lines(document.getElementById(e.id + '-lift'), x, lift, (v) => v == null ? '' : (v >= 0 ? '+' : '') + (v * 100).toFixed(1) + '%', bands);
