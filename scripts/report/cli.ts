@@ -4,7 +4,7 @@
  * .build/collector.jsonl), runs the SQL of sql/ in an embedded DuckDB, prints the tables and writes
  * the HTML report. `npm run report -- --help` lists the options.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { defaultCollectorLog } from '../server/sandbox/collectorLog.ts';
@@ -46,6 +46,14 @@ if (values.format && values.format !== 'jsonl' && values.format !== 'parquet') {
 }
 
 const files = positionals.length ? positionals : [defaultCollectorLog()];
+const missing = files.filter((f) => !existsSync(f));
+if (missing.length) {
+  console.error(
+    `report: no file ${missing.join(', ')}` +
+      (positionals.length ? '' : '\nThe preview collector writes it: run npm start and walk a few steps, or pass event files (npm run report -- --help).'),
+  );
+  process.exit(1);
+}
 const inputs = files.map((path) => ({ path, format: (values.format as InputFormat | undefined) ?? formatOf(path) }));
 try {
   const report = await buildReport(await loadFunnelData(), inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
