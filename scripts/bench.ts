@@ -7,7 +7,9 @@
  *   medians of RUNS loads (default 5) under the phone profile (4x CPU, 1.6 Mbit/s, 150 ms);
  * - Lighthouse's mobile preset: performance score, FCP, LCP, TBT, CLS, medians of LH_RUNS (default 5);
  * - the ratios to the React page and where each goal stands;
- * - the checkout's own code from the esbuild metafile.
+ * - the checkout's own code from the esbuild metafile;
+ * - the funnel report's time and memory on 10 million events (scripts/bench/reportSpeed.ts), which
+ *   `npm run bench -- report` runs alone.
  * Each part is a module under scripts/bench/; a new part is one more line in PARTS.
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
@@ -24,6 +26,7 @@ import { buildHelloPage } from './bench/helloPage.ts';
 import { PHONE_PROFILE, throttledLoad, type LoadSample } from './bench/throttled.ts';
 import { startLighthouse, type LighthouseSample } from './bench/lighthouseRun.ts';
 import { formatTable, median, ratio } from './bench/report.ts';
+import { reportSpeedFigures } from './bench/reportSpeed.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
@@ -127,6 +130,11 @@ async function lighthouseFigures(bench: Bench): Promise<void> {
 /** The parts of the benchmark, in order. */
 const PARTS: Array<(bench: Bench) => Promise<void>> = [checkoutFigures, throttledFigures, lighthouseFigures];
 
+if (process.argv.slice(2).includes('report')) {
+  await reportSpeedFigures();
+  process.exit(0);
+}
+
 const outdir = join(root, 'dist-bench');
 const { metafile } = await build({ preview: false, outdir, log: false });
 const hello = await buildHelloPage(root, outdir);
@@ -140,3 +148,4 @@ try {
   await host.close();
 }
 await reportValidatorBench();
+await reportSpeedFigures();

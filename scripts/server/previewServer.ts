@@ -13,6 +13,8 @@ import { paymentRoutes } from './sandbox/payments.ts';
 import { errorCollectorRoutes } from './sandbox/errorCollector.ts';
 import { collectorRoutes } from './sandbox/collector.ts';
 import { serveInspector } from './inspector.ts';
+import { REPORT_PATH, serveReport } from './reportRoute.ts';
+import { setCollectorLogFile } from './sandbox/collectorLog.ts';
 import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
 import { SECURITY_HEADERS } from './securityHeaders.ts';
 import { createStaticHandler } from './static.ts';
@@ -37,10 +39,13 @@ export interface PreviewServerOptions {
   live?: boolean;
   /** Answers a request before the sandbox and the files do (the dev server's live reload); true when it did. */
   intercept?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+  /** A JSON-lines file the analytics collector appends every accepted message to (for `npm run report`). */
+  collectorLog?: string;
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);
+  setCollectorLogFile(state, options.collectorLog);
   const serveStatic = createStaticHandler(options.distDir, { live: options.live });
   const redirectToRoute = createRouteRedirect(options.distDir, { live: options.live });
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
@@ -60,6 +65,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         return route.handle(state, req, res, route.pattern.exec(url.pathname)!, url);
       }
       if ((method === 'GET' || method === 'HEAD') && serveInspector(url.pathname, res, SECURITY_HEADERS)) return;
+      if ((method === 'GET' || method === 'HEAD') && url.pathname === REPORT_PATH) return serveReport(state, res, SECURITY_HEADERS);
       if (await redirectToRoute(req, res, url, SECURITY_HEADERS)) return;
       if (method !== 'GET' && method !== 'HEAD')
         return sendJson(res, 405, { errors: { messages: ['Only GET and HEAD are served here'] } }, { allow: 'GET, HEAD' });

@@ -2,13 +2,15 @@
  * The preview's analytics collector and the inspector's feed.
  *
  * - POST /sandbox/collect/v1/batch takes a Segment-format batch (`{ batch: [...] }`, at most 64 KiB,
- *   100 messages) and stores each message in the analytics log read by GET /sandbox/events.
+ *   100 messages) and stores each message in the analytics log read by GET /sandbox/events, and as
+ *   received (collectorLog.ts: memory, and a JSON-lines file when configured) for the funnel report.
  * - POST /sandbox/inspector takes what the browser-side destinations (Meta Pixel, GA4) were sent.
  * - GET /sandbox/inspector/feed?after=N answers everything both received after sequence number N,
  *   for the live /__events page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, readBody, sendJson } from '../http.ts';
+import { keepMessages } from './collectorLog.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import { PagedLog } from './pagedLog.ts';
 import type { SandboxRoute } from './routes.ts';
@@ -102,6 +104,7 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
   // a bad message is refused on its own; the good ones of the batch are kept
   if (problems.length === batch.length && batch.length) return sendJson(res, 400, { errors: { messages: problems.slice(0, 10) } });
   const seen = seenMessages(state);
+  const accepted: Array<Record<string, unknown>> = [];
   for (const [k, { event }] of stored.entries()) {
     if (!event) continue;
     // at-least-once delivery (a retried batch, a page-hide beacon racing a request the unload cut off)
@@ -113,6 +116,7 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
       if (seen.size > MAX_SEEN_MESSAGES) seen.delete(seen.values().next().value!);
     }
     state.events.push(event);
+    accepted.push(batch[k] as Record<string, unknown>);
     addToFeed(state, {
       source: 'collector',
       kind: str(event.kind),
@@ -121,6 +125,7 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
       payload: { properties: event.props, context: event.context },
     });
   }
+  keepMessages(state, accepted, body.sentAt);
   sendJson(res, 200, problems.length ? { success: true, rejected: problems.slice(0, 10) } : { success: true });
 }
 

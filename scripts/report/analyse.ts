@@ -1,0 +1,282 @@
+/**
+ * Runs the report: loads the inputs into DuckDB (load.ts), runs the portable SQL of sql/ in order,
+ * and turns the aggregates into the report's model with the statistics of stats.ts. The flow files
+ * give the steps (in walking order), the experiments' arms, weights and control (the first variant).
+ */
+import { readFileSync } from 'node:fs';
+import { experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
+import { openDatabase, sqlString, type Database, type DatabaseOptions } from './duckdb.ts';
+import { landingFunnel } from './flowModel.ts';
+import { loadEvents, type Input } from './load.ts';
+import type { ArmReport, DailyPoint, DataQuality, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
+import { compareMeans, compareProportions, MIN_CONVERSIONS, sampleRatioCheck, type Comparison } from './stats.ts';
+
+const SQL_DIR = new URL('./sql/', import.meta.url);
+const CATALOGUE = new URL('../../flows/events.json', import.meta.url);
+
+/** The statements of one SQL file (split at semicolons that end a line). */
+export function sqlStatements(file: string): string[] {
+  return readFileSync(new URL(file, SQL_DIR), 'utf8')
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}
+
+/** The tables the SQL reads besides the events: this funnel's landing types, experiment arms, event catalogue, steps (numbered) and flow entries. */
+async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
+  const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
+  const landings = variantIds(data.landings).map((id) => [id]);
+  const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variants.map((v) => [id, v.variant]));
+  const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
+  await db.run(`CREATE TABLE known_landings AS SELECT * FROM (VALUES ${values(landings)}) AS t (landing_type)`);
+  await db.run(
+    variations.length
+      ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id)`
+      : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
+  );
+  await db.run(`CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`);
+  const entries = Object.values(data.flows).map((f) => [f.entry]);
+  await db.run(`CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`);
+  const steps = Object.values(data.flows).flatMap((f) => Object.keys(f.steps));
+  await db.run(`CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1})`).join(', ')}) AS t (step, step_no)`);
+}
+
+interface MetricRow {
+  dimension: string;
+  dimension_key: string;
+  group_key: string;
+  visitors: number;
+  signups: number;
+  purchases: number;
+  upsells: number;
+  revenue: number;
+  revenue_squares: number;
+  paying: number;
+}
+interface StepCountRow {
+  dimension: string;
+  dimension_key: string;
+  group_key: string;
+  step: string;
+  reached: number;
+  completed: number;
+}
+interface OutcomeRow extends Omit<StepCountRow, 'reached' | 'completed'> {
+  outcome: string;
+  visitors: number;
+}
+interface DailyRow {
+  experiment_id: string;
+  variation_id: string;
+  day: number;
+  visitors: number;
+  purchases: number;
+}
+interface QualityRow {
+  status: string;
+  skewed: number;
+  name: string | null;
+  count: number;
+}
+
+const groupId = (r: { dimension: string; dimension_key: string; group_key: string }): string => `${r.dimension}\u0000${r.dimension_key}\u0000${r.group_key}`;
+
+const metricsOf = (key: string, r: MetricRow | undefined): GroupMetrics => ({
+  key,
+  visitors: r?.visitors ?? 0,
+  signups: r?.signups ?? 0,
+  purchases: r?.purchases ?? 0,
+  upsells: r?.upsells ?? 0,
+  revenue: r?.revenue ?? 0,
+  revenueSquares: r?.revenue_squares ?? 0,
+  paying: r?.paying ?? 0,
+});
+
+/** The step table of a group: the landing's flow in walking order, then any other step its visitors reached. */
+function stepRows(data: FunnelData, landingType: string | undefined, counts: StepCountRow[], outcomes: OutcomeRow[]): StepRow[] {
+  const byStep = new Map(counts.map((c) => [c.step, c]));
+  const outcomesOf = (step: string): Record<string, number> => Object.fromEntries(outcomes.filter((o) => o.step === step).map((o) => [o.outcome, o.visitors]));
+  const funnel = landingType && variantIds(data.landings).includes(landingType) ? landingFunnel(data, landingType) : undefined;
+  const rows: StepRow[] = (funnel?.steps ?? []).map((s) => ({
+    id: s.id,
+    depth: s.depth,
+    from: s.from,
+    path: s.path,
+    terminal: !Object.keys(s.outcomes).length,
+    reached: byStep.get(s.id)?.reached ?? 0,
+    completed: byStep.get(s.id)?.completed ?? 0,
+    outcomes: outcomesOf(s.id),
+  }));
+  const listed = new Set(rows.map((r) => r.id));
+  for (const c of counts)
+    if (!listed.has(c.step))
+      rows.push({ id: c.step, depth: -1, from: [], path: '', terminal: false, reached: c.reached, completed: c.completed, outcomes: outcomesOf(c.step) });
+  return rows;
+}
+
+function compareArms(control: GroupMetrics, arm: GroupMetrics): Record<MetricKey, Comparison> {
+  return {
+    signup: compareProportions({ n: control.visitors, x: control.signups }, { n: arm.visitors, x: arm.signups }),
+    purchase: compareProportions({ n: control.visitors, x: control.purchases }, { n: arm.visitors, x: arm.purchases }),
+    upsell: compareProportions({ n: control.visitors, x: control.upsells }, { n: arm.visitors, x: arm.upsells }),
+    revenue: compareMeans(
+      { n: control.visitors, sum: control.revenue, sumSquares: control.revenueSquares, nonZero: control.paying },
+      { n: arm.visitors, sum: arm.revenue, sumSquares: arm.revenueSquares, nonZero: arm.paying },
+    ),
+  };
+}
+
+function dailySeries(arms: string[], rows: DailyRow[]): DailyPoint[] {
+  const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
+  const visitors = arms.map(() => 0);
+  const purchases = arms.map(() => 0);
+  return days.map((day) => {
+    for (const r of rows.filter((x) => x.day === day)) {
+      const k = arms.indexOf(r.variation_id);
+      if (k < 0) continue;
+      visitors[k]! += r.visitors;
+      purchases[k]! += r.purchases;
+    }
+    return {
+      day,
+      visitors: [...visitors],
+      purchaseRate: visitors.map((n, k) => (n ? purchases[k]! / n : 0)),
+      lift: arms.map((_, k) => {
+        if (k === 0) return null;
+        const c = compareProportions({ n: visitors[0]!, x: purchases[0]! }, { n: visitors[k]!, x: purchases[k]! });
+        return { lift: c.lift, low: c.liftLow, high: c.liftHigh };
+      }),
+    };
+  });
+}
+
+const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
+  const notes: string[] = [];
+  if (e.srm.mismatch) {
+    const observed = e.arms.map((a) => `${a.key} ${a.visitors}`).join(', ');
+    const expected = e.arms.map((a, k) => `${a.key} ${Math.round(e.srm.expected[k]!)}`).join(', ');
+    notes.push(
+      `Sample ratio mismatch (chi-square ${e.srm.chiSquare.toFixed(1)}, p = ${e.srm.pValue.toExponential(1)}): ${observed} against ${expected} expected. The split is broken; do not read the results below until it is fixed.`,
+    );
+  }
+  const small = e.arms.filter((a) => a.purchases < MIN_CONVERSIONS);
+  if (small.length)
+    notes.push(
+      `Too small to decide: ${small.map((a) => `${a.key} has ${a.purchases} purchase${a.purchases === 1 ? '' : 's'}`).join(', ')}; each arm needs at least ${MIN_CONVERSIONS} conversions of a metric before its result means anything.`,
+    );
+  if (e.multipleExposures)
+    notes.push(
+      `${e.multipleExposures} visitor(s) saw more than one variation and are left out of every arm (${percent(e.multipleExposures / Math.max(1, e.multipleExposures + e.arms.reduce((s, a) => s + a.visitors, 0)))}).`,
+    );
+  return notes;
+}
+
+function qualityOf(rows: QualityRow[], multiple: Array<{ n: number }>): DataQuality {
+  const status = (name: string): number => rows.filter((r) => r.status === name).reduce((s, r) => s + r.count, 0);
+  const names = (name: string): Array<{ name: string; count: number }> => {
+    const counts = new Map<string, number>();
+    for (const r of rows.filter((x) => x.status === name)) counts.set(r.name ?? '', (counts.get(r.name ?? '') ?? 0) + r.count);
+    return [...counts].map(([n, count]) => ({ name: n, count })).sort((a, b) => b.count - a.count);
+  };
+  return {
+    total: rows.reduce((s, r) => s + r.count, 0),
+    analysed: status('ok'),
+    unparsable: status('unparsable'),
+    invalid: status('invalid'),
+    duplicates: status('duplicate'),
+    otherFunnel: status('other_funnel'),
+    unknownEvents: status('unknown_event'),
+    clockSkew: rows.filter((r) => r.skewed === 1).reduce((s, r) => s + r.count, 0),
+    multipleExposures: multiple.reduce((s, r) => s + r.n, 0),
+    unknownNames: names('unknown_event'),
+    otherLandings: names('other_funnel'),
+  };
+}
+
+/** Runs the SQL over the loaded events and builds the report. */
+export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
+  await createReferenceTables(db, data);
+  for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
+    for (const statement of sqlStatements(file)) await db.run(statement);
+  const query = async <T>(file: string): Promise<T[]> => db.rows<T>(sqlStatements(file)[0]!);
+  const metrics = await query<MetricRow>('07_metrics.sql');
+  const steps = await query<StepCountRow>('08_step_counts.sql');
+  const outcomes = await query<OutcomeRow>('09_outcomes.sql');
+  const daily = await query<DailyRow>('10_daily.sql');
+  const qualityRows = await query<QualityRow>('11_quality.sql');
+
+  const metricById = new Map(metrics.map((m) => [groupId(m), m]));
+  const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
+    const id = groupId({ dimension, dimension_key: dimensionKey, group_key: key });
+    return stepRows(
+      data,
+      landingType,
+      steps.filter((s) => groupId(s) === id),
+      outcomes.filter((o) => groupId(o) === id),
+    );
+  };
+  const group = (dimension: string, key: string, withSteps: boolean): GroupReport => ({
+    ...metricsOf(key, metricById.get(groupId({ dimension, dimension_key: '', group_key: key }))),
+    steps: withSteps ? stepsOf(dimension, '', key, key) : [],
+  });
+
+  const exposed = new Set(metrics.filter((m) => m.dimension === 'experiment').map((m) => m.dimension_key));
+  const multiple = await db.rows<{ experiment_id: string; n: number }>(
+    'SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id',
+  );
+  const quality = qualityOf(qualityRows, multiple);
+  const experiments: ExperimentReport[] = experimentEntries(data.experiments)
+    .filter(([id, e]) => e.status === 'running' || exposed.has(id))
+    .map(([id, e]) => {
+      const arms: ArmReport[] = e.variants.map((v) => ({
+        ...metricsOf(v.variant, metricById.get(groupId({ dimension: 'experiment', dimension_key: id, group_key: v.variant }))),
+        weight: v.weight,
+        steps: stepsOf('experiment', id, v.variant, v.variant),
+      }));
+      for (const arm of arms.slice(1)) arm.vsControl = compareArms(arms[0]!, arm);
+      const base = {
+        id,
+        description: e.description ?? '',
+        status: e.status,
+        control: arms[0]!.key,
+        arms,
+        srm: sampleRatioCheck(
+          arms.map((a) => a.visitors),
+          arms.map((a) => a.weight),
+        ),
+        multipleExposures: multiple.find((r) => r.experiment_id === id)?.n ?? 0,
+        daily: dailySeries(
+          arms.map((a) => a.key),
+          daily.filter((d) => d.experiment_id === id),
+        ),
+      };
+      return { ...base, notes: experimentNotes(base) };
+    });
+
+  const keysOf = (dimension: string): string[] => metrics.filter((m) => m.dimension === dimension).map((m) => m.group_key);
+  return {
+    generatedAt: new Date().toISOString(),
+    inputs,
+    experiments,
+    landings: keysOf('landing').map((k) => group('landing', k, true)),
+    sources: keysOf('utm_source').map((k) => group('utm_source', k, false)),
+    quality,
+  };
+}
+
+/** Opens an embedded DuckDB, reads the inputs and builds the report. */
+export async function buildReport(data: FunnelData, inputs: Input[], options: DatabaseOptions = {}): Promise<Report> {
+  const db = await openDatabase(options);
+  try {
+    await loadEvents(db, inputs);
+    return await reportFromDatabase(
+      db,
+      data,
+      inputs.map((i) => i.path),
+    );
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run report -- [files] [options]`: which variant wins, step by step and in revenue. Reads
+ * Segment messages (JSON lines or Parquet; default the preview collector's log, COLLECTOR_LOG or
+ * .build/collector.jsonl), runs the SQL of sql/ in an embedded DuckDB, prints the tables and writes
+ * the HTML report. `npm run report -- --help` lists the options.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadFunnelData } from '../../engine/validate/index.ts';
+import { defaultCollectorLog } from '../server/sandbox/collectorLog.ts';
+import { buildReport } from './analyse.ts';
+import { reportPage } from './html.ts';
+import { formatOf, type InputFormat } from './load.ts';
+import { terminalReport } from './terminal.ts';
+
+const HELP = `npm run report -- [file ...] [options]
+  file                   Segment messages: JSON lines (.jsonl, .json, .log) or Parquet (.parquet);
+                         default the preview collector's log (COLLECTOR_LOG, else .build/collector.jsonl)
+  --format <jsonl|parquet>  read every file as this format instead of going by its name
+  --html <file>          where to write the HTML report (default report.html; --html '' for none)
+  --json <file>          also write the report's numbers as JSON
+  --memory <limit>       DuckDB memory limit (default 1.5GB)
+  --threads <n>          DuckDB threads (default 2)
+  --quiet                no terminal tables`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    format: { type: 'string' },
+    html: { type: 'string', default: 'report.html' },
+    json: { type: 'string' },
+    memory: { type: 'string', default: '1.5GB' },
+    threads: { type: 'string', default: '2' },
+    quiet: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+if (values.format && values.format !== 'jsonl' && values.format !== 'parquet') {
+  console.error(`--format takes jsonl or parquet, got "${values.format}"`);
+  process.exit(2);
+}
+
+const files = positionals.length ? positionals : [defaultCollectorLog()];
+const missing = files.filter((f) => !existsSync(f));
+if (missing.length) {
+  console.error(
+    `report: no file ${missing.join(', ')}` +
+      (positionals.length ? '' : '\nThe preview collector writes it: run npm start and walk a few steps, or pass event files (npm run report -- --help).'),
+  );
+  process.exit(1);
+}
+const inputs = files.map((path) => ({ path, format: (values.format as InputFormat | undefined) ?? formatOf(path) }));
+try {
+  const report = await buildReport(await loadFunnelData(), inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
+  if (!values.quiet) console.log(terminalReport(report));
+  if (values.html) {
+    writeFileSync(values.html, reportPage(report).html);
+    console.log(`\nHTML report: ${values.html}`);
+  }
+  if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
+} catch (error) {
+  console.error(`report: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,81 @@
+/** Number formats and row builders shared by the terminal table and the HTML page, so both show the same figures. */
+import { METRIC_LABELS, METRICS, type ArmReport, type DataQuality, type GroupMetrics, type GroupReport, type MetricKey } from './model.ts';
+import type { Comparison } from './stats.ts';
+
+export const int = (n: number): string => n.toLocaleString('en-US');
+export const pct = (x: number | null | undefined, digits = 1): string =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(digits)}%`;
+export const signedPct = (x: number | null | undefined): string =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+export const usd = (x: number): string => `$${x.toFixed(2)}`;
+export const pValue = (p: number | null): string => (p === null ? '–' : p < 0.001 ? '<0.001' : p.toFixed(3));
+
+/** A metric's value in a group: a rate of visitors, or revenue per visitor. */
+export function metricValue(g: GroupMetrics, metric: MetricKey): string {
+  if (!g.visitors) return '–';
+  if (metric === 'revenue') return usd(g.revenue / g.visitors);
+  const count = metric === 'signup' ? g.signups : metric === 'purchase' ? g.purchases : g.upsells;
+  return `${pct(count / g.visitors, 2)} (${int(count)})`;
+}
+
+export const METRIC_HEADER = ['visitors', ...METRICS.map((m) => METRIC_LABELS[m])];
+
+/** visitors and each metric of a group. */
+export const metricCells = (g: GroupMetrics): string[] => [int(g.visitors), ...METRICS.map((m) => metricValue(g, m))];
+
+export const COMPARISON_HEADER = ['metric', 'arm', 'lift', '95% interval', 'chance to beat control', 'p-value', ''];
+
+/** One row per metric and non-control arm. */
+export function comparisonRows(arms: ArmReport[]): string[][] {
+  const rows: string[][] = [];
+  for (const metric of METRICS)
+    for (const arm of arms) {
+      const c: Comparison | undefined = arm.vsControl?.[metric];
+      if (!c) continue;
+      const verdict = c.tooSmall ? 'too small to decide' : c.pValue !== null && c.pValue < 0.05 ? (c.lift! > 0 ? 'better' : 'worse') : 'no clear difference';
+      rows.push([
+        METRIC_LABELS[metric],
+        arm.key,
+        signedPct(c.lift),
+        `[${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]`,
+        pct(c.chanceToBeat),
+        pValue(c.pValue),
+        verdict,
+      ]);
+    }
+  return rows;
+}
+
+/** The step table of several groups side by side: per step, visitors who reached it (share of the group) and the drop-off at it. */
+export function stepTable(groups: GroupReport[]): { header: string[]; rows: string[][] } {
+  const header = ['step', ...groups.flatMap((g) => [`${g.key}: reached`, 'drop-off'])];
+  const order: Array<{ id: string; depth: number; from: string[] }> = [];
+  for (const g of groups) for (const s of g.steps) if (!order.some((o) => o.id === s.id)) order.push({ id: s.id, depth: s.depth, from: s.from });
+  const rows = order.map((o) => {
+    const branch = o.depth < 0 ? ' (not on this flow)' : '';
+    const cells = groups.flatMap((g) => {
+      const s = g.steps.find((x) => x.id === o.id);
+      if (!s || !s.reached) return ['–', '–'];
+      const outcomes = Object.entries(s.outcomes);
+      const split = outcomes.length > 1 ? ` (${outcomes.map(([k, n]) => `${k} ${int(n)}`).join(', ')})` : '';
+      return [`${int(s.reached)} (${pct(s.reached / Math.max(1, g.visitors))})`, s.terminal ? 'end' : `${pct(1 - s.completed / s.reached)}${split}`];
+    });
+    return [`${'  '.repeat(Math.max(0, o.depth))}${o.id}${branch}`, ...cells];
+  });
+  return { header, rows };
+}
+
+export const QUALITY_ROWS = (q: DataQuality): string[][] => [
+  ['lines or records read', int(q.total)],
+  ['analysed', int(q.analysed)],
+  ['unparsable (truncated or not JSON)', int(q.unparsable)],
+  ['invalid (no visitor id, type, name or time)', int(q.invalid)],
+  ['duplicates (same messageId; first copy kept)', int(q.duplicates)],
+  [
+    'another funnel (unknown landing type or experiment)',
+    int(q.otherFunnel) + (q.otherLandings.length ? ` (${q.otherLandings.map((o) => `${o.name} ${int(o.count)}`).join(', ')})` : ''),
+  ],
+  ['unknown events', int(q.unknownEvents) + (q.unknownNames.length ? ` (${q.unknownNames.map((o) => `${o.name} ${int(o.count)}`).join(', ')})` : '')],
+  ['clock skew corrected (kept)', int(q.clockSkew)],
+  ['visitors in several variations (left out)', int(q.multipleExposures)],
+];

@@ -1,0 +1,101 @@
+/** The report's numbers, as the terminal table and the HTML page render them. */
+import type { Comparison, SampleRatioCheck } from './stats.ts';
+
+/** The conversions the report compares, in the order they are shown. */
+export const METRICS = ['signup', 'purchase', 'upsell', 'revenue'] as const;
+export type MetricKey = (typeof METRICS)[number];
+
+export const METRIC_LABELS: Record<MetricKey, string> = {
+  signup: 'signup',
+  purchase: 'purchase',
+  upsell: 'upsell',
+  revenue: 'revenue / visitor',
+};
+
+export interface GroupMetrics {
+  key: string;
+  visitors: number;
+  signups: number;
+  purchases: number;
+  upsells: number;
+  revenue: number;
+  revenueSquares: number;
+  /** Visitors with any revenue. */
+  paying: number;
+}
+
+export interface StepRow {
+  id: string;
+  /** Steps from the flow's entry; -1 for a step seen in the events but not on this variant's flow. */
+  depth: number;
+  /** The steps that lead here. */
+  from: string[];
+  path: string;
+  /** The flow ends here (no `next`): nobody drops off at the last step. */
+  terminal: boolean;
+  reached: number;
+  completed: number;
+  /** Visitors who left the step by each outcome. */
+  outcomes: Record<string, number>;
+}
+
+export interface GroupReport extends GroupMetrics {
+  /** The steps of the group's flow in walking order (empty for groups that mix flows, as UTM sources do). */
+  steps: StepRow[];
+}
+
+export interface ArmReport extends GroupReport {
+  weight: number;
+  /** Against the control; absent for the control itself. */
+  vsControl?: Record<MetricKey, Comparison>;
+}
+
+export interface DailyPoint {
+  /** Days since the epoch (UTC). */
+  day: number;
+  /** Cumulative visitors and purchase rate per arm, in the arms' order. */
+  visitors: number[];
+  purchaseRate: number[];
+  /** Cumulative relative lift in purchase of each arm against the control (null for the control) with its interval. */
+  lift: Array<{ lift: number | null; low: number | null; high: number | null } | null>;
+}
+
+export interface ExperimentReport {
+  id: string;
+  description: string;
+  status: string;
+  control: string;
+  arms: ArmReport[];
+  srm: SampleRatioCheck;
+  /** Visitors seen in more than one variation, left out of every arm. */
+  multipleExposures: number;
+  daily: DailyPoint[];
+  /** What to read first: a broken split, a sample too small to decide. */
+  notes: string[];
+}
+
+export interface DataQuality {
+  /** Lines or records read. */
+  total: number;
+  analysed: number;
+  unparsable: number;
+  invalid: number;
+  duplicates: number;
+  otherFunnel: number;
+  unknownEvents: number;
+  /** Analysed events whose time was corrected for the device's clock (or is far from when it was received). */
+  clockSkew: number;
+  multipleExposures: number;
+  /** The names behind unknown events and other funnels' landing types, most frequent first. */
+  unknownNames: Array<{ name: string; count: number }>;
+  otherLandings: Array<{ name: string; count: number }>;
+}
+
+export interface Report {
+  generatedAt: string;
+  inputs: string[];
+  experiments: ExperimentReport[];
+  landings: GroupReport[];
+  sources: GroupReport[];
+  quality: DataQuality;
+}

@@ -1,0 +1,14 @@
+-- The one place that maps event names to what the report measures. The funnel's own names and the
+-- Segment ecommerce spec's names are both accepted; renaming an event is one line here.
+-- role: page (a step shown), completed (a step ended), exposure, signup, purchase, upsell.
+-- (SELECT ... UNION ALL rather than VALUES, which BigQuery and ClickHouse do not take.)
+CREATE VIEW event_roles AS
+SELECT 'page' AS raw_name, 'page' AS role
+UNION ALL SELECT 'step_completed', 'completed'
+UNION ALL SELECT 'experiment_viewed', 'exposure'
+UNION ALL SELECT 'Experiment Viewed', 'exposure'
+UNION ALL SELECT 'signup_completed', 'signup'
+UNION ALL SELECT 'Signed Up', 'signup'
+UNION ALL SELECT 'purchased', 'purchase'
+UNION ALL SELECT 'Order Completed', 'purchase'
+UNION ALL SELECT 'upsell_purchased', 'upsell';

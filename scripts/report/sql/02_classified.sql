@@ -1,0 +1,64 @@
+-- Every line of the input, classified once: unparsable, invalid (no visitor id, type, event name or
+-- time), duplicate (a messageId seen on an earlier line: the first copy is kept), other_funnel (a
+-- landing type, experiment or step this funnel does not have), unknown_event (not in the event catalogue),
+-- or ok. The event time is corrected for the device's clock as Segment does:
+-- receivedAt - (sentAt - timestamp); skewed marks an event moved by more than 5 minutes (or, without
+-- sentAt, one more than a day away from receivedAt).
+-- The later copies of each messageId: only keys seen more than once are sorted.
+CREATE TABLE duplicate_lines AS
+SELECT line_no
+FROM (
+  SELECT line_no, ROW_NUMBER() OVER (PARTITION BY message_key ORDER BY line_no) AS copy_no
+  FROM raw_events
+  WHERE message_key IN (SELECT message_key FROM raw_events GROUP BY message_key HAVING COUNT(*) > 1)
+) copies
+WHERE copy_no > 1;
+
+-- Read once into a narrow table (ids as 64-bit keys, steps as numbers, only the columns the report
+-- reads); the event's name is kept only where it is unknown, for the data-quality list.
+CREATE TABLE classified AS
+WITH named AS (
+  SELECT
+    r.*,
+    er.role,
+    ks.step_no,
+    CASE
+      WHEN r.sent_ms IS NOT NULL AND r.received_ms IS NOT NULL THEN r.received_ms - (r.sent_ms - r.ts_ms)
+      ELSE r.ts_ms
+    END AS at_ms
+  FROM raw_events r
+  LEFT JOIN event_roles er ON er.raw_name = r.event
+  LEFT JOIN known_steps ks ON ks.step = r.step
+)
+SELECT
+  line_no,
+  visitor_key,
+  CASE WHEN role IS NULL AND type = 'track' THEN event END AS event,
+  role,
+  at_ms,
+  landing_type,
+  step_no,
+  outcome,
+  value,
+  experiment_id,
+  variation_id,
+  utm_source,
+  CASE
+    WHEN NOT parse_ok THEN 'unparsable'
+    WHEN visitor_key IS NULL OR type NOT IN ('track', 'page', 'identify') OR event IS NULL OR ts_ms IS NULL THEN 'invalid'
+    WHEN line_no IN (SELECT line_no FROM duplicate_lines) THEN 'duplicate'
+    WHEN landing_type IS NOT NULL AND landing_type <> '' AND landing_type NOT IN (SELECT landing_type FROM known_landings) THEN 'other_funnel'
+    WHEN role IN ('page', 'completed') AND step IS NOT NULL AND step_no IS NULL THEN 'other_funnel'
+    WHEN role = 'exposure' AND experiment_id || '/' || COALESCE(variation_id, '') NOT IN (SELECT experiment_id || '/' || variation_id FROM known_variations) THEN 'other_funnel'
+    WHEN type = 'track' AND role IS NULL AND event NOT IN (SELECT name FROM catalogue) THEN 'unknown_event'
+    ELSE 'ok'
+  END AS status,
+  CASE
+    WHEN sent_ms IS NOT NULL AND received_ms IS NOT NULL THEN ABS(at_ms - ts_ms) > 300000
+    WHEN received_ms IS NOT NULL THEN ABS(received_ms - ts_ms) > 86400000
+    ELSE FALSE
+  END AS skewed
+FROM named;
+
+CREATE VIEW ok_events AS
+SELECT * FROM classified WHERE status = 'ok';

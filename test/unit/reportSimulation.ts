@@ -1,0 +1,51 @@
+/**
+ * Simulated experiments for the statistics tests: visitors walk the real flow graph (the simulator the
+ * event logs are written from) on the paths a running experiment splits; the arms' visitors and purchases go to the
+ * same comparisons the report uses.
+ */
+import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
+import { experimentEntries } from '../../engine/index.ts';
+import { loadFunnelData } from '../../engine/validate/index.ts';
+import {
+  createRandom,
+  DEFAULT_OPTIONS,
+  simulateVisitor,
+  simulationModel,
+  type SimulationModel,
+  type SimulationOptions,
+} from '../../scripts/report/simulator.ts';
+
+let model: SimulationModel;
+export let arms: string[];
+export let weights: number[];
+/** The running experiment of the docs' example (test/fixtures/experiments/latam-offer.json). */
+export let experimentId: string;
+let paths: string[];
+
+/** Reads the flow files; call from beforeAll. */
+export async function loadSimulation(): Promise<void> {
+  // the shipped flows run no experiment on a spec route: the docs' example experiment is added here
+  const data = { ...(await loadFunnelData()), experiments: LATAM_OFFER };
+  model = simulationModel(data);
+  const running = experimentEntries(data.experiments).find(([, e]) => e.status === 'running');
+  if (!running) throw new Error('the statistics tests need a running experiment (test/fixtures/experiments/latam-offer.json)');
+  const [id, experiment] = running;
+  experimentId = id;
+  paths = experiment.paths;
+  arms = experiment.variants.map((v) => v.variant);
+  weights = experiment.variants.map((v) => v.weight);
+}
+
+/** Visitors and purchases per arm of one simulated experiment on the experiment's paths. */
+export function experiment(seed: number, visitors: number, options: Partial<SimulationOptions> = {}): Array<{ n: number; x: number }> {
+  const random = createRandom(seed);
+  const simulation = { ...DEFAULT_OPTIONS, paths, ...options };
+  const counts = arms.map(() => ({ n: 0, x: 0 }));
+  for (let i = 0; i < visitors; i++) {
+    const walk = simulateVisitor(model, simulation, random);
+    const arm = counts[arms.indexOf(walk.experiment!.variation)]!;
+    arm.n++;
+    if (walk.purchase > 0) arm.x++;
+  }
+  return counts;
+}
