@@ -68,7 +68,7 @@ export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, networkType, retry } from './cor
 /** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
 export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts';
 /** The start-up sequence of spec section 4, in order. */
-export { ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
+export { ACCESS_ACCOUNT_KEY, ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
 /** Types of the same module. */
 export type { StartupEnv } from './core/startup.ts';
 /** The funnel's state: the valtio (vanilla) slices of spec section 3. */

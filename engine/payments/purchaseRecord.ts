@@ -2,10 +2,12 @@
  * The durable purchase record: written to local storage before the subscription call, so a reload, a
  * Back navigation or a second tab finds the purchase that is already under way (and its polling id)
  * instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id.
- * Once the purchase succeeds the record keeps the result, so a subscribed visitor is sent to their
- * success step instead of being sold the same plan again. A record belongs to one account (the
- * signup e-mail); anything unreadable counts as no record, and a storage that refuses writes leaves
- * the funnel working with an in-memory record for this page.
+ * It is written as soon as the purchase is claimed (./purchaseClaim.ts), before the card is tokenised,
+ * so every tab sees the purchase start. Once the purchase succeeds the record keeps the result, so a
+ * subscribed visitor is sent to their success step instead of being sold the same plan again (the
+ * success step has the server confirm it first). A record belongs to one account (the account key of
+ * the tab's access token, ./account.ts); anything unreadable counts as no record, and a storage that
+ * refuses writes leaves the funnel working with an in-memory record for this page.
  */
 import { readItem, removeItem, writeItem } from '../core/safeStorage.ts';
 
@@ -18,13 +20,13 @@ export interface PurchaseResult {
 }
 
 export interface PurchaseRecord {
-  /** The signup e-mail the purchase belongs to (lower case). */
+  /** The account the purchase belongs to (`purchaseAccountOf`: the access token's user id). */
   account: string;
   plan: string;
   /** Sent as the Idempotency-Key header of the subscription call. */
   idempotencyKey: string;
   fbEventId: string;
-  /** The payment method charged (a Stripe id, never card data): a retry sends the same request. */
+  /** The payment method charged (a Stripe id, never card data): a retry sends the same request; '' while the card is tokenised. */
   paymentMethodId: string;
   /** 'braintree' for a PayPal purchase through the Braintree portal; absent for a card or wallet. */
   gateway?: 'braintree';
@@ -72,18 +74,22 @@ export function parseRecord(raw: string | undefined): PurchaseRecord | undefined
   return { ...(r as PurchaseRecord), result };
 }
 
-/** The account key of a signup e-mail. */
-export const accountOf = (email: string): string => email.trim().toLowerCase();
-
 /**
  * The record of this account, or undefined (none, another account's, or unreadable).
- * @example const open = readPurchaseRecord(store.signup.email)
+ * @example const open = readPurchaseRecord(purchaseAccountOf(store.signup))
  */
-export function readPurchaseRecord(email: string): PurchaseRecord | undefined {
+export function readPurchaseRecord(account: string): PurchaseRecord | undefined {
   const record = parseRecord(readItem('local', PURCHASE_RECORD_KEY) ?? memory);
-  if (!record || !email || record.account !== accountOf(email)) return undefined;
+  if (!record || !account || record.account !== account) return undefined;
   return record;
 }
+
+/**
+ * True for a record of a purchase claimed but not sent: no payment method, no PayPal nonce, no polling
+ * id. Found by a tab that holds the claim, it is a tab that went away while the card was tokenised:
+ * nothing was charged, and the visitor may pay again.
+ */
+export const isUnsent = (record: PurchaseRecord): boolean => !record.paymentMethodId && !record.nonce && !record.pollingId;
 
 /** Stores the record (local storage, else memory); never throws. */
 export function writePurchaseRecord(record: PurchaseRecord): void {
@@ -93,8 +99,8 @@ export function writePurchaseRecord(record: PurchaseRecord): void {
 }
 
 /** Changes fields of this account's record (nothing when there is none). */
-export function updatePurchaseRecord(email: string, patch: Partial<PurchaseRecord>): PurchaseRecord | undefined {
-  const record = readPurchaseRecord(email);
+export function updatePurchaseRecord(account: string, patch: Partial<PurchaseRecord>): PurchaseRecord | undefined {
+  const record = readPurchaseRecord(account);
   if (!record) return undefined;
   const updated = { ...record, ...patch };
   writePurchaseRecord(updated);

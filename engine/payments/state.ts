@@ -12,6 +12,13 @@ export interface SignupState {
   isValid: boolean;
   /** The access token; kept in session storage, never persisted to local storage. */
   token: string;
+  /**
+   * The account the access token of this tab belongs to (its user id), and its e-mail: kept in session
+   * storage beside the token, so a tab stays on its own account when another tab signs up another one
+   * (the persisted e-mail and user id are shared by every tab). Purchases are keyed by it.
+   */
+  accountId: string;
+  accountEmail: string;
   gzUserID: string;
   isSuccess: boolean;
   stripePublishKey: string;
@@ -53,11 +60,13 @@ export interface PaymentState {
 export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
   signup: {
     persist: true,
-    transient: ['token'], // the access token lives in session storage only
+    transient: ['token', 'accountId', 'accountEmail'], // the access token and its account live in session storage only
     defaults: () => ({
       email: '',
       isValid: false,
       token: '',
+      accountId: '',
+      accountEmail: '',
       gzUserID: '',
       isSuccess: false,
       stripePublishKey: '',

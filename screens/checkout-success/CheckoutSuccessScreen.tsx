@@ -7,7 +7,7 @@ import { useEngine } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { formatPercent, trialEnd } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
-import { readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
+import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
 import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -32,7 +32,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   // in a tab that did not pay, the account's durable purchase record
   const [receipt] = useState(() => {
     const saved = restoreReceipt(store);
-    const record = readPurchaseRecord(store.signup.email);
+    const record = readPurchaseRecord(purchaseAccountOf(store.signup));
     if (!saved && record?.status === 'succeeded') restoreFromRecord(store, record);
     return saved ?? readReceipt();
   });
@@ -40,7 +40,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const [openedAt] = useState(() => new Date());
   useEffect(() => {
     // from now on a visitor who is offered the plan again is brought back here
-    updatePurchaseRecord(store.signup.email, { successPath: pathname });
+    updatePurchaseRecord(purchaseAccountOf(store.signup), { successPath: pathname });
   }, [store, pathname]);
 
   const c = snap.checkout;
@@ -49,7 +49,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const plan = data.plans.plans[planName];
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
-  const startedAt = readPurchaseRecord(store.signup.email)?.startedAt;
+  const startedAt = readPurchaseRecord(purchaseAccountOf(store.signup))?.startedAt;
   // the add-on is charged the way the plan was paid: a kept card or wallet method, or the vaulted PayPal account
   const paidWith = receipt?.paidWith === 'paypal' ? 'paypal' : 'card';
   const offerUpsell = props.upsell !== undefined && c.id !== '' && (c.stripeNonce !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
