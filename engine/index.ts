@@ -78,7 +78,9 @@ export type { EngineState, FunnelState, KernelState, PaymentState, ProductSlices
 /** Tracking data read once from the first screen's query string (spec sections 3 and 4): utm parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and not kept, and the visitor's operating system. */
 export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
 /** Landing types and variants: which variant a path opens, and the landing type it records. */
-export { homeVariantId, landingTypeFromPath, resolveActiveVariant, variantForPath } from './core/variants.ts';
+export { homeVariantId, landingTypeFromPath, planNamed, resolveActiveVariant, sellablePlan, variantForPath } from './core/variants.ts';
+/** Lookups by a key from data, storage, a URL or a text: own properties only (never Object.prototype's members). */
+export { ownValue } from './core/ownValue.ts';
 /** Types of the same module. */
 export type { ActiveVariant } from './core/variants.ts';
 /** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */

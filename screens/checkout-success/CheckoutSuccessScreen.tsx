@@ -5,7 +5,7 @@ import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { formatPercent, trialEnd } from '../../engine/index.ts';
+import { formatPercent, planNamed, trialEnd } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
 import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
 import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/index.ts';
@@ -46,7 +46,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const c = snap.checkout;
   const price = format.money;
   const planName = receipt?.plan ?? store.plans.plan;
-  const plan = data.plans.plans[planName];
+  const plan = planNamed(data.plans, planName);
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
   const startedAt = readPurchaseRecord(purchaseAccountOf(store.signup))?.startedAt;

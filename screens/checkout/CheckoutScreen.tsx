@@ -5,7 +5,7 @@ import type { CheckoutProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore, useVariant } from '../../engine/react/index.ts';
-import { planPricing } from '../../engine/index.ts';
+import { planPricing, sellablePlan } from '../../engine/index.ts';
 import { purchase, purchaseEnded, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
@@ -94,8 +94,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const gatewayState = useCardGateway(runner.loadGateway);
   const gateway = gatewayState.status === 'ready' ? gatewayState.gateway : undefined;
   const format = useLocale();
-  const chosen = open?.plan ?? snap.plans.plan;
-  const plan = data.plans.plans[chosen] ?? data.plans.plans[variant.defaultPlan];
+  // only what the variant sells: any other stored plan falls back to the variant's default
+  const plan = sellablePlan(variant, data.plans, open?.plan ?? snap.plans.plan);
 
   useEffect(() => {
     store.plans.checkoutVisited = true;
