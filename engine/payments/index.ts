@@ -74,7 +74,7 @@ export type { PaidWith } from './receipt.ts';
 /** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
 export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from './subscriptionApi.ts';
 /** Types of the same module. */
-export type { BraintreeBody, BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
+export type { BraintreeBody, BraintreeResult, PollAnswer, ServerReceipt, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
 /** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage), taken before the card is tokenised. */

@@ -75,7 +75,7 @@ export async function startSandbox(): Promise<Sandbox> {
         isSuccess: true,
         stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
         // as the sandbox's payment settings hand it out (the vault manager's stand-in reads the account from it)
-        btToken: `sandbox_bt_${last.userId}`,
+        btToken: server.state.accountsByEmail.get(last.email)!.clientToken,
       });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);

@@ -50,6 +50,7 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
     name: String(body.name).trim(),
     landingType: String(body.landing_type),
     token: randomBytes(24).toString('hex'),
+    clientToken: `sandbox_bt_${randomBytes(18).toString('base64url')}`,
   };
   state.accountsByEmail.set(email, account);
   state.accountsByToken.set(account.token, account);
@@ -66,6 +67,6 @@ export function paymentSettings(state: SandboxState, req: IncomingMessage, res: 
     stripe_account_name: 'Family Locator (sandbox)',
     experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: account.email.includes(FORCE_3DS_TAG) },
     // read by the PayPal button (braintree-web's client token); the preview build's stand-in accepts it
-    braintree_client_token: `sandbox_bt_${account.userId}`,
+    braintree_client_token: account.clientToken,
   });
 }
