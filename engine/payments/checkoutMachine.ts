@@ -10,6 +10,7 @@ import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
 import { applyPaidResult } from './paidResult.ts';
+import { markConfirmed } from './serverConfirmation.ts';
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import type { SubscriptionApi } from './subscriptionApi.ts';
 import { clearPurchaseRecord, isUnsent, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
@@ -149,6 +150,8 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
     store.checkout.upsellData = { success: true, finalPrice, regularPrice };
   } else {
     applyPaidResult(store, { subscriptionId, finalPrice, regularPrice }, gateway === 'stripe' ? result.paymentMethodId : '');
+    // the server's own answer: the success step shows it without asking again
+    markConfirmed(store, subscriptionId);
   }
   analytics.track(upsell ? 'upsell_purchased' : 'purchased', { plan, subscriptionId, value: finalPrice, regularPrice, currency: 'USD', gateway });
   // the ad pixel's purchase event, deduplicated on the pixel's side by the event id

@@ -68,7 +68,7 @@ export {
 /** Types of the same module. */
 export type { PurchaseRecord } from './purchaseRecord.ts';
 /** The receipt of a paid checkout, kept in session storage (not local storage: the checkout slice is not persisted, spec section 3). */
-export { RECEIPT_KEY, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
+export { RECEIPT_KEY, clearReceipt, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
 /** Types of the same module. */
 export type { PaidWith } from './receipt.ts';
 /** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
@@ -91,5 +91,13 @@ export type { HttpClients } from '../core/http.ts';
 export { EU_COUNTRIES, browserHints, isEuCustomer, threeDSecurePolicy } from './threeDSecure.ts';
 /** Types of the same module. */
 export type { CustomerHints } from './threeDSecure.ts';
+/** Nothing is shown as paid that the server did not confirm: a polling result of this page, else the receipt lookup. */
+export { confirmPurchase, isConfirmed, markConfirmed } from './serverConfirmation.ts';
+/** Types of the same module. */
+export type { Confirmation } from './serverConfirmation.ts';
+/** React access to the server's confirmation: checking, confirmed, none (send the visitor on), failed (retry). */
+export { useServerConfirmation } from './useServerConfirmation.ts';
+/** Types of the same module. */
+export type { ConfirmationState } from './useServerConfirmation.ts';
 /** What a paid purchase leaves in the store, and the discount it shows. */
 export { applyPaidResult, discountPercentage } from './paidResult.ts';

@@ -47,6 +47,8 @@ export interface CheckoutState {
   discountPercentage: number;
   stripeNonce: string;
   declineCode: string;
+  /** The subscription id the server confirmed in this page (a polling result or a receipt lookup). */
+  confirmedId: string;
   upsellData: UpsellData;
 }
 
@@ -91,6 +93,7 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
       discountPercentage: 0,
       stripeNonce: '',
       declineCode: '',
+      confirmedId: '',
       upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
     }),
   },

@@ -41,7 +41,7 @@ describe('a purchase held by another tab', { timeout: 30_000 }, () => {
       successPath: '',
     });
     const f = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, 'gz-1-month-tiger') });
-    expect(await screen.findByText(OTHER_TAB, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(OTHER_TAB, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
     // the record is the other tab's, untouched by this one
     expect(readPurchaseRecord(key)).toMatchObject({ idempotencyKey: 'k-other', paymentMethodId: '' });
