@@ -71,6 +71,10 @@ export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts
 export { ACCESS_ACCOUNT_KEY, ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
 /** Types of the same module. */
 export type { StartupEnv } from './core/startup.ts';
+/** The e-mail check of signup, in the browser and the sandbox alike: NFKC look-alikes and invisible characters refused, then the shape. */
+export { MAX_EMAIL_LENGTH, checkEmail, isValidEmail, normalizeEmail } from './core/email.ts';
+/** Types of the same module. */
+export type { EmailCheck, EmailProblem } from './core/email.ts';
 /** The funnel's state: the valtio (vanilla) slices of spec section 3. */
 export { ENGINE_SLICES, KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
 /** Types of the same module. */

@@ -11,7 +11,7 @@ import { createHttpClients, type HttpClients } from '../../engine/payments/index
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
 import { rememberSession } from '../../engine/payments/index.ts';
 import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
-import { normalizeEmail } from './email.ts';
+import { normalizeEmail } from '../../engine/index.ts';
 
 /** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */
 export const SIGNUP_FAILED_KEY = 'errors.signupFailed';

@@ -167,6 +167,18 @@ describe('bodies nested too deep', () => {
 });
 
 describe('smaller guards', () => {
+  it('signup refuses invisible and look-alike characters in the e-mail, as the browser does', async () => {
+    const signup = (email: string) =>
+      call('POST', '/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: 'fullPrice' });
+    const invisible = await signup(`an\u200Bna.${Date.now()}@example.com`);
+    expect(invisible.status).toBe(422);
+    expect(JSON.stringify(invisible.body)).toContain('invisible characters');
+    const lookalike = await signup(`\uFF41nna.${Date.now()}@example.com`);
+    expect(lookalike.status).toBe(422);
+    expect(JSON.stringify(lookalike.body)).toContain('look-alike characters');
+    expect((await signup(`ju\u0308rgen.${Date.now()}@example.de`)).status).toBe(200);
+  });
+
   it('Braintree client tokens are random, not the user id', async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 3; i++) {
