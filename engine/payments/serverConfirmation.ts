@@ -11,8 +11,12 @@ import { clearPurchaseRecord, readPurchaseRecord } from './purchaseRecord.ts';
 import { clearReceipt, readReceipt } from './receipt.ts';
 import type { SubscriptionApi } from './subscriptionApi.ts';
 
-/** confirmed: the checkout slice holds what the server answered; none: there is no paid purchase to show. */
-export type Confirmation = 'confirmed' | 'none';
+/**
+ * confirmed: the checkout slice holds what the server answered; none: there is no paid purchase to
+ * show; signedOut: a purchase is recorded, but this tab has no session to ask the server with (the
+ * access token lives in the tab that paid), so it shows nothing paid and points there.
+ */
+export type Confirmation = 'confirmed' | 'none' | 'signedOut';
 
 /** Marks the checkout slice's subscription as the server's answer (a polling result, a receipt lookup). */
 export function markConfirmed(store: FunnelState, subscriptionId: string): void {
@@ -39,6 +43,7 @@ export async function confirmPurchase(
   const recorded = record?.status === 'succeeded' ? record.result?.subscriptionId : undefined;
   const id = store.checkout.id || receipt?.id || recorded;
   if (!id) return 'none';
+  if (!store.signup.token) return 'signedOut';
   const server = await api.getReceipt(id, signal);
   if (!server || server.upsell) {
     // a claim the server does not know (forged, or another account's): forgotten, never shown

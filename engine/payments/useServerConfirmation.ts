@@ -10,7 +10,7 @@ import { purchaseAccountOf } from './account.ts';
 import { confirmPurchase, isConfirmed } from './serverConfirmation.ts';
 import type { SubscriptionApi } from './subscriptionApi.ts';
 
-export type ConfirmationState = 'checking' | 'confirmed' | 'none' | 'failed';
+export type ConfirmationState = 'checking' | 'confirmed' | 'none' | 'signedOut' | 'failed';
 
 /** @example const { state, retry } = useServerConfirmation(api); if (state !== 'confirmed') return <Checking />; */
 export function useServerConfirmation(api: Pick<SubscriptionApi, 'getReceipt'>): { state: ConfirmationState; retry: () => void } {

@@ -77,7 +77,9 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
     return (
       <Screen className="checkout-success" wide>
         <div className="checkout-success__card" role="status" aria-live="polite" data-testid="success-checking">
-          {confirmation.state === 'failed' ? (
+          {confirmation.state === 'signedOut' ? (
+            <p>{t('success.otherTab')}</p>
+          ) : confirmation.state === 'failed' ? (
             <>
               <p>{t('success.checkFailed')}</p>
               <Button onClick={confirmation.retry}>{t('common.tryAgain')}</Button>
