@@ -193,7 +193,7 @@ export async function claimed(account: string, deps: Pick<CheckoutDeps, 'claims'
 export function openPurchase(account: string, request: Pick<PurchaseRequest, 'resumeOnly'>): PurchaseRecord | 'none' | undefined {
   let open = readPurchaseRecord(account);
   if (open && open.status !== 'succeeded' && isUnsent(open)) {
-    clearPurchaseRecord();
+    clearPurchaseRecord(account);
     open = undefined;
   }
   return !open && request.resumeOnly ? 'none' : open;
@@ -256,7 +256,7 @@ export function keepRecord(account: string, result: CardFlowResult): void {
     const { subscriptionId, finalPrice, regularPrice } = result;
     updatePurchaseRecord(account, { status: 'succeeded', result: { subscriptionId, finalPrice, regularPrice } });
   } else if (result.status === 'silent' || !isOpenFailure(result.failure)) {
-    clearPurchaseRecord();
+    clearPurchaseRecord(account);
   }
 }
 

@@ -61,6 +61,7 @@ export {
   clearPurchaseRecord,
   isUnsent,
   parseRecord,
+  purchaseRecordKey,
   readPurchaseRecord,
   updatePurchaseRecord,
   writePurchaseRecord,

@@ -11,7 +11,11 @@
  */
 import { readItem, removeItem, writeItem } from '../core/safeStorage.ts';
 
+/** The records' key prefix in local storage: one record per account, `purchase_in_flight:<account>`. */
 export const PURCHASE_RECORD_KEY = 'purchase_in_flight';
+
+/** Where an account's record is stored: another account's purchase never replaces it. */
+export const purchaseRecordKey = (account: string): string => `${PURCHASE_RECORD_KEY}:${account}`;
 
 export interface PurchaseResult {
   subscriptionId: string;
@@ -45,8 +49,8 @@ export interface PurchaseRecord {
   result?: PurchaseResult;
 }
 
-/** Used when storage refuses writes (private mode, full quota): the record lives as long as the page. */
-let memory: string | undefined;
+/** Used when storage refuses writes (private mode, full quota): the records live as long as the page. */
+const memory = new Map<string, string>();
 
 /** Listeners in this tab (the `storage` event reaches only the other tabs). */
 const listeners = new Set<() => void>();
@@ -79,8 +83,9 @@ export function parseRecord(raw: string | undefined): PurchaseRecord | undefined
  * @example const open = readPurchaseRecord(purchaseAccountOf(store.signup))
  */
 export function readPurchaseRecord(account: string): PurchaseRecord | undefined {
-  const record = parseRecord(readItem('local', PURCHASE_RECORD_KEY) ?? memory);
-  if (!record || !account || record.account !== account) return undefined;
+  if (!account) return undefined;
+  const record = parseRecord(readItem('local', purchaseRecordKey(account)) ?? memory.get(account));
+  if (!record || record.account !== account) return undefined;
   return record;
 }
 
@@ -94,7 +99,8 @@ export const isUnsent = (record: PurchaseRecord): boolean => !record.paymentMeth
 /** Stores the record (local storage, else memory); never throws. */
 export function writePurchaseRecord(record: PurchaseRecord): void {
   const raw = JSON.stringify(record);
-  memory = writeItem('local', PURCHASE_RECORD_KEY, raw) ? undefined : raw;
+  if (writeItem('local', purchaseRecordKey(record.account), raw)) memory.delete(record.account);
+  else memory.set(record.account, raw);
   changed();
 }
 
@@ -107,11 +113,26 @@ export function updatePurchaseRecord(account: string, patch: Partial<PurchaseRec
   return updated;
 }
 
-/** Forgets the record (a final decline: the next attempt is a new purchase). */
-export function clearPurchaseRecord(): void {
-  memory = undefined;
-  removeItem('local', PURCHASE_RECORD_KEY);
+/** Forgets the account's record (a final decline: the next attempt is a new purchase); every account's without one. */
+export function clearPurchaseRecord(account?: string): void {
+  const accounts = account === undefined ? [...memory.keys(), ...storedAccounts()] : [account];
+  for (const a of accounts) {
+    memory.delete(a);
+    removeItem('local', purchaseRecordKey(a));
+  }
   changed();
+}
+
+/** The accounts with a record in local storage. */
+function storedAccounts(): string[] {
+  const prefix = `${PURCHASE_RECORD_KEY}:`;
+  try {
+    const storage = globalThis.localStorage;
+    const keys = Array.from({ length: storage?.length ?? 0 }, (_, k) => storage.key(k) ?? '');
+    return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -121,7 +142,7 @@ export function clearPurchaseRecord(): void {
 export function onPurchaseRecordChange(listener: () => void): () => void {
   listeners.add(listener);
   const handler = (event: StorageEvent): void => {
-    if (event.key === PURCHASE_RECORD_KEY || event.key === null) listener();
+    if (event.key === null || event.key.startsWith(`${PURCHASE_RECORD_KEY}:`)) listener();
   };
   const win = typeof window === 'undefined' ? undefined : window;
   win?.addEventListener('storage', handler);

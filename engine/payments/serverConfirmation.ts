@@ -47,7 +47,7 @@ export async function confirmPurchase(
   const server = await api.getReceipt(id, signal);
   if (!server || server.upsell) {
     // a claim the server does not know (forged, or another account's): forgotten, never shown
-    if (recorded === id) clearPurchaseRecord();
+    if (recorded === id) clearPurchaseRecord(account);
     if (receipt?.id === id) clearReceipt();
     if (store.checkout.id === id) Object.assign(store.checkout, { id: '', isSuccess: false, finalPrice: 0, regularPrice: 0, discountPercentage: 0 });
     return 'none';

@@ -86,9 +86,9 @@ export function countPosts(page: Page): string[] {
  * same purchase.
  */
 export async function purchaseStored(page: Page): Promise<void> {
-  await page.waitForFunction((key) => {
-    const raw = localStorage.getItem(key);
-    return raw !== null && (JSON.parse(raw) as { paymentMethodId?: string }).paymentMethodId !== '';
+  await page.waitForFunction((prefix) => {
+    const records = Object.keys(localStorage).filter((key) => key.startsWith(`${prefix}:`));
+    return records.some((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { paymentMethodId?: string }).paymentMethodId);
   }, PURCHASE_RECORD_KEY);
 }
 

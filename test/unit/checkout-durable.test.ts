@@ -306,7 +306,7 @@ describe('the durable purchase record', () => {
 
   it('ignores corrupt or partial records', () => {
     for (const raw of ['{oops', 'null', '[]', JSON.stringify({ account: EMAIL }), JSON.stringify({ account: EMAIL, plan: PLAN, status: 'succeeded' })]) {
-      local.setItem(PURCHASE_RECORD_KEY, raw);
+      local.setItem(`${PURCHASE_RECORD_KEY}:${EMAIL}`, raw);
       expect(readPurchaseRecord(EMAIL)).toBeUndefined();
     }
     expect(parseRecord(undefined)).toBeUndefined();
