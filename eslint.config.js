@@ -50,6 +50,20 @@ export default tseslint.config(
     files: ['screens/**/*.tsx'],
     rules: { 'react-hooks/immutability': 'off' },
   },
+  {
+    // a key from data, storage, a URL or a text must not find Object.prototype's members (constructor,
+    // toString, __proto__): `key in object` does; Object.hasOwn or engine/core/ownValue.ts do not
+    files: ['engine/**', 'screens/**', 'scripts/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='in'][left.type!='Literal']",
+          message: 'A key in an object finds inherited members too: use Object.hasOwn(object, key) or ownValue(object, key).',
+        },
+      ],
+    },
+  },
   { files: ['screens/**'], rules: { 'no-restricted-imports': engineImports(entries) } },
   { files: ['test/**'], rules: { 'no-restricted-imports': engineImports([...entries, ...lazy]) } },
 );

@@ -71,9 +71,13 @@ export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, genericRetry, networkType, retry
 /** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
 export { readItem, readJson, removeItem, writeItem } from './core/safeStorage.ts';
 /** The start-up sequence of spec section 4, in order. */
-export { ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
+export { ACCESS_ACCOUNT_KEY, ACCESS_TOKEN_KEY, ONBOARDING_STARTED_DELAY_MS, runStartup } from './core/startup.ts';
 /** Types of the same module. */
 export type { StartupEnv } from './core/startup.ts';
+/** The e-mail check of signup, in the browser and the sandbox alike: NFKC look-alikes and invisible characters refused, then the shape. */
+export { MAX_EMAIL_LENGTH, checkEmail, isValidEmail, normalizeEmail } from './core/email.ts';
+/** Types of the same module. */
+export type { EmailCheck, EmailProblem } from './core/email.ts';
 /** The funnel's state: the valtio (vanilla) slices of spec section 3. */
 export { ENGINE_SLICES, KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
 /** Types of the same module. */
@@ -81,7 +85,9 @@ export type { EngineState, FunnelState, KernelState, PaymentState, ProductSlices
 /** Tracking data read once from the first screen's query string (spec sections 3 and 4): utm parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and not kept, and the visitor's operating system. */
 export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
 /** Landing types and variants: which variant a path opens, and the landing type it records. */
-export { homeVariantId, landingTypeFromPath, resolveActiveVariant, variantForPath } from './core/variants.ts';
+export { homeVariantId, landingTypeFromPath, planNamed, resolveActiveVariant, sellablePlan, variantForPath } from './core/variants.ts';
+/** Lookups by a key from data, storage, a URL or a text: own properties only (never Object.prototype's members). */
+export { ownValue } from './core/ownValue.ts';
 /** Types of the same module. */
 export type { ActiveVariant } from './core/variants.ts';
 /** The visitor id: a userUuid cookie that lasts 365 days (SameSite=Lax, Secure on https). */

@@ -3,6 +3,7 @@
  * `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`).
  */
 import type { DestinationConfig } from './types.ts';
+import { ownValue } from '../core/ownValue.ts';
 
 export interface Environment {
   inspector?: string;
@@ -16,7 +17,7 @@ export interface DestinationsFile {
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 function resolve(value: unknown, config: Record<string, unknown>): unknown {
-  if (typeof value === 'string') return value.replace(PLACEHOLDER, (_m, name: string) => String(config[name] ?? ''));
+  if (typeof value === 'string') return value.replace(PLACEHOLDER, (_m, name: string) => String(ownValue(config, name) ?? ''));
   if (Array.isArray(value)) return value.map((v) => resolve(v, config));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v, config)]));
   return value;

@@ -5,6 +5,7 @@
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
+import { ownValue } from '../core/ownValue.ts';
 
 /** The consent categories of the banner. `necessary` is always granted. */
 export type ConsentCategory = 'necessary' | 'analytics' | 'marketing';
@@ -82,5 +83,5 @@ export interface Measurement {
 export function mappedName(event: AnalyticsEvent, events: EventMap | undefined): string | undefined {
   const key = event.kind === 'track' ? event.name : event.kind;
   if (!events) return key;
-  return events[key];
+  return ownValue(events, key);
 }

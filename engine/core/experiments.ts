@@ -15,6 +15,7 @@ import { readItem, writeItem } from './safeStorage.ts';
 import type { FunnelState } from './store.ts';
 import type { VariantChooser } from './variants.ts';
 import { newVisitorId, readCookie, VISITOR_COOKIE } from './visitor.ts';
+import { ownValue } from './ownValue.ts';
 
 export type { Experiment, Experiments };
 
@@ -74,9 +75,9 @@ export function assign(
 ): Assignment | undefined {
   const among = (v: string | undefined): v is string => v !== undefined && experiment.variants.some((arm) => arm.variant === v);
   if (experiment.status === 'stopped') return among(experiment.winner) ? { experimentId, variant: experiment.winner, source: 'winner' } : undefined;
-  const forced = visitor.overrides[experimentId];
+  const forced = ownValue(visitor.overrides, experimentId);
   if (among(forced)) return { experimentId, variant: forced, source: 'override' };
-  const kept = visitor.sticky[experimentId];
+  const kept = ownValue(visitor.sticky, experimentId);
   if (among(kept)) return { experimentId, variant: kept, source: 'sticky' };
   const hashed = visitor.visitorId ? hashedVariant(experimentId, experiment, visitor.visitorId) : undefined;
   return hashed === undefined ? undefined : { experimentId, variant: hashed, source: 'hash' };

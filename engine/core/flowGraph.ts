@@ -6,6 +6,7 @@ import type { Flow, Next, Step } from './flowTypes.ts';
 import type { Landings, Variant } from '../types/landings.gen.ts';
 import type { Plans } from '../types/plans.gen.ts';
 import type { Experiments } from '../types/experiments.gen.ts';
+import { ownValue } from './ownValue.ts';
 
 export type { Flow, Next, Step, Variant, Plans, Experiments };
 
@@ -35,7 +36,7 @@ export function variantIds(landings: Landings): string[] {
 
 /** The variant for a landing type, or undefined. */
 export function getVariant(landings: Landings, id: string): Variant | undefined {
-  return id === '$schema' ? undefined : (landings[id] as Variant | undefined);
+  return id === '$schema' ? undefined : (ownValue(landings as Record<string, unknown>, id) as Variant | undefined);
 }
 
 /**
@@ -76,7 +77,7 @@ export function resolveStep(step: Step, stepId: string, variant: Variant | undef
 export function nextStepId(next: Next | undefined, outcome = 'default'): string | undefined {
   if (next === undefined) return undefined;
   if (typeof next === 'string') return next;
-  return next[outcome];
+  return ownValue(next, outcome);
 }
 
 /** Every step id a `next` can lead to. */

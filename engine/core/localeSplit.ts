@@ -4,6 +4,7 @@
  */
 import type { FunnelData } from './flowGraph.ts';
 import { getVariant, variantIds } from './flowGraph.ts';
+import { ownValue } from './ownValue.ts';
 
 export type TextTree = { [key: string]: string | TextTree };
 
@@ -33,7 +34,7 @@ export function firstPaintKeys(data: FunnelData): string[] {
 
 function pick(tree: TextTree, path: string[]): TextTree | string | undefined {
   let node: TextTree | string | undefined = tree;
-  for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
+  for (const part of path) node = typeof node === 'object' ? ownValue(node, part) : undefined;
   return node;
 }
 

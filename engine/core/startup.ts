@@ -5,10 +5,12 @@
 import type { Analytics } from './analytics.ts';
 import type { FunnelState } from './store.ts';
 import { ensureVisitorId } from './visitor.ts';
-import { readItem } from './safeStorage.ts';
+import { readItem, readJson } from './safeStorage.ts';
 import { supportsWebp } from './tracking.ts';
 
 export const ACCESS_TOKEN_KEY = 'access_token';
+/** The account of the session's access token ({ id, email }), kept beside it in session storage. */
+export const ACCESS_ACCOUNT_KEY = 'access_account';
 export const ATTRIBUTION_POLL_MS = 1000;
 export const ATTRIBUTION_POLL_TRIES = 30;
 export const ONBOARDING_STARTED_DELAY_MS = 1000;
@@ -66,7 +68,13 @@ export async function runStartup(env: StartupEnv): Promise<string> {
   env.analytics.setVisitor(userUuid);
   step('access-token');
   const token = readItem('session', ACCESS_TOKEN_KEY);
-  if (token) env.store.signup.token = token;
+  if (token) {
+    env.store.signup.token = token;
+    const account = readJson<{ id?: unknown; email?: unknown }>('session', ACCESS_ACCOUNT_KEY);
+    if (typeof account?.id === 'string' && typeof account.email === 'string') {
+      Object.assign(env.store.signup, { accountId: account.id, accountEmail: account.email });
+    }
+  }
   step('webp');
   env.store.ui.isWebp = supportsWebp(env.userAgent);
   step('preload');

@@ -125,7 +125,7 @@ export function defaultState(slices: SliceDeclarations): FunnelState {
  */
 export function createFunnelStore(slices: SliceDeclarations, initial: Partial<FunnelState> = {}): FunnelState {
   for (const name of Object.keys(slices)) {
-    if (name in ENGINE_SLICES) throw new Error(`The product declares a slice "${name}", which is an engine slice: give it another name.`);
+    if (Object.hasOwn(ENGINE_SLICES, name)) throw new Error(`The product declares a slice "${name}", which is an engine slice: give it another name.`);
   }
   const store = proxy({ ...defaultState(slices), ...initial });
   declarationsByStore.set(store, { ...ENGINE_SLICES, ...slices } as unknown as Record<string, AnySliceDeclaration>);

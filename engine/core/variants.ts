@@ -1,5 +1,7 @@
 /** Landing types and variants: which variant a path opens, and the landing type it records. */
 import type { Landings, Variant } from '../types/landings.gen.ts';
+import type { Plan, Plans } from '../types/plans.gen.ts';
+import { ownValue } from './ownValue.ts';
 import { getVariant, variantIds } from './flowGraph.ts';
 
 /**
@@ -72,4 +74,20 @@ export function resolveActiveVariant(landings: Landings, pathname: string, landi
   }
   const home = homeVariantId(landings);
   return { id: home, variant: getVariant(landings, home)!, fromPath: false };
+}
+
+/** A catalogue plan by name (own entries only: a stored `constructor` is no plan), or undefined. */
+export function planNamed(plans: Plans, name: string): Plan | undefined {
+  return ownValue(plans.plans, name);
+}
+
+/**
+ * The plan a variant's checkout sells: the chosen one when the variant offers it, else the variant's
+ * default, else its first plan. Any other name (another landing's plan, a test plan, the upsell add-on,
+ * a stored value no variant offers) falls back quietly: only what the variant sells is for sale.
+ * @example sellablePlan(landings.fullPrice, plans, 'gz-1-day-test')?.name // 'gz-3-month-fox'
+ */
+export function sellablePlan(variant: Variant, plans: Plans, chosen: string): Plan | undefined {
+  const offered = (name: string): Plan | undefined => (variant.plans.includes(name) ? planNamed(plans, name) : undefined);
+  return offered(chosen) ?? offered(variant.defaultPlan) ?? variant.plans.map(offered).find((p) => p !== undefined);
 }

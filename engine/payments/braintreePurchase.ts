@@ -5,9 +5,10 @@
  * fb_event_id) is stored before the call, so a reload, a lost answer or a retry posts the very same
  * request again, which the portal answers with its first answer instead of charging twice.
  */
-import { accountOf, readPurchaseRecord, writePurchaseRecord } from './purchaseRecord.ts';
+import { readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 import { failureOfError, type CardFlowResult } from './cardFlow.ts';
 import {
+  claimed,
   guarded,
   keepRecord,
   randomEventId,
@@ -15,6 +16,7 @@ import {
   settleKnown,
   UPSELL_MARKER,
   type CheckoutDeps,
+  type DurablePurchase,
   type PurchaseAttemptIds,
   type PurchaseOutcome,
 } from './checkoutMachine.ts';
@@ -35,7 +37,9 @@ export interface BraintreeRequest {
    * an open Braintree purchase of the account is posted again as it was (its nonce, key and event id),
    * and a paid one answers its result without a new charge.
    */
-  durable?: { email: string; checkoutPath: string };
+  durable?: DurablePurchase;
+  /** Only post the account's PayPal purchase under way again: never start one. */
+  resumeOnly?: boolean;
   /** Buy the upsell add-on: sends the upsell marker and fills store.checkout.upsellData. */
   upsell?: boolean;
   /** The attempt's ids, stored by the caller before the call (the upsell): a resumed attempt sends them again. */
@@ -49,53 +53,67 @@ export interface BraintreeRequest {
 export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
   return guarded(store, async () => {
-    const upsell = request.upsell === true;
-    const durable = request.durable && !upsell ? request.durable : undefined;
-    const found = durable ? readPurchaseRecord(durable.email) : undefined;
-    if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
-    // only a Braintree purchase under way is posted again here (a card one is the card path's)
-    const open = found?.gateway === 'braintree' ? found : undefined;
-    const plan = open?.plan ?? request.plan;
-    const nonce = open?.nonce ?? request.nonce;
-    const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
-    const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? randomEventId();
-    if (durable && !open) {
-      writePurchaseRecord({
-        account: accountOf(durable.email),
-        plan,
-        idempotencyKey,
-        fbEventId,
-        paymentMethodId: '',
-        gateway: 'braintree',
-        nonce,
-        pollingId: '',
-        startedAt: (deps.clock ?? realClock).now(),
-        status: 'processing',
-        checkoutPath: durable.checkoutPath,
-        successPath: '',
-      });
-    }
-    let result: CardFlowResult;
-    try {
-      const body = {
-        ...request.extra,
-        gateway: 'braintree' as const,
-        payment_method_nonce: nonce,
-        coupon: request.coupon ?? '',
-        fb_event_id: fbEventId,
-        ...(upsell ? { [UPSELL_MARKER]: true } : {}),
-      };
-      const answer = await deps.api.postBraintreeSubscription(plan, body, idempotencyKey);
-      const finalPrice = answer.finalPrice ?? request.price;
-      const regularPrice = answer.regularPrice ?? request.price;
-      result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
-    } catch (error) {
-      const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
-      result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
-    }
-    // a page that went away leaves the record as it was: the next one posts the same request again
-    if (deps.signal?.aborted) return { status: 'aborted' };
-    if (durable) keepRecord(durable.email, result);
-    return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'braintree', fbEventId }, result);
+    const durable = request.durable && request.upsell !== true ? request.durable : undefined;
+    if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
+    return claimed(durable.account, deps, async () => {
+      const found = readPurchaseRecord(durable.account);
+      if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
+      // only a Braintree purchase under way is posted again here (a card one is the card path's)
+      const open = found?.gateway === 'braintree' ? found : undefined;
+      if (!open && request.resumeOnly) return { status: 'none' };
+      return buyWithBraintree(deps, request, durable, open);
+    });
   });
+}
+
+async function buyWithBraintree(
+  deps: Omit<CheckoutDeps, 'gateway'>,
+  request: BraintreeRequest,
+  durable: DurablePurchase | undefined,
+  open: PurchaseRecord | undefined,
+): Promise<PurchaseOutcome> {
+  const { store } = deps;
+  const upsell = request.upsell === true;
+  const plan = open?.plan ?? request.plan;
+  const nonce = open?.nonce ?? request.nonce;
+  const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
+  const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? randomEventId();
+  if (durable && !open) {
+    writePurchaseRecord({
+      account: durable.account,
+      plan,
+      idempotencyKey,
+      fbEventId,
+      paymentMethodId: '',
+      gateway: 'braintree',
+      nonce,
+      pollingId: '',
+      startedAt: (deps.clock ?? realClock).now(),
+      status: 'processing',
+      checkoutPath: durable.checkoutPath,
+      successPath: '',
+    });
+  }
+  let result: CardFlowResult;
+  try {
+    const body = {
+      ...request.extra,
+      gateway: 'braintree' as const,
+      payment_method_nonce: nonce,
+      coupon: request.coupon ?? '',
+      fb_event_id: fbEventId,
+      ...(upsell ? { [UPSELL_MARKER]: true } : {}),
+    };
+    const answer = await deps.api.postBraintreeSubscription(plan, body, idempotencyKey);
+    const finalPrice = answer.finalPrice ?? request.price;
+    const regularPrice = answer.regularPrice ?? request.price;
+    result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
+  } catch (error) {
+    const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
+    result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
+  }
+  // a page that went away leaves the record as it was: the next one posts the same request again
+  if (deps.signal?.aborted) return { status: 'aborted' };
+  if (durable) keepRecord(durable.account, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'braintree', fbEventId }, result);
 }

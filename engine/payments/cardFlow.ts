@@ -104,7 +104,8 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
   try {
     if (!paymentMethodId) {
       const created = input.paymentMethod ?? (await gateway.createPaymentMethod({ billingName: input.billingName }));
-      checkAbort(signal);
+      // no abort check here: a screen left while the card was tokenised (Back) still sends the purchase
+      // the visitor paid for, and the screen that takes over follows it (the record holds the claim's place)
       if (isGatewayError(created)) return { status: 'failed', failure: declined(created.error) };
       paymentMethodId = created.id;
       if (typeof input.threeDSecure === 'function') threeDSecure = input.threeDSecure(created);

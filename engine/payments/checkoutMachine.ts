@@ -10,9 +10,11 @@ import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
 import { applyPaidResult } from './paidResult.ts';
+import { markConfirmed } from './serverConfirmation.ts';
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import type { SubscriptionApi } from './subscriptionApi.ts';
-import { accountOf, clearPurchaseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
+import { clearPurchaseRecord, isUnsent, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
+import { runClaimed, type ClaimEnv } from './purchaseClaim.ts';
 
 export interface CheckoutDeps {
   api: SubscriptionApi;
@@ -25,6 +27,15 @@ export interface CheckoutDeps {
   /** Aborted when the screen unmounts: polling stops, nothing is shown. */
   signal?: AbortSignal;
   limits?: PollLimits;
+  /** The cross-tab claim's environment (tests); the browser's by default. */
+  claims?: ClaimEnv;
+}
+
+/** Where a durable purchase is recorded: the account it is charged to and the checkout it started on. */
+export interface DurablePurchase {
+  /** The account key (./account.ts `purchaseAccountOf`): the tab's access token's account. */
+  account: string;
+  checkoutPath: string;
 }
 
 export interface PurchaseRequest {
@@ -40,7 +51,9 @@ export interface PurchaseRequest {
    * subscription call; an open purchase of the account is resumed (same key, event id and payment
    * method) instead of starting another, and a succeeded one answers its result without a new charge.
    */
-  durable?: { email: string; checkoutPath: string };
+  durable?: DurablePurchase;
+  /** Only follow the account's purchase under way (a reload, Back, another tab's): never start one. */
+  resumeOnly?: boolean;
   /** What a wallet sheet just gave (a payment method, or the wallet card's refusal): used instead of the card form. */
   paymentMethod?: PaymentMethodResult;
   /** Whether to ask for 3-D Secure, decided from the new payment method (./threeDSecure.ts). */
@@ -61,7 +74,11 @@ export type PurchaseOutcome =
   | { status: 'silent' }
   | { status: 'aborted' }
   /** Another purchase is already running on this store: nothing was started. */
-  | { status: 'busy' };
+  | { status: 'busy' }
+  /** Another tab holds the account's purchase: nothing was started here; its record tells how it goes. */
+  | { status: 'elsewhere' }
+  /** Only following was asked, and no purchase of the account is under way. */
+  | { status: 'none' };
 
 /** The body field that marks an upsell purchase. */
 export const UPSELL_MARKER = 'is_upsell';
@@ -133,6 +150,8 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
     store.checkout.upsellData = { success: true, finalPrice, regularPrice };
   } else {
     applyPaidResult(store, { subscriptionId, finalPrice, regularPrice }, gateway === 'stripe' ? result.paymentMethodId : '');
+    // the server's own answer: the success step shows it without asking again
+    markConfirmed(store, subscriptionId);
   }
   analytics.track(upsell ? 'upsell_purchased' : 'purchased', { plan, subscriptionId, value: finalPrice, regularPrice, currency: 'USD', gateway });
   // the ad pixel's purchase event, deduplicated on the pixel's side by the event id
@@ -141,65 +160,103 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
 }
 
 /**
- * Buys a plan (or the upsell) by card or wallet.
+ * Buys a plan (or the upsell) by card or wallet. A durable purchase first takes the account's claim in
+ * every tab of the browser (./purchaseClaim.ts), then records itself, and only then has the card
+ * tokenised: of two tabs pressing Pay at once, one buys and the other answers 'elsewhere'.
  * @example const outcome = await purchase({ api, gateway, store, analytics }, { plan: 'gz-3-month-fox' }); if (outcome.status === 'succeeded') next();
  */
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
   return guarded(store, async () => {
-    const upsell = request.upsell === true;
-    const durable = request.durable && !upsell ? request.durable : undefined;
-    const open = durable ? readPurchaseRecord(durable.email) : undefined;
-    if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
-    const plan = open?.plan ?? request.plan;
-    const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
-    const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
-    const result = await runCardFlow(
-      { api: deps.api, gateway: deps.gateway, clock: deps.clock ?? realClock, signal: deps.signal, limits: deps.limits },
-      {
-        plan,
-        billingName: store.checkout.cardholderName.trim(),
-        coupon: request.coupon ?? '',
-        fbEventId,
-        paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
-        paymentMethod: upsell ? undefined : request.paymentMethod,
-        // the upsell charges the method just authenticated; a resumed purchase repeats its decision
-        threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
-        pollingId: open?.pollingId || undefined,
-        extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
-        idempotencyKey,
-        onPaymentMethod: (paymentMethodId, threeDSecure) => {
-          if (!durable || open) return;
-          const record: PurchaseRecord = {
-            account: accountOf(durable.email),
-            plan,
-            idempotencyKey: idempotencyKey!,
-            fbEventId,
-            paymentMethodId,
-            pollingId: '',
-            threeDSecure,
-            startedAt: (deps.clock ?? realClock).now(),
-            status: 'processing',
-            checkoutPath: durable.checkoutPath,
-            successPath: '',
-          };
-          writePurchaseRecord(record);
-        },
-        onPollingId: (pollingId) => durable && updatePurchaseRecord(durable.email, { pollingId }),
-      },
-    );
-    if (durable) keepRecord(durable.email, result);
-    return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'stripe', fbEventId }, result);
+    const durable = request.durable && request.upsell !== true ? request.durable : undefined;
+    if (!durable) return buyByCard(deps, request, undefined, undefined);
+    return claimed(durable.account, deps, async () => {
+      const open = openPurchase(durable.account, request);
+      if (open === 'none') return { status: 'none' };
+      if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
+      return buyByCard(deps, request, durable, open);
+    });
   });
 }
 
+/** Runs `work` holding the account's claim; 'elsewhere' when another tab holds it. */
+export async function claimed(account: string, deps: Pick<CheckoutDeps, 'claims'>, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
+  const result = await runClaimed(account, work, deps.claims);
+  return result.claimed ? result.value : { status: 'elsewhere' };
+}
+
+/**
+ * The account's purchase to continue, read while holding the claim: undefined to start a new one,
+ * 'none' when the request only follows a purchase and there is none. A record of a purchase never
+ * sent is dropped (its tab went away while the card was tokenised: nothing was charged).
+ */
+export function openPurchase(account: string, request: Pick<PurchaseRequest, 'resumeOnly'>): PurchaseRecord | 'none' | undefined {
+  let open = readPurchaseRecord(account);
+  if (open && open.status !== 'succeeded' && isUnsent(open)) {
+    clearPurchaseRecord(account);
+    open = undefined;
+  }
+  return !open && request.resumeOnly ? 'none' : open;
+}
+
+async function buyByCard(
+  deps: CheckoutDeps,
+  request: PurchaseRequest,
+  durable: DurablePurchase | undefined,
+  open: PurchaseRecord | undefined,
+): Promise<PurchaseOutcome> {
+  const { store } = deps;
+  const upsell = request.upsell === true;
+  const clock = deps.clock ?? realClock;
+  const plan = open?.plan ?? request.plan;
+  const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
+  const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
+  if (durable && !open) {
+    // before the card is tokenised: every tab sees the purchase from now on
+    writePurchaseRecord({
+      account: durable.account,
+      plan,
+      idempotencyKey: idempotencyKey!,
+      fbEventId,
+      paymentMethodId: '',
+      pollingId: '',
+      startedAt: clock.now(),
+      status: 'processing',
+      checkoutPath: durable.checkoutPath,
+      successPath: '',
+    });
+  }
+  const result = await runCardFlow(
+    { api: deps.api, gateway: deps.gateway, clock, signal: deps.signal, limits: deps.limits },
+    {
+      plan,
+      billingName: store.checkout.cardholderName.trim(),
+      coupon: request.coupon ?? '',
+      fbEventId,
+      paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
+      paymentMethod: upsell ? undefined : request.paymentMethod,
+      // the upsell charges the method just authenticated; a resumed purchase repeats its decision
+      threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
+      pollingId: open?.pollingId || undefined,
+      extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
+      idempotencyKey,
+      onPaymentMethod: (paymentMethodId, threeDSecure) => {
+        if (durable && !open) updatePurchaseRecord(durable.account, { paymentMethodId, threeDSecure });
+      },
+      onPollingId: (pollingId) => durable && updatePurchaseRecord(durable.account, { pollingId }),
+    },
+  );
+  if (durable) keepRecord(durable.account, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'stripe', fbEventId }, result);
+}
+
 /** The record after a purchase: the result on success, kept while the outcome is open, dropped after a final failure. */
-export function keepRecord(email: string, result: CardFlowResult): void {
+export function keepRecord(account: string, result: CardFlowResult): void {
   if (result.status === 'succeeded') {
     const { subscriptionId, finalPrice, regularPrice } = result;
-    updatePurchaseRecord(email, { status: 'succeeded', result: { subscriptionId, finalPrice, regularPrice } });
+    updatePurchaseRecord(account, { status: 'succeeded', result: { subscriptionId, finalPrice, regularPrice } });
   } else if (result.status === 'silent' || !isOpenFailure(result.failure)) {
-    clearPurchaseRecord();
+    clearPurchaseRecord(account);
   }
 }
 

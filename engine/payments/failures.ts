@@ -5,6 +5,7 @@
  */
 import type { Analytics } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
+import { ownValue } from '../core/ownValue.ts';
 
 /**
  * Why a purchase did not end in success. Only a `decline` (the card or the bank said no) or a `refused`
@@ -63,7 +64,7 @@ export const GENERIC_ERROR_TEXT = 'An error has occurred';
 /** The i18n key for a failure, or undefined when the server's text is shown as is. */
 export function failureTextKey(failure: PaymentFailure): string | undefined {
   if (failure.textKey) return failure.textKey;
-  const known = failure.declineCode ? DECLINE_TEXT_KEYS[failure.declineCode] : undefined;
+  const known = failure.declineCode ? ownValue(DECLINE_TEXT_KEYS, failure.declineCode) : undefined;
   if (known) return known;
   return failure.message?.trim() ? undefined : PAYMENT_ERROR_KEY;
 }

@@ -12,10 +12,14 @@ export { MAX_SUBSCRIPTION_POSTS, THREE_D_SECURE_FIELD } from './cardFlow.ts';
 export { PAYMENT_SLICES } from './state.ts';
 /** Types of the same module. */
 export type { CheckoutState, PaymentState, SignupState, UpsellData } from './state.ts';
+/** Which account a purchase belongs to: the one the tab's access token belongs to (session storage), never the e-mail shared by all tabs. */
+export { accountKey, accountMismatch, purchaseAccountOf, rememberSession } from './account.ts';
+/** Types of the same module. */
+export type { AccountMismatch } from './account.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
 export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseEnded, randomEventId } from './checkoutMachine.ts';
 /** Types of the same module. */
-export type { PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
+export type { DurablePurchase, PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
 /** A purchase through the Braintree portal (spec section 4 "Alternative path", section 7 call 5), durable like the card path. */
 export { purchaseWithBraintree } from './braintreePurchase.ts';
 /** An upsell purchase under way, kept in session storage before its call, so a reload follows the same attempt. */
@@ -52,19 +56,34 @@ export type {
 /** True when a gateway call failed. */
 export { isGatewayError } from './port.ts';
 /** The durable purchase record: written to local storage before the subscription call, so a reload, a Back navigation or a second tab finds the purchase that is already under way (and its polling id) instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id. */
-export { PURCHASE_RECORD_KEY, clearPurchaseRecord, parseRecord, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord } from './purchaseRecord.ts';
+export {
+  PURCHASE_RECORD_KEY,
+  clearPurchaseRecord,
+  isUnsent,
+  parseRecord,
+  purchaseRecordKey,
+  readPurchaseRecord,
+  updatePurchaseRecord,
+  writePurchaseRecord,
+} from './purchaseRecord.ts';
 /** Types of the same module. */
 export type { PurchaseRecord } from './purchaseRecord.ts';
 /** The receipt of a paid checkout, kept in session storage (not local storage: the checkout slice is not persisted, spec section 3). */
-export { RECEIPT_KEY, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
+export { RECEIPT_KEY, clearReceipt, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
 /** Types of the same module. */
 export type { PaidWith } from './receipt.ts';
 /** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
 export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from './subscriptionApi.ts';
 /** Types of the same module. */
-export type { BraintreeBody, BraintreeResult, PollAnswer, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
+export type { BraintreeBody, BraintreeResult, PollAnswer, ServerReceipt, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
+/** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage), taken before the card is tokenised. */
+export { LEASE_MS, browserClaimEnv, claimName, claimReleased, runClaimed } from './purchaseClaim.ts';
+/** Types of the same module. */
+export type { ClaimEnv, ClaimResult, LockRequester } from './purchaseClaim.ts';
+/** Following a purchase another tab holds, and telling its outcome. */
+export { useOtherTabPurchase } from './useOtherTabPurchase.ts';
 /** axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at build time. */
 export { createHttpClients, failureOf } from '../core/http.ts';
 /** Types of the same module. */
@@ -73,5 +92,13 @@ export type { HttpClients } from '../core/http.ts';
 export { EU_COUNTRIES, browserHints, isEuCustomer, threeDSecurePolicy } from './threeDSecure.ts';
 /** Types of the same module. */
 export type { CustomerHints } from './threeDSecure.ts';
+/** Nothing is shown as paid that the server did not confirm: a polling result of this page, else the receipt lookup. */
+export { confirmPurchase, isConfirmed, markConfirmed } from './serverConfirmation.ts';
+/** Types of the same module. */
+export type { Confirmation } from './serverConfirmation.ts';
+/** React access to the server's confirmation: checking, confirmed, none (send the visitor on), failed (retry). */
+export { useServerConfirmation } from './useServerConfirmation.ts';
+/** Types of the same module. */
+export type { ConfirmationState } from './useServerConfirmation.ts';
 /** What a paid purchase leaves in the store, and the discount it shows. */
 export { applyPaidResult, discountPercentage } from './paidResult.ts';

@@ -2,14 +2,20 @@
  * The durable purchase record: written to local storage before the subscription call, so a reload, a
  * Back navigation or a second tab finds the purchase that is already under way (and its polling id)
  * instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id.
- * Once the purchase succeeds the record keeps the result, so a subscribed visitor is sent to their
- * success step instead of being sold the same plan again. A record belongs to one account (the
- * signup e-mail); anything unreadable counts as no record, and a storage that refuses writes leaves
- * the funnel working with an in-memory record for this page.
+ * It is written as soon as the purchase is claimed (./purchaseClaim.ts), before the card is tokenised,
+ * so every tab sees the purchase start. Once the purchase succeeds the record keeps the result, so a
+ * subscribed visitor is sent to their success step instead of being sold the same plan again (the
+ * success step has the server confirm it first). A record belongs to one account (the account key of
+ * the tab's access token, ./account.ts); anything unreadable counts as no record, and a storage that
+ * refuses writes leaves the funnel working with an in-memory record for this page.
  */
 import { readItem, removeItem, writeItem } from '../core/safeStorage.ts';
 
+/** The records' key prefix in local storage: one record per account, `purchase_in_flight:<account>`. */
 export const PURCHASE_RECORD_KEY = 'purchase_in_flight';
+
+/** Where an account's record is stored: another account's purchase never replaces it. */
+export const purchaseRecordKey = (account: string): string => `${PURCHASE_RECORD_KEY}:${account}`;
 
 export interface PurchaseResult {
   subscriptionId: string;
@@ -18,13 +24,13 @@ export interface PurchaseResult {
 }
 
 export interface PurchaseRecord {
-  /** The signup e-mail the purchase belongs to (lower case). */
+  /** The account the purchase belongs to (`purchaseAccountOf`: the access token's user id). */
   account: string;
   plan: string;
   /** Sent as the Idempotency-Key header of the subscription call. */
   idempotencyKey: string;
   fbEventId: string;
-  /** The payment method charged (a Stripe id, never card data): a retry sends the same request. */
+  /** The payment method charged (a Stripe id, never card data): a retry sends the same request; '' while the card is tokenised. */
   paymentMethodId: string;
   /** 'braintree' for a PayPal purchase through the Braintree portal; absent for a card or wallet. */
   gateway?: 'braintree';
@@ -43,8 +49,8 @@ export interface PurchaseRecord {
   result?: PurchaseResult;
 }
 
-/** Used when storage refuses writes (private mode, full quota): the record lives as long as the page. */
-let memory: string | undefined;
+/** Used when storage refuses writes (private mode, full quota): the records live as long as the page. */
+const memory = new Map<string, string>();
 
 /** Listeners in this tab (the `storage` event reaches only the other tabs). */
 const listeners = new Set<() => void>();
@@ -72,40 +78,61 @@ export function parseRecord(raw: string | undefined): PurchaseRecord | undefined
   return { ...(r as PurchaseRecord), result };
 }
 
-/** The account key of a signup e-mail. */
-export const accountOf = (email: string): string => email.trim().toLowerCase();
-
 /**
  * The record of this account, or undefined (none, another account's, or unreadable).
- * @example const open = readPurchaseRecord(store.signup.email)
+ * @example const open = readPurchaseRecord(purchaseAccountOf(store.signup))
  */
-export function readPurchaseRecord(email: string): PurchaseRecord | undefined {
-  const record = parseRecord(readItem('local', PURCHASE_RECORD_KEY) ?? memory);
-  if (!record || !email || record.account !== accountOf(email)) return undefined;
+export function readPurchaseRecord(account: string): PurchaseRecord | undefined {
+  if (!account) return undefined;
+  const record = parseRecord(readItem('local', purchaseRecordKey(account)) ?? memory.get(account));
+  if (!record || record.account !== account) return undefined;
   return record;
 }
+
+/**
+ * True for a record of a purchase claimed but not sent: no payment method, no PayPal nonce, no polling
+ * id. Found by a tab that holds the claim, it is a tab that went away while the card was tokenised:
+ * nothing was charged, and the visitor may pay again.
+ */
+export const isUnsent = (record: PurchaseRecord): boolean => !record.paymentMethodId && !record.nonce && !record.pollingId;
 
 /** Stores the record (local storage, else memory); never throws. */
 export function writePurchaseRecord(record: PurchaseRecord): void {
   const raw = JSON.stringify(record);
-  memory = writeItem('local', PURCHASE_RECORD_KEY, raw) ? undefined : raw;
+  if (writeItem('local', purchaseRecordKey(record.account), raw)) memory.delete(record.account);
+  else memory.set(record.account, raw);
   changed();
 }
 
 /** Changes fields of this account's record (nothing when there is none). */
-export function updatePurchaseRecord(email: string, patch: Partial<PurchaseRecord>): PurchaseRecord | undefined {
-  const record = readPurchaseRecord(email);
+export function updatePurchaseRecord(account: string, patch: Partial<PurchaseRecord>): PurchaseRecord | undefined {
+  const record = readPurchaseRecord(account);
   if (!record) return undefined;
   const updated = { ...record, ...patch };
   writePurchaseRecord(updated);
   return updated;
 }
 
-/** Forgets the record (a final decline: the next attempt is a new purchase). */
-export function clearPurchaseRecord(): void {
-  memory = undefined;
-  removeItem('local', PURCHASE_RECORD_KEY);
+/** Forgets the account's record (a final decline: the next attempt is a new purchase); every account's without one. */
+export function clearPurchaseRecord(account?: string): void {
+  const accounts = account === undefined ? [...memory.keys(), ...storedAccounts()] : [account];
+  for (const a of accounts) {
+    memory.delete(a);
+    removeItem('local', purchaseRecordKey(a));
+  }
   changed();
+}
+
+/** The accounts with a record in local storage. */
+function storedAccounts(): string[] {
+  const prefix = `${PURCHASE_RECORD_KEY}:`;
+  try {
+    const storage = globalThis.localStorage;
+    const keys = Array.from({ length: storage?.length ?? 0 }, (_, k) => storage.key(k) ?? '');
+    return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -115,7 +142,7 @@ export function clearPurchaseRecord(): void {
 export function onPurchaseRecordChange(listener: () => void): () => void {
   listeners.add(listener);
   const handler = (event: StorageEvent): void => {
-    if (event.key === PURCHASE_RECORD_KEY || event.key === null) listener();
+    if (event.key === null || event.key.startsWith(`${PURCHASE_RECORD_KEY}:`)) listener();
   };
   const win = typeof window === 'undefined' ? undefined : window;
   win?.addEventListener('storage', handler);

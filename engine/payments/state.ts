@@ -12,6 +12,13 @@ export interface SignupState {
   isValid: boolean;
   /** The access token; kept in session storage, never persisted to local storage. */
   token: string;
+  /**
+   * The account the access token of this tab belongs to (its user id), and its e-mail: kept in session
+   * storage beside the token, so a tab stays on its own account when another tab signs up another one
+   * (the persisted e-mail and user id are shared by every tab). Purchases are keyed by it.
+   */
+  accountId: string;
+  accountEmail: string;
   gzUserID: string;
   isSuccess: boolean;
   /** The visitor id (the userUuid cookie's), saved here at start-up as in the events state. */
@@ -42,6 +49,8 @@ export interface CheckoutState {
   discountPercentage: number;
   stripeNonce: string;
   declineCode: string;
+  /** The subscription id the server confirmed in this page (a polling result or a receipt lookup). */
+  confirmedId: string;
   upsellData: UpsellData;
 }
 
@@ -55,11 +64,13 @@ export interface PaymentState {
 export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
   signup: {
     persist: true,
-    transient: ['token'], // the access token lives in session storage only
+    transient: ['token', 'accountId', 'accountEmail'], // the access token and its account live in session storage only
     defaults: () => ({
       email: '',
       isValid: false,
       token: '',
+      accountId: '',
+      accountEmail: '',
       gzUserID: '',
       isSuccess: false,
       userUuid: '',
@@ -85,6 +96,7 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
       discountPercentage: 0,
       stripeNonce: '',
       declineCode: '',
+      confirmedId: '',
       upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
     }),
   },

@@ -17,6 +17,9 @@
  *          + Idempotency-Key header (docs/developers.md: the portal must honour it as call 3 does)
  *    200   { data: { subscription_id, price_with_discount?, regular_price? } }
  *    4xx   { errors: { messages: string[] } }
+ * Receipt lookup (docs/purchases.md): GET {portal}/users/me/subscriptions/{subscriptionId}, bearer token.
+ *    200   { data: { subscription_id, plan, is_upsell, status: 'active', price_with_discount, regular_price } }
+ *    404   { errors: { messages } }  no such subscription of this account
  *
  * A POST is never retried here. The checkout machine retries a purchase whose outcome is open with the
  * same Idempotency-Key header and the same body (engine/payments/purchaseRecord.ts).
@@ -85,6 +88,20 @@ export interface SubscriptionApi {
    * as with call 3: the same key with the same body answers the first answer, never a second charge.
    */
   postBraintreeSubscription(plan: string, body: BraintreeBody, idempotencyKey?: string): Promise<BraintreeResult>;
+  /**
+   * The receipt lookup: the account's subscription as the server knows it, or undefined when the
+   * server has none by that id (404). What a page shows as paid without a polling result of its own.
+   */
+  getReceipt(subscriptionId: string, signal?: AbortSignal): Promise<ServerReceipt | undefined>;
+}
+
+/** A subscription the server confirmed. */
+export interface ServerReceipt {
+  subscriptionId: string;
+  plan: string;
+  upsell: boolean;
+  finalPrice: number;
+  regularPrice: number;
 }
 
 type Body = Record<string, unknown> | undefined;
@@ -152,6 +169,22 @@ export function createSubscriptionApi(http: HttpClients): SubscriptionApi {
         const { status, body } = failureOf(error);
         const result = resultDataOf(body);
         if (result) return { pending: false, result };
+        throw new PaymentApiError(status, messagesOf(body));
+      }
+    },
+    async getReceipt(subscriptionId, signal) {
+      try {
+        const { data } = await http.portal.get(`/users/me/subscriptions/${encodeURIComponent(subscriptionId)}`, { signal });
+        const d = (data as { data?: Record<string, unknown> } | undefined)?.data;
+        const finalPrice = priceOf(d?.price_with_discount);
+        const regularPrice = priceOf(d?.regular_price);
+        if (!d || String(d.subscription_id ?? '') !== subscriptionId || finalPrice === undefined || regularPrice === undefined)
+          throw new PaymentApiError(200, []);
+        return { subscriptionId, plan: typeof d.plan === 'string' ? d.plan : '', upsell: d.is_upsell === true, finalPrice, regularPrice };
+      } catch (error) {
+        if (error instanceof PaymentApiError) throw error;
+        const { status, body } = failureOf(error);
+        if (status === 404) return undefined;
         throw new PaymentApiError(status, messagesOf(body));
       }
     },

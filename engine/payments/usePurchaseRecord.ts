@@ -8,14 +8,15 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio/react';
 import { useEngine } from '../react/context.ts';
+import { purchaseAccountOf } from './account.ts';
 import { onPurchaseRecordChange, readPurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 
 /** The account's purchase record (undefined when none), re-read on every change. */
 export function usePurchaseRecord(): PurchaseRecord | undefined {
   const { store } = useEngine();
-  const { email } = useSnapshot(store.signup);
+  const account = purchaseAccountOf(useSnapshot(store.signup));
   // the raw JSON is the snapshot: a stable string, so React re-renders only on a real change
-  const raw = useSyncExternalStore(onPurchaseRecordChange, () => JSON.stringify(readPurchaseRecord(email) ?? null));
+  const raw = useSyncExternalStore(onPurchaseRecordChange, () => JSON.stringify(readPurchaseRecord(account) ?? null));
   return (JSON.parse(raw) as PurchaseRecord | null) ?? undefined;
 }
 

@@ -46,12 +46,12 @@ export class FunnelDefinitionError extends Error {
  */
 export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
   for (const name of Object.keys(definition.slices)) {
-    if (name in ENGINE_SLICES) {
+    if (Object.hasOwn(ENGINE_SLICES, name)) {
       throw new FunnelDefinitionError(`slices.${name}: "${name}" is a slice of the engine; give the product's slice another name.`);
     }
   }
   for (const ref of indexSteps(definition.data.flows).values()) {
-    if (!(ref.step.screen in definition.screens)) {
+    if (!Object.hasOwn(definition.screens, ref.step.screen)) {
       throw new FunnelDefinitionError(`flows.${ref.flowId}.steps.${ref.id}: screen "${ref.step.screen}" has no component; add it to the screen registry.`);
     }
   }

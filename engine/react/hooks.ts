@@ -7,6 +7,7 @@ import type { Plan } from '../types/plans.gen.ts';
 import type { ActiveVariant } from '../core/variants.ts';
 import { useEngine } from './context.ts';
 import type { StepInfo } from './types.ts';
+import { ownValue } from '../core/ownValue.ts';
 
 export interface FunnelStepContext {
   step: StepInfo;
@@ -44,6 +45,6 @@ export function useVariant(): { id: string; variant: Variant; plans: Plan[]; ups
   const step = useContext(StepContext);
   if (!step) throw new Error('useVariant() must be used inside a screen rendered by the engine (StepHost).');
   const { id, variant } = step.variant;
-  const plans = useMemo(() => variant.plans.map((name) => data.plans.plans[name]).filter((p): p is Plan => p !== undefined), [variant, data.plans]);
+  const plans = useMemo(() => variant.plans.map((name) => ownValue(data.plans.plans, name)).filter((p): p is Plan => p !== undefined), [variant, data.plans]);
   return { id, variant, plans, upsell: data.plans.upsell };
 }

@@ -7,6 +7,7 @@
  * Components on the landing read texts with useTexts(); screens of later steps may keep react-i18next.
  */
 import { useSyncExternalStore } from 'react';
+import { ownValue } from '../core/ownValue.ts';
 
 /** Options of a text: `count` picks the plural form (`key_one`, `key_other`, …), the others fill `{{name}}`. */
 export type TextOptions = { count?: number } & Record<string, unknown>;
@@ -27,7 +28,7 @@ export interface TextTree {
 
 function lookup(texts: TextTree, key: string): string | undefined {
   let node: string | TextTree | undefined = texts;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  for (const part of key.split('.')) node = typeof node === 'object' ? ownValue(node, part) : undefined;
   return typeof node === 'string' ? node : undefined;
 }
 
@@ -52,7 +53,7 @@ export function createTranslator(language: string, texts: TextTree): Translator 
     }
     text ??= lookup(texts, key);
     if (text === undefined) return key;
-    return options ? text.replace(PLACEHOLDER, (whole, name: string) => (name in options ? String(options[name]) : whole)) : text;
+    return options ? text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(options, name) ? String(options[name]) : whole)) : text;
   };
   return { t, language };
 }

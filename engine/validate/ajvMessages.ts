@@ -117,7 +117,7 @@ function describeOne(e: ErrorObject): Described {
           hint: didYouMean(value, types) ?? `use one of ${quoteList(types, 20)}`,
         };
       }
-      if (isObj(e.data) && !(tag in e.data)) {
+      if (isObj(e.data) && !Object.hasOwn(e.data, tag)) {
         return {
           pointer: at,
           anchor: 'key',

@@ -3,6 +3,8 @@ export const ISSUE_CODES = {
   'missing-file': 'a flow, landings, plans or registry file is missing or unreadable',
   'json-syntax': 'a file is not valid JSON',
   'byte-order-mark': 'a JSON file starts with a UTF-8 byte order mark',
+  'too-deep': 'a JSON file nests objects and arrays deeper than 64 levels',
+  'unknown-rich-text-tag': 'a translated text holds a tag that is not a declared rich-text component',
   'duplicate-key': 'a key occurs twice in one object',
   'unknown-screen': 'a step names a screen type that has no schema',
   'unknown-property': 'a property the schema does not allow',

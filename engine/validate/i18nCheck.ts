@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageCodes, type LanguageList } from '../core/languages.ts';
 import { loadJson, issueAt, relPath } from './load.ts';
-import { checkLocaleTexts, type LocaleDoc } from './localeTexts.ts';
+import { checkLocaleTexts, checkRichTextTags, type LocaleDoc } from './localeTexts.ts';
+import { readFileSync } from 'node:fs';
 import type { KeyUse } from './schemaCheck.ts';
 import { didYouMean } from './suggest.ts';
 import { isObj, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
@@ -21,6 +22,17 @@ function localeTextIssues(locales: LocaleDoc[], reference: string): ValidationIs
     lastTextCheck && lastTextCheck.reference === reference && lastTextCheck.docs.length === docs.length && lastTextCheck.docs.every((d, i) => d === docs[i]);
   if (!same) lastTextCheck = { docs, reference, issues: checkLocaleTexts(locales, reference) };
   return lastTextCheck!.issues;
+}
+
+/** The tags texts may hold: common.schema.json `richTextTag` (none when it cannot be read). */
+function richTextTags(root: string): Set<string> {
+  try {
+    const common = JSON.parse(readFileSync(join(root, 'schemas', 'common.schema.json'), 'utf8')) as { definitions?: { richTextTag?: { enum?: unknown } } };
+    const tags = common.definitions?.richTextTag?.enum;
+    return new Set(Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []);
+  } catch {
+    return new Set();
+  }
 }
 
 /** True when a locale has a non-empty text for `key` (nested by dots, or i18next plural forms). */
@@ -99,5 +111,6 @@ export async function checkI18n(
     );
   }
   issues.push(...localeTextIssues(locales, languages.fallback));
+  issues.push(...checkRichTextTags(locales, richTextTags(root)));
   return { issues, files };
 }

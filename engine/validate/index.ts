@@ -80,8 +80,11 @@ async function imageNames(dir: string): Promise<Set<string>> {
   return new Set(names.filter((n) => n.endsWith('.png')).map((n) => n.slice(0, -4)));
 }
 
+/** The findings of a file that cannot be read as data: it is skipped by every other check. */
+const UNPARSED = new Set<string>(['json-syntax', 'too-deep']);
+const unparsed = (issue: ValidationIssue): boolean => UNPARSED.has(issue.code);
 /** A file that does not parse comes first: everything else may follow from it. */
-const unparsedFirst = (a: ValidationIssue, b: ValidationIssue): number => Number(b.code === 'json-syntax') - Number(a.code === 'json-syntax');
+const unparsedFirst = (a: ValidationIssue, b: ValidationIssue): number => Number(unparsed(b)) - Number(unparsed(a));
 const order = (a: ValidationIssue, b: ValidationIssue): number =>
   unparsedFirst(a, b) || a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code) || a.message.localeCompare(b.message);
 
@@ -146,7 +149,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   // a flow-set file that does not parse is missing from every cross-file check: its steps, flows and
   // plans would be reported as unknown everywhere they are used. Report the syntax error (and each
   // parsed file's own schema findings) alone; the rest runs once it parses.
-  if (issues.some((i) => i.code === 'json-syntax')) return { issues: dedupe(issues), files, data: data() };
+  if (issues.some(unparsed)) return { issues: dedupe(issues), files, data: data() };
 
   const images = await imageNames(join(root, 'screens', 'ui', 'images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });

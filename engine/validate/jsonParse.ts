@@ -25,7 +25,41 @@ export interface DuplicateKey extends Position {
 }
 
 /** The result of parsing: the value, its syntax tree (for positions) and duplicate keys, or the syntax error. */
-export type Parsed = { ok: true; data: unknown; tree: ValueNode; duplicates: DuplicateKey[] } | { ok: false; error: Position & { message: string } };
+export type Parsed =
+  { ok: true; data: unknown; tree: ValueNode; duplicates: DuplicateKey[] } | { ok: false; error: Position & { message: string; tooDeep?: boolean } };
+
+/**
+ * The deepest nesting of objects and arrays a data file may have. The real files nest under 10 levels;
+ * the parser and every check walk the tree recursively, so a file nested thousands deep would end in
+ * a stack overflow with no location instead of a finding.
+ */
+export const MAX_NESTING = 64;
+
+/**
+ * Where the text first opens an object or array deeper than `limit` (strings skipped, no recursion),
+ * or undefined when it never does.
+ */
+export function tooDeepAt(text: string, limit = MAX_NESTING): Position | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let inString = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a) {
+      line++;
+      lineStart = k + 1;
+    }
+    if (inString) {
+      if (c === 0x5c) k++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return { line, col: k - lineStart + 1 };
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return undefined;
+}
 
 const at = (node: AnyNode): Position => ({ line: node.loc.start.line, col: node.loc.start.column });
 const memberName = (member: MemberNode): string => (member.name.type === 'String' ? member.name.value : member.name.name);
@@ -124,6 +158,8 @@ function controlCharacterInString(text: string, tree: ValueNode): Position | und
 
 /** Parses `text` (without a byte order mark) as strict JSON. */
 export function parseJson(text: string): Parsed {
+  const deep = tooDeepAt(text);
+  if (deep) return { ok: false, error: { ...deep, tooDeep: true, message: `objects and arrays nested deeper than ${MAX_NESTING} levels` } };
   try {
     const doc = parse(text, { mode: 'json' });
     const control = controlCharacterInString(text, doc.body);

@@ -61,15 +61,28 @@ function parseLoaded(file: string, text: string): Loaded {
   }
   const parsed = parseJson(text);
   if (!parsed.ok) {
-    issues.push({
-      file,
-      line: parsed.error.line,
-      col: parsed.error.col,
-      pointer: '',
-      code: 'json-syntax',
-      message: `invalid JSON: ${parsed.error.message}`,
-      hint: 'fix the syntax here; the checks across files run once it parses',
-    });
+    const { line, col, message, tooDeep } = parsed.error;
+    issues.push(
+      tooDeep
+        ? {
+            file,
+            line,
+            col,
+            pointer: '',
+            code: 'too-deep',
+            message: `${message}, the first one here`,
+            hint: 'flatten the data (no flow, landing, plan or locale needs more than a few levels); the checks across files run once it parses',
+          }
+        : {
+            file,
+            line,
+            col,
+            pointer: '',
+            code: 'json-syntax',
+            message: `invalid JSON: ${message}`,
+            hint: 'fix the syntax here; the checks across files run once it parses',
+          },
+    );
     return { issues };
   }
   for (const d of parsed.duplicates) {

@@ -157,3 +157,33 @@ export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string
     ...checkTypedPercentages(locale),
   ]);
 }
+
+/** An opening or closing tag in a text ("<terms>", "</terms>"), by RichText's own pattern. */
+const TAG = /<\/?([A-Za-z_$][\w$]*)>/g;
+
+/**
+ * Tags in texts that no RichText component renders: only the declared tags (common.schema.json
+ * `richTextTag`) may appear. Another name (a typo, a built-in such as "constructor") would at best
+ * show as plain text and at worst find an inherited member.
+ */
+export function checkRichTextTags(locales: LocaleDoc[], known: ReadonlySet<string>): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const locale of locales) {
+    for (const t of texts(locale.data)) {
+      const unknown = [...new Set([...t.text.matchAll(TAG)].map((m) => m[1]!))].filter((name) => !known.has(name));
+      if (!unknown.length) continue;
+      issues.push(
+        issueAt(
+          locale.doc,
+          t.pointer,
+          'unknown-rich-text-tag',
+          `the ${locale.lang} text of "${t.key}" has the tag${unknown.length > 1 ? 's' : ''} ${quoteList(unknown.map((n) => `<${n}>`))}, which no rich-text component renders`,
+          known.size
+            ? `use only ${quoteList([...known].map((n) => `<${n}>`))} (schemas/common.schema.json richTextTag), or write the text without tags`
+            : 'write the text without tags',
+        ),
+      );
+    }
+  }
+  return issues;
+}

@@ -24,7 +24,7 @@ function rungOf(plans: Record<string, unknown>, name: unknown, index: number): R
   const plan = plans[name];
   if (!isObj(plan) || !isObj(plan.duration) || typeof plan.price !== 'number') return undefined;
   const { count, unit } = plan.duration;
-  if (typeof count !== 'number' || typeof unit !== 'string' || !(unit in DAYS)) return undefined;
+  if (typeof count !== 'number' || typeof unit !== 'string' || !Object.hasOwn(DAYS, unit)) return undefined;
   const days = count * DAYS[unit]!;
   return { name, index, days, price: plan.price, perDay: plan.price / days, label: `${count} ${unit}${count === 1 ? '' : 's'}` };
 }

@@ -66,7 +66,7 @@ export function checkNext(project: Project, site: NextSite, next: unknown): Vali
     issues.push(...checkTarget(project, site, ptr(site.pointer, outcome), target));
   }
   for (const outcome of outcomes ?? []) {
-    if (!(outcome in next)) {
+    if (!Object.hasOwn(next, outcome)) {
       issues.push(
         issueAt(
           site.doc,

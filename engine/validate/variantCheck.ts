@@ -49,10 +49,10 @@ function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, poin
   if (screen === undefined || !project.schemas.screens[screen]) return [];
   const merged = { ...(step.props ?? {}), ...patch };
   const errors = project.schemas.validate(`screens/${screen}.schema.json`, merged, (at, key, keyword) => {
-    if (firstSegment(at) in patch) (keyword === 'x-i18n-key' ? keys : binds).push({ doc, pointer: pointer + at, key });
+    if (Object.hasOwn(patch, firstSegment(at))) (keyword === 'x-i18n-key' ? keys : binds).push({ doc, pointer: pointer + at, key });
   });
   const issues = describeErrors(errors).map((d) => {
-    const inPatch = firstSegment(d.pointer) in patch;
+    const inPatch = Object.hasOwn(patch, firstSegment(d.pointer));
     return issueAt(
       doc,
       inPatch ? pointer + d.pointer : pointer,

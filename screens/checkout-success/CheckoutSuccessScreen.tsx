@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { formatPercent, trialEnd } from '../../engine/index.ts';
+import { formatPercent, planNamed, trialEnd } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
-import { readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
+import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
+import { createSubscriptionApi, useServerConfirmation } from '../../engine/payments/index.ts';
+import { httpClientsFor } from '../product/signup.ts';
+import { checkoutPathBefore } from './checkoutPath.ts';
 import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -20,36 +23,47 @@ import { UpsellOffer } from './UpsellOffer.tsx';
  * charge falls), a short order reference and the "we have sent an email" notice, then the upsell
  * offer once as one card with one accept and one decline (it survives a reload through the session
  * receipt, so it can be neither bought twice nor pushed again after a decline), and one primary
- * action on to the download step.
+ * action on to the download step. Nothing paid is shown before the server confirmed it: a purchase
+ * found in storage (a reload, another tab's record, anything edited) is checked with the receipt
+ * lookup first, and a visitor with no purchase is sent to the checkout.
  */
 export default function CheckoutSuccessScreen({ props, next }: ScreenProps<CheckoutSuccessProps>) {
   const { t } = useTranslation();
-  const { store, data } = useEngine();
+  const { store, data, config } = useEngine();
   const { snap } = useStore();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const format = useLocale();
   // after a reload the (unpersisted) checkout slice is empty: the session receipt fills it back, or,
   // in a tab that did not pay, the account's durable purchase record
   const [receipt] = useState(() => {
     const saved = restoreReceipt(store);
-    const record = readPurchaseRecord(store.signup.email);
+    const record = readPurchaseRecord(purchaseAccountOf(store.signup));
     if (!saved && record?.status === 'succeeded') restoreFromRecord(store, record);
     return saved ?? readReceipt();
   });
   const [closed, setClosed] = useState(receipt?.upsellClosed ?? false);
   const [openedAt] = useState(() => new Date());
+  const api = useMemo(() => createSubscriptionApi(httpClientsFor(store, config)), [store, config]);
+  const confirmation = useServerConfirmation(api);
+  const confirmed = confirmation.state === 'confirmed';
   useEffect(() => {
     // from now on a visitor who is offered the plan again is brought back here
-    updatePurchaseRecord(store.signup.email, { successPath: pathname });
-  }, [store, pathname]);
+    if (confirmed) updatePurchaseRecord(purchaseAccountOf(store.signup), { successPath: pathname });
+  }, [store, pathname, confirmed]);
+  const nothingPaid = confirmation.state === 'none';
+  useEffect(() => {
+    // no purchase the server knows of: the checkout is where this visitor belongs
+    if (nothingPaid) navigate(checkoutPathBefore(data, pathname), { replace: true });
+  }, [nothingPaid, navigate, data, pathname]);
 
   const c = snap.checkout;
   const price = format.money;
   const planName = receipt?.plan ?? store.plans.plan;
-  const plan = data.plans.plans[planName];
+  const plan = planNamed(data.plans, planName);
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
-  const startedAt = readPurchaseRecord(store.signup.email)?.startedAt;
+  const startedAt = readPurchaseRecord(purchaseAccountOf(store.signup))?.startedAt;
   // the add-on is charged the way the plan was paid: a kept card or wallet method, or the vaulted PayPal account
   const paidWith = receipt?.paidWith === 'paypal' ? 'paypal' : 'card';
   const offerUpsell = props.upsell !== undefined && c.id !== '' && (c.stripeNonce !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
@@ -58,6 +72,25 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
     setClosed(true);
     saveReceipt(store, planName, true);
   };
+
+  if (!confirmed) {
+    return (
+      <Screen className="checkout-success" wide>
+        <div className="checkout-success__card" role="status" aria-live="polite" data-testid="success-checking">
+          {confirmation.state === 'signedOut' ? (
+            <p>{t('success.otherTab')}</p>
+          ) : confirmation.state === 'failed' ? (
+            <>
+              <p>{t('success.checkFailed')}</p>
+              <Button onClick={confirmation.retry}>{t('common.tryAgain')}</Button>
+            </>
+          ) : (
+            <p>{t('success.checking')}</p>
+          )}
+        </div>
+      </Screen>
+    );
+  }
 
   return (
     <Screen className="checkout-success" wide>

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { CheckoutProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore, useVariant } from '../../engine/react/index.ts';
-import { planPricing } from '../../engine/index.ts';
+import { planPricing, sellablePlan } from '../../engine/index.ts';
 import { purchase, purchaseEnded, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
@@ -13,6 +13,8 @@ import type { PurchaseRecord } from '../../engine/payments/index.ts';
 import { restoreFromRecord, saveReceipt, type PaidWith } from '../../engine/payments/index.ts';
 import { browserHints, threeDSecurePolicy } from '../../engine/payments/index.ts';
 import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/index.ts';
+import { accountMismatch, purchaseAccountOf, useOtherTabPurchase } from '../../engine/payments/index.ts';
+import { AccountMismatchPanel } from './AccountMismatchPanel.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { useLocale } from '../ui/priceTexts.ts';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
@@ -60,7 +62,10 @@ export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProp
     moveOn();
   }, [paid]); // eslint-disable-line react-hooks/exhaustive-deps -- once the purchase is known paid
 
+  const [mismatchAccepted, setMismatchAccepted] = useState(false);
   if (leaving || paid) return null;
+  const mismatch = accountMismatch(snap.signup);
+  if (mismatch && !mismatchAccepted && !record) return <AccountMismatchPanel mismatch={mismatch} onPayHere={() => setMismatchAccepted(true)} />;
   if (!snap.signup.token)
     return record ? (
       <Screen className="checkout">
@@ -89,8 +94,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const gatewayState = useCardGateway(runner.loadGateway);
   const gateway = gatewayState.status === 'ready' ? gatewayState.gateway : undefined;
   const format = useLocale();
-  const chosen = open?.plan ?? snap.plans.plan;
-  const plan = data.plans.plans[chosen] ?? data.plans.plans[variant.defaultPlan];
+  // only what the variant sells: any other stored plan falls back to the variant's default
+  const plan = sellablePlan(variant, data.plans, open?.plan ?? snap.plans.plan);
 
   useEffect(() => {
     store.plans.checkoutVisited = true;
@@ -99,41 +104,53 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit
 
   const { api } = runner;
-  const durable = store.signup.email ? { email: store.signup.email, checkoutPath: pathname } : undefined;
+  const account = purchaseAccountOf(snap.signup);
+  const other = useOtherTabPurchase(account);
+  const durable = account ? { account, checkoutPath: pathname } : undefined;
   const extra = { landing_type: store.plans.landingType };
   const finish = (outcome: PurchaseOutcome, paidWith?: PaidWith): void => {
+    // another tab holds this account's purchase: show it, and its outcome, instead of a Pay button
+    if (outcome.status === 'elsewhere') other.follow();
     if (outcome.status !== 'succeeded' || !plan) return;
     saveReceipt(store, plan.name, false, paidWith);
     moveOn();
   };
   // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
   const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
-  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult): Promise<void> =>
-    runner
+  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
+    other.dismiss();
+    return runner
       .run(() =>
-        purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }),
+        purchase(
+          { api, gateway: processor, store, analytics, signal: runner.signal() },
+          { plan: plan!.name, extra, durable, paymentMethod, threeDSecure, resumeOnly },
+        ),
       )
-      .then(finish);
+      .then((outcome) => finish(outcome));
+  };
 
   // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
-  const payWithNonce = (nonce: string): Promise<void> =>
-    runner
+  const payWithNonce = (nonce: string, resumeOnly = false): Promise<void> => {
+    other.dismiss();
+    return runner
       .run(() =>
         purchaseWithBraintree(
           { api, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable },
+          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable, resumeOnly },
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));
+  };
   // the purchase under way, by the way it was started, once the run this screen takes over from has
   // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
   const resume = async (): Promise<void> => {
     await purchaseEnded(store);
-    return open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '') : pay(gateway ?? NO_GATEWAY);
+    return open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '', true) : pay(gateway ?? NO_GATEWAY, undefined, true);
   };
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
-  const resumable = open !== undefined && !runner.busy && runner.failure === null && (open.gateway === 'braintree' || gatewayState.status !== 'loading');
+  const resumable =
+    open !== undefined && !other.elsewhere && !runner.busy && runner.failure === null && (open.gateway === 'braintree' || gatewayState.status !== 'loading');
   useEffect(() => {
     // only the unmount signal stops it: `resumable` turns false as soon as the resume runs
     if (resumable) void resume();
@@ -167,7 +184,10 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
 
   // while the machine runs, its opaque checkout loader covers the page and the gateway's dialogs sit above it
   let payment;
-  if (stillOpen) {
+  if (other.elsewhere) {
+    // another tab's purchase of this account (claimed there, maybe still being tokenised): its outcome follows
+    payment = <ProcessingPanel otherTab />;
+  } else if (stillOpen) {
     payment = <PendingPanel text={runner.failureText ?? ''} pending={failure.kind === 'pending'} onRetry={() => void resume()} />;
   } else if (open !== undefined) {
     // also while the purchase runs (a resume after a reload, or one just started): never a Pay button beside it
@@ -189,7 +209,13 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               terms={texts.terms}
               formValid={snap.checkout.isFormValid}
               busy={runner.busy}
-              failure={failure && !isOpenFailure(failure) ? { text: runner.failureText ?? '', decline: failure.kind !== 'refused' } : undefined}
+              failure={
+                failure && !isOpenFailure(failure)
+                  ? { text: runner.failureText ?? '', decline: failure.kind !== 'refused' }
+                  : other.failedElsewhere
+                    ? { text: t('checkout.otherTab.failed'), decline: false }
+                    : undefined
+              }
               onFormChange={onFormChange}
               onPay={(g: PaymentGateway) => void pay(g)}
               wallet={wallet}

@@ -1,3 +1,4 @@
+import { ownValue } from '../../engine/index.ts';
 /** The small line icons an option may name in its `icon` prop; an unknown name draws nothing. */
 const PATHS: Record<string, string> = {
   'circle-plus': 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 5v8m-4-4h8',
@@ -8,7 +9,7 @@ const PATHS: Record<string, string> = {
 
 /** An option icon, decorative (the label names the option). */
 export function ChoiceIcon({ name }: { name: string }) {
-  const d = PATHS[name];
+  const d = ownValue(PATHS, name);
   if (!d) return null;
   return (
     <span className="choice__icon" aria-hidden="true">

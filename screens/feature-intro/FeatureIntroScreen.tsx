@@ -8,10 +8,15 @@ import { Art } from '../ui/art/Art.tsx';
 import { art } from '../ui/art/index.ts';
 import { CarouselDots } from './CarouselDots.tsx';
 import { useForwardGestures } from './useForwardGestures.ts';
+import { ownValue } from '../../engine/index.ts';
 
 /** An illustration of the slide: a drawn scene (screens/ui/art) or a photo (screens/ui/images). */
 function Scene({ name }: { name: string }) {
-  return art[name] ? <Art name={name} className="feature-intro__art" priority /> : <Picture name={name} alt="" className="feature-intro__image" priority />;
+  return ownValue(art, name) ? (
+    <Art name={name} className="feature-intro__art" priority />
+  ) : (
+    <Picture name={name} alt="" className="feature-intro__image" priority />
+  );
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Landings } from '../../engine/index.ts';
 import type { Plan, Plans } from '../../engine/index.ts';
 import { getVariant, variantIds } from '../../engine/index.ts';
+import { ownValue } from '../../engine/index.ts';
 
 /**
  * @example offerPlan(landings, plans, 'family', 'family')?.name // 'gz-monthly-free3d-2999'
@@ -21,5 +22,5 @@ export function offerPlan(landings: Landings, plans: Plans, landingType: string,
           .map((id) => getVariant(landings, id)!)
           .find((v) => v.flow === flowId);
   if (!variant) return undefined;
-  return plans.plans[variant.defaultPlan] ?? variant.plans.map((name) => plans.plans[name]).find((p) => p !== undefined);
+  return ownValue(plans.plans, variant.defaultPlan) ?? variant.plans.map((name) => ownValue(plans.plans, name)).find((p) => p !== undefined);
 }

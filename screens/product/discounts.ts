@@ -5,6 +5,7 @@
  */
 import type { Landings, Plan, Plans } from '../../engine/index.ts';
 import { durationDays, getVariant, variantIds } from '../../engine/index.ts';
+import { ownValue } from '../../engine/index.ts';
 
 /** A plan's discount against the regular price of a plan of the same length. */
 export interface Discount {
@@ -34,7 +35,7 @@ export function regularPlans(landings: Landings, catalogue: Plans): Plan[] {
   const regular = variantIds(landings)
     .map((id) => getVariant(landings, id)!)
     .find((v) => v.paths.includes(REGULAR_PATH));
-  return (regular?.plans ?? []).map((name) => catalogue.plans[name]).filter((p): p is Plan => p !== undefined);
+  return (regular?.plans ?? []).map((name) => ownValue(catalogue.plans, name)).filter((p): p is Plan => p !== undefined);
 }
 
 /** Each plan's discount against the regular plan of the same length, by plan name (plans without one left out). */

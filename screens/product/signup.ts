@@ -9,10 +9,9 @@ import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
 import { config, type FunnelConfig } from '../../engine/index.ts';
 import { createHttpClients, type HttpClients } from '../../engine/payments/index.ts';
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
-import { writeItem } from '../../engine/index.ts';
-import { ACCESS_TOKEN_KEY } from '../../engine/index.ts';
+import { rememberSession } from '../../engine/payments/index.ts';
 import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
-import { normalizeEmail } from './email.ts';
+import { normalizeEmail } from '../../engine/index.ts';
 
 /** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */
 export const SIGNUP_FAILED_KEY = 'errors.signupFailed';
@@ -78,8 +77,8 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
   const http = deps.http ?? httpClientsFor(store);
   try {
     const result = await postSignup(http, { email, name, landingType: store.plans.landingType });
-    writeItem('session', ACCESS_TOKEN_KEY, result.accessToken);
-    Object.assign(store.signup, { email, isValid: true, token: result.accessToken, gzUserID: result.gzUserID, isSuccess: true });
+    rememberSession(store.signup, { token: result.accessToken, userId: result.gzUserID, email });
+    Object.assign(store.signup, { email, isValid: true, gzUserID: result.gzUserID, isSuccess: true });
     analytics.identify(result.gzUserID, { email });
     analytics.track('signup_completed', { landing_type: store.plans.landingType });
   } catch (error) {
@@ -106,7 +105,8 @@ export async function submitSignup(deps: SignupDeps, input: SignupInput): Promis
   const email = normalizeEmail(input.email);
   // the family flow asks for a name first; the main funnel does not, so the e-mail stands in for it
   const name = input.name?.trim() || store.family.name.trim() || undefined;
-  const signedUp = store.signup.isSuccess && store.signup.token !== '' && store.signup.email === email;
+  // signed up in this tab with this address (the stored e-mail may be another tab's signup)
+  const signedUp = store.signup.isSuccess && store.signup.token !== '' && (store.signup.accountEmail || store.signup.email) === email;
   // kept (persisted) so the field still holds the address after a failure or a reload
   Object.assign(store.signup, { email, isValid: true });
   hideError(store);

@@ -8,6 +8,7 @@
  */
 import type { Analytics } from '../../engine/index.ts';
 import type { FunnelState } from '../../engine/index.ts';
+import { ownValue } from '../../engine/index.ts';
 
 /** The prefix of the answers kept in events.analyticsData. */
 export const QUIZ_ANSWER_PREFIX = 'quiz_';
@@ -17,9 +18,9 @@ export function restoreQuiz(store: FunnelState, questionIds: readonly string[]):
   const { options, events } = store;
   for (const id of questionIds) {
     const saved = events.analyticsData[QUIZ_ANSWER_PREFIX + id];
-    if (saved && options.answers[id] === undefined) options.answers[id] = saved;
+    if (saved && ownValue(options.answers, id) === undefined) options.answers[id] = saved;
   }
-  const answered = questionIds.filter((id) => options.answers[id] !== undefined).length;
+  const answered = questionIds.filter((id) => ownValue(options.answers, id) !== undefined).length;
   if (answered > options.answeredCount) options.answeredCount = answered;
   options.done = options.answeredCount >= questionIds.length;
 }
@@ -29,7 +30,7 @@ export function restoreQuiz(store: FunnelState, questionIds: readonly string[]):
  * @example firstUnanswered(['locate', 'place'], { locate: 'friend' }) // 1
  */
 export function firstUnanswered(questionIds: readonly string[], answers: Readonly<Record<string, string>>): number {
-  const index = questionIds.findIndex((id) => answers[id] === undefined);
+  const index = questionIds.findIndex((id) => ownValue(answers, id) === undefined);
   return index === -1 ? questionIds.length : index;
 }
 
@@ -40,7 +41,7 @@ export function firstUnanswered(questionIds: readonly string[], answers: Readonl
  */
 export function answerQuestion(store: FunnelState, analytics: Analytics, questionIds: readonly string[], questionId: string, answerId: string): boolean {
   const { options } = store;
-  const first = options.answers[questionId] === undefined;
+  const first = ownValue(options.answers, questionId) === undefined;
   options.answers[questionId] = answerId;
   store.events.analyticsData[QUIZ_ANSWER_PREFIX + questionId] = answerId;
   if (first) options.answeredCount += 1;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useFunnel } from '../../engine/react/index.ts';
-import { isValidEmail } from '../product/email.ts';
+import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps } from '../ui/Field.tsx';
@@ -11,6 +11,13 @@ import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CarouselDots } from '../feature-intro/CarouselDots.tsx';
+
+/** What each refusal says: invisible characters and look-alike letters are named, not just "looks wrong". */
+const EMAIL_PROBLEM_TEXT: Record<EmailProblem, string> = {
+  invisible: 'signup.emailInvisible',
+  lookalike: 'signup.emailLookalike',
+  format: 'signup.emailError',
+};
 
 /**
  * E-mail signup: the address is checked here before any call, then submitSignup (engine/core) creates
@@ -21,7 +28,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
   const { t } = useTranslation();
   const { store, analytics } = useFunnel();
   const [email, setEmail] = useState(() => store.signup.email);
-  const [showError, setShowError] = useState(false);
+  const [problem, setProblem] = useState<EmailProblem | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -29,10 +36,11 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
   const onSubmit = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     if (busy) return;
-    if (!isValidEmail(email)) {
+    const checked = checkEmail(email);
+    if (!checked.ok) {
       store.signup.isValid = false;
-      setShowError(true);
-      analytics.track('signup_email_invalid');
+      setProblem(checked.problem);
+      analytics.track('signup_email_invalid', { problem: checked.problem });
       input.current?.focus();
       return;
     }
@@ -49,7 +57,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
       {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={showError ? t('signup.emailError') : undefined}>
+        <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={problem ? t(EMAIL_PROBLEM_TEXT[problem]) : undefined}>
           <input
             ref={input}
             id={`${id}-email`}
@@ -62,13 +70,16 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
             spellCheck={false}
             placeholder={t('signup.emailPlaceholder')}
             value={email}
-            {...invalidProps(`${id}-email`, showError)}
+            {...invalidProps(`${id}-email`, problem !== undefined)}
             onChange={(e) => {
               setEmail(e.target.value);
               // once the message shows, it goes away as soon as the address looks right
-              if (showError && isValidEmail(e.target.value)) setShowError(false);
+              if (problem && checkEmail(e.target.value).ok) setProblem(undefined);
             }}
-            onBlur={() => setShowError(email.trim() !== '' && !isValidEmail(email))}
+            onBlur={() => {
+              const checked = checkEmail(email);
+              setProblem(email.trim() !== '' && !checked.ok ? checked.problem : undefined);
+            }}
           />
         </Field>
         <p className="signup-email__consent">

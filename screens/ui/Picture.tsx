@@ -1,4 +1,5 @@
 import { images } from './images.ts';
+import { ownValue } from '../../engine/index.ts';
 
 export interface PictureProps {
   name: string;
@@ -14,7 +15,7 @@ export interface PictureProps {
  * while it loads.
  */
 export function Picture({ name, alt, className, priority = false }: PictureProps) {
-  const set = images[name];
+  const set = ownValue(images, name);
   if (!set) return null;
   return (
     <picture className={className}>

@@ -1,4 +1,5 @@
 import { Fragment, cloneElement, type ReactElement } from 'react';
+import { ownValue } from '../../engine/index.ts';
 
 const TAG = /<([a-z][a-zA-Z0-9]*)>(.*?)<\/\1>/g;
 
@@ -20,7 +21,7 @@ export function RichText({ text, components }: RichTextProps) {
   for (const match of text.matchAll(TAG)) {
     const [whole, name, inner] = match;
     parts.push(text.slice(last, match.index));
-    const element = components[name!];
+    const element = ownValue(components, name!);
     parts.push(element ? cloneElement(element, { key: match.index }, inner) : inner!);
     last = match.index + whole.length;
   }

@@ -1,5 +1,6 @@
 /** Small HTTP helpers for the preview server: JSON replies and size-capped JSON bodies. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jsonDepth, MAX_JSON_DEPTH } from './requestGuards.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -34,16 +35,25 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES):
   return Buffer.concat(chunks);
 }
 
-/** Reads a JSON body of at most 16 KiB; a larger, non-JSON or non-object body is a 4xx HttpError. */
-export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const text = (await readBody(req)).toString('utf8');
-  if (!text) return {};
-  let parsed: unknown;
+/**
+ * JSON.parse for what a request carries: text nested deeper than MAX_JSON_DEPTH (requestGuards.ts) or
+ * not JSON is a 400 with a message, never a stack overflow further on.
+ * @throws HttpError
+ */
+export function parseRequestJson(text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, { errors: { messages: [`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`] } });
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     throw new HttpError(400, { errors: { messages: ['Request body is not valid JSON'] } });
   }
+}
+
+/** Reads a JSON body of at most 16 KiB; a larger, deeper, non-JSON or non-object body is a 4xx HttpError. */
+export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const text = (await readBody(req)).toString('utf8');
+  if (!text) return {};
+  const parsed = parseRequestJson(text);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError(400, { errors: { messages: ['Request body must be a JSON object'] } });
   }

@@ -18,6 +18,8 @@ export function parseRequestUrl(raw: string | undefined): URL | undefined {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return undefined;
   try {
     const url = new URL(raw, 'http://localhost');
+    // "/./\\host" and the like resolve to "//host": as a Location it would name another host
+    if (url.pathname.startsWith('//')) return undefined;
     decodeURIComponent(url.pathname); // the static files are looked up by the decoded path
     return url;
   } catch {
@@ -82,4 +84,31 @@ export function handleClientError(error: NodeJS.ErrnoException & { bytesParsed?:
     writeRaw(socket, '431 Request Header Fields Too Large', page('Address too long', 'This address or its headers are too long to open.'));
   else if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') writeRaw(socket, '408 Request Timeout', page('Too slow', 'The request took too long.'));
   else writeRaw(socket, '400 Bad Request', page('Bad request', 'The request could not be read.'));
+}
+
+/** The deepest nesting of arrays and objects a JSON request body may have. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The nesting depth of JSON text, counted without parsing (no recursion, strings skipped), stopping
+ * as soon as it passes `limit`: a body nested thousands deep is refused before JSON.parse or
+ * JSON.stringify could overflow the stack on it.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return deepest;
 }

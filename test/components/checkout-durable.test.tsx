@@ -32,13 +32,13 @@ async function payWith4242(): Promise<void> {
 
 describe('durable purchases', { timeout: 60_000 }, () => {
   it('a reload while processing resumes the same purchase: processing, then success, one subscription', async () => {
-    const { email } = await sandbox.account();
+    const { email, key } = await sandbox.account();
     const signedIn = (s: RenderedFunnel['store']): void => sandbox.signedIn(s, PLAN);
     const first = await renderFunnel('/checkout', { state: signedIn });
     await screen.findByLabelText('Card number', {}, { timeout: 8000 });
     const postsBefore = sandbox.subscriptionPosts();
     await payWith4242();
-    await waitFor(() => expect(readPurchaseRecord(email)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
+    await waitFor(() => expect(readPurchaseRecord(key)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
     first.unmount(); // the page goes away while the sandbox still answers 202
 
     const reloaded = await renderFunnel('/checkout', { state: signedIn });
@@ -51,7 +51,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     expect(sandbox.subscriptions(email)).toHaveLength(1);
     expect(sandbox.subscriptionPosts() - postsBefore).toBe(1);
     // the success step notes its address in an effect, which may run just after its heading is on screen
-    await waitFor(() => expect(readPurchaseRecord(email)).toMatchObject({ status: 'succeeded', successPath: '/checkout/success' }));
+    await waitFor(() => expect(readPurchaseRecord(key)).toMatchObject({ status: 'succeeded', successPath: '/checkout/success' }));
 
     // after success, the paywall and the checkout send the visitor back to the success step
     reloaded.unmount();
@@ -66,14 +66,14 @@ describe('durable purchases', { timeout: 60_000 }, () => {
   });
 
   it('a tab without the session shows the purchase under way, not a signup or a Pay button', async () => {
-    const { email } = await sandbox.account();
+    const { email, key, userId } = await sandbox.account();
     const first = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN) });
     await screen.findByLabelText('Card number', {}, { timeout: 8000 });
     await payWith4242();
-    await waitFor(() => expect(readPurchaseRecord(email)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
+    await waitFor(() => expect(readPurchaseRecord(key)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
     first.unmount();
-    // another tab: the persisted e-mail, but no access token (it lives in session storage only)
-    await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email }) });
+    // another tab: the persisted e-mail and user id, but no access token (it lives in session storage only)
+    await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email, gzUserID: userId }) });
     expect(await screen.findByText("Your payment is being processed in another tab. We'll show the result here.")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create your account first' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();

@@ -11,6 +11,7 @@ import type { FunnelConfig } from '../../engine/index.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { httpClientsFor } from '../../screens/product/signup.ts';
 import type { FunnelState } from '../../engine/index.ts';
+import { accountKey } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { paymentsOf, type Subscription } from '../../scripts/server/sandbox/paymentsState.ts';
@@ -20,7 +21,7 @@ export interface Sandbox {
   /** Signs a new account up and prepares a store as the signup screen leaves it. */
   signedIn: (store: FunnelState, plan: string, landingType?: string) => void;
   /** Creates the account (call before rendering), signed up from a variant (default fullPrice), and returns its e-mail. */
-  account: (landingType?: string) => Promise<{ email: string; token: string; userId: string }>;
+  account: (landingType?: string) => Promise<{ email: string; token: string; userId: string; key: string }>;
   subscriptions: (email: string) => Subscription[];
   /** Subscription posts the sandbox received so far (all accounts). */
   subscriptionPosts: () => number;
@@ -60,17 +61,21 @@ export async function startSandbox(): Promise<Sandbox> {
       });
       const answer = (await res.json()) as { access_token: string; entity: { geozilla_user_id: string } };
       last = { email, token: answer.access_token, userId: answer.entity.geozilla_user_id };
-      return last;
+      // the key its purchase record is stored under (engine/payments/account.ts)
+      return { ...last, key: accountKey(last.userId, email) };
     },
     signedIn(store, plan, landingType = 'fullPrice') {
       if (!last) throw new Error('call account() first');
       Object.assign(store.signup, {
         email: last.email,
         token: last.token,
+        gzUserID: last.userId,
+        accountId: last.userId,
+        accountEmail: last.email,
         isSuccess: true,
         stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
         // as the sandbox's payment settings hand it out (the vault manager's stand-in reads the account from it)
-        btToken: `sandbox_bt_${last.userId}`,
+        btToken: server.state.accountsByEmail.get(last.email)!.clientToken,
       });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);

@@ -217,9 +217,9 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
       ['gz-monthly-driver-sos-skovoroda', true],
     ]);
 
-    // a reload: a fresh store, the session receipt restores the prices and the bought upsell
+    // a reload: a fresh store (the session's token), the session receipt restores the prices and the bought upsell
     f.unmount();
-    const again = await renderFunnel('/checkout/success');
+    const again = await renderFunnel('/checkout/success', { state: (s) => sandbox.signedIn(s, PLAN) });
     expect(await screen.findByText('Paid today: $59.88')).toBeInTheDocument();
     expect(screen.getByText('Driver SOS is added to your plan: $9.99 per month.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add for $9.99' })).not.toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem(RECEIPT_KEY) ?? '{}')).toMatchObject({ upsellClosed: true });
     f.unmount();
-    const again = await renderFunnel('/checkout/success');
+    const again = await renderFunnel('/checkout/success', { state: (s) => sandbox.signedIn(s, PLAN) });
     await screen.findByText('Paid today: $59.88');
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     await act(async () => {

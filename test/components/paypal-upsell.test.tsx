@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { readPurchaseRecord, readUpsellAttempt } from '../../engine/payments/index.ts';
+import { accountKey, readPurchaseRecord, readUpsellAttempt } from '../../engine/payments/index.ts';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
@@ -135,10 +135,10 @@ describe('a reload during the PayPal purchase', { timeout: 30_000 }, () => {
   it('comes back to the same purchase: processing, then success, one subscription', async () => {
     slowPortal();
     const f = await approvePayPal();
-    await waitFor(() => expect(readPurchaseRecord(f.email)).toMatchObject({ status: 'processing', gateway: 'braintree' }));
+    await waitFor(() => expect(readPurchaseRecord(accountKey(f.userId, f.email))).toMatchObject({ status: 'processing', gateway: 'braintree' }));
     // the portal has the call (and charges on arrival) before the page goes away
     await waitFor(() => expect(keysOf(f.userId)).toHaveLength(1));
-    const { idempotencyKey } = readPurchaseRecord(f.email)!;
+    const { idempotencyKey } = readPurchaseRecord(accountKey(f.userId, f.email))!;
     f.unmount(); // the page goes away while the portal still answers
 
     const reloaded = await renderFunnel('/checkout', { state: f.signedIn });
@@ -151,7 +151,7 @@ describe('a reload during the PayPal purchase', { timeout: 30_000 }, () => {
     expect(keysOf(f.userId)).toEqual([`${f.userId}|${idempotencyKey}`]);
     expect(names(reloaded)).toContain('purchased');
     expect(names(reloaded)).not.toContain('purchase_failed');
-    expect(readPurchaseRecord(f.email)).toMatchObject({ status: 'succeeded', gateway: 'braintree' });
+    expect(readPurchaseRecord(accountKey(f.userId, f.email))).toMatchObject({ status: 'succeeded', gateway: 'braintree' });
     // and the upsell is offered on the PayPal account
     await waitFor(() => expect(accept()).toBeEnabled(), { timeout: 10_000 });
   });

@@ -39,6 +39,24 @@ describe('signup-email screen', () => {
     expect(screen.queryByText(EMAIL_ERROR)).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['a zero-width space', 'an\u200Bna@example.com', 'This e-mail address contains invisible characters (such as zero-width spaces). Please type it again.'],
+    [
+      'full-width letters',
+      '\uFF41\uFF4E\uFF4E\uFF41@example.com',
+      'This e-mail address contains look-alike characters (such as full-width letters). Please type it with ordinary letters.',
+    ],
+  ])('refuses an address with %s and says what is wrong, before any call', async (_what, address, message) => {
+    const { seen, field, path } = await openSignup(okRoute);
+    await userEvent.click(field);
+    await userEvent.paste(address);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(seen).toHaveLength(0);
+    expect(path()).toBe('/signup');
+  });
+
   it('an empty submit gets the same message', async () => {
     const { seen } = await openSignup(okRoute);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

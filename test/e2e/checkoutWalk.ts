@@ -80,12 +80,16 @@ export function countPosts(page: Page): string[] {
 }
 
 /**
- * Waits until the purchase is durable: the in-flight record is stored once the payment method exists,
- * just before the subscription call. A reload before that has sent nothing, so the Pay button rightly
- * comes back; a reload after it must resume the same purchase.
+ * Waits until the purchase is sent: the in-flight record is stored as soon as the purchase is claimed,
+ * before the card is tokenised, and gets its payment method just before the subscription call. A reload
+ * before that has sent nothing, so the Pay button rightly comes back; a reload after it must resume the
+ * same purchase.
  */
 export async function purchaseStored(page: Page): Promise<void> {
-  await page.waitForFunction((key) => localStorage.getItem(key) !== null, PURCHASE_RECORD_KEY);
+  await page.waitForFunction((prefix) => {
+    const records = Object.keys(localStorage).filter((key) => key.startsWith(`${prefix}:`));
+    return records.some((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { paymentMethodId?: string }).paymentMethodId);
+  }, PURCHASE_RECORD_KEY);
 }
 
 /** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */

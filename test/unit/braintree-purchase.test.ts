@@ -13,7 +13,7 @@ import { MemoryStorage } from './memoryStorage.ts';
 const PLAN = 'gz-3-month-fox';
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
 const EMAIL = 'ada@example.com';
-const durable = { email: EMAIL, checkoutPath: '/checkout' };
+const durable = { account: EMAIL, checkoutPath: '/checkout' };
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());

@@ -22,7 +22,7 @@ import { MemoryStorage } from './memoryStorage.ts';
 const PLAN = 'gz-3-month-fox';
 const EMAIL = 'ada@example.com';
 const offline = (): PaymentApiError => new PaymentApiError(0, []);
-const durable = { email: EMAIL, checkoutPath: '/checkout' };
+const durable = { account: EMAIL, checkoutPath: '/checkout' };
 
 let local: MemoryStorage;
 beforeEach(() => {
@@ -286,9 +286,9 @@ describe('the durable purchase record', () => {
     expect(f.store.checkout).toMatchObject({ id: 'sub_1', isSuccess: true });
   });
 
-  it('belongs to one account: another e-mail does not see it', () => {
+  it('belongs to one account: another account does not see it', () => {
     writePurchaseRecord({
-      account: EMAIL,
+      account: 'user:7',
       plan: PLAN,
       idempotencyKey: 'k',
       fbEventId: 'e',
@@ -299,14 +299,14 @@ describe('the durable purchase record', () => {
       checkoutPath: '/checkout',
       successPath: '',
     });
-    expect(readPurchaseRecord('ADA@example.com ')).toBeDefined();
-    expect(readPurchaseRecord('someone@example.com')).toBeUndefined();
+    expect(readPurchaseRecord('user:7')).toBeDefined();
+    expect(readPurchaseRecord('user:8')).toBeUndefined();
     expect(readPurchaseRecord('')).toBeUndefined();
   });
 
   it('ignores corrupt or partial records', () => {
     for (const raw of ['{oops', 'null', '[]', JSON.stringify({ account: EMAIL }), JSON.stringify({ account: EMAIL, plan: PLAN, status: 'succeeded' })]) {
-      local.setItem(PURCHASE_RECORD_KEY, raw);
+      local.setItem(`${PURCHASE_RECORD_KEY}:${EMAIL}`, raw);
       expect(readPurchaseRecord(EMAIL)).toBeUndefined();
     }
     expect(parseRecord(undefined)).toBeUndefined();

@@ -53,6 +53,9 @@ export function scriptedApi(script: { posts?: PostStep[]; polls?: PollStep[]; br
       calls.polls.push(id);
       return next(polls, 'poll');
     }),
+    getReceipt: vi.fn(async () => {
+      throw new Error('unexpected receipt lookup');
+    }),
     postBraintreeSubscription: vi.fn(async (plan: string, body: BraintreeBody, idempotencyKey?: string) => {
       calls.braintree.push({ plan, body });
       calls.braintreeKeys.push(idempotencyKey);

@@ -13,7 +13,7 @@ import { done, funnel, paid, scriptedApi, scriptedGateway, virtualClock } from '
 
 const PLAN = 'gz-3-month-fox';
 const US_BROWSER = { locales: ['en-US'], timeZone: 'America/New_York' };
-const durable = { email: 'ada@example.com', checkoutPath: '/checkout' };
+const durable = { account: 'ada@example.com', checkoutPath: '/checkout' };
 
 beforeEach(() => clearPurchaseRecord());
 
@@ -93,13 +93,13 @@ describe('3-D Secure for EU customers in the subscription call', () => {
 
   it('falls back to the browser when the method has no country, and a resumed purchase repeats the decision', async () => {
     const f = funnel();
-    f.store.signup.email = durable.email;
+    f.store.signup.email = durable.account;
     const { api, calls } = scriptedApi({ posts: [new PaymentApiError(0, [])] });
     const gateway = scriptedGateway({ created: [{ id: 'pm_x' }] });
     const berlin = threeDSecurePolicy(true, { locales: ['en-US'], timeZone: 'Europe/Berlin' });
     await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN, durable, threeDSecure: berlin });
     expect(calls.posts[0]!.body).toMatchObject({ [THREE_D_SECURE_FIELD]: 'any' });
-    expect(readPurchaseRecord(durable.email)).toMatchObject({ paymentMethodId: 'pm_x', threeDSecure: true });
+    expect(readPurchaseRecord(durable.account)).toMatchObject({ paymentMethodId: 'pm_x', threeDSecure: true });
 
     // the retry after a reload: the same body, whatever the browser says now
     const again = scriptedApi({ posts: ['poll-1'], polls: [paid()] });

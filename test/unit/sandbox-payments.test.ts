@@ -267,14 +267,19 @@ describe('sandbox payment API', () => {
     await expect(b.api.getPollingResult(pollingId)).rejects.toMatchObject({ status: 404, messages: ['No such polling result'] });
   });
 
-  it('refuses the upsell marker on a plan and sells the upsell once per account', async () => {
+  it('refuses the upsell marker on a plan and the upsell alone; sells the upsell once per account, after the plan', async () => {
     const v = await visitor();
     const pm = (await paymentMethod('4242424242424242')).body.id!;
     await expect(v.api.postSubscription(PLAN, { ...body(pm, 'e1'), is_upsell: true })).rejects.toBeInstanceOf(PaymentApiError);
+    await expect(v.api.postSubscription(UPSELL, { ...body(pm, 'u0'), is_upsell: true })).rejects.toMatchObject({ status: 409 });
+    await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'e2')));
     await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'u1'), is_upsell: true }));
     await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'u2'), is_upsell: true }));
     const subs = await subscriptions(v.email);
-    expect(subs.map((s) => [s.plan, s.upsell])).toEqual([[UPSELL, true]]);
+    expect(subs.map((s) => [s.plan, s.upsell])).toEqual([
+      [PLAN, false],
+      [UPSELL, true],
+    ]);
   });
 });
 

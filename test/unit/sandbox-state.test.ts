@@ -2,7 +2,14 @@
 import { PagedLog } from '../../scripts/server/sandbox/pagedLog.ts';
 import { createSandboxState, type Account } from '../../scripts/server/sandbox/state.ts';
 
-const account = (n: number): Account => ({ userId: String(n), email: `a${n}@example.com`, name: 'A', landingType: 'fullPrice', token: `t${n}` });
+const account = (n: number): Account => ({
+  userId: String(n),
+  email: `a${n}@example.com`,
+  name: 'A',
+  landingType: 'fullPrice',
+  token: `t${n}`,
+  clientToken: `c${n}`,
+});
 
 function add(state: ReturnType<typeof createSandboxState>, a: Account): void {
   state.accountsByEmail.set(a.email, a);

@@ -28,12 +28,13 @@ describe('slices declared by the product', () => {
     const store = createFunnelStore(productSlices);
     store.options.answeredCount = 3;
     store.family.circleName = 'Smiths';
-    store.signup.token = 'tok';
+    Object.assign(store.signup, { token: 'tok', accountId: '42', accountEmail: 'a@example.com' });
     const saved = JSON.parse(serialize(store));
     expect(Object.keys(saved).sort()).toEqual(['events', 'family', 'plans', 'signup', 'ui', 'version']);
     expect(saved.family.circleName).toBe('Smiths');
-    expect(saved.signup).not.toHaveProperty('token');
-    expect(PAYMENT_SLICES.signup.transient).toEqual(['token']);
+    // the access token and the account it belongs to live in this tab's session storage only
+    for (const field of ['token', 'accountId', 'accountEmail']) expect(saved.signup).not.toHaveProperty(field);
+    expect(PAYMENT_SLICES.signup.transient).toEqual(['token', 'accountId', 'accountEmail']);
     expect(Object.keys(KERNEL_SLICES).sort()).toEqual(['error', 'events', 'loader', 'plans', 'ui']);
   });
 

@@ -92,6 +92,17 @@ describe('start-up sequence (spec section 4)', () => {
     vi.unstubAllGlobals();
   });
 
+  it("restores the account of the session's token, which another tab's signup cannot change", async () => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+    sessionStorage.setItem('access_token', 'tok-a');
+    sessionStorage.setItem('access_account', JSON.stringify({ id: '7', email: 'a@example.com' }));
+    const { env: e } = env();
+    Object.assign(e.store.signup, { email: 'b@example.com', gzUserID: '8' }); // persisted by another tab's later signup
+    await runStartup(e);
+    expect(e.store.signup).toMatchObject({ token: 'tok-a', accountId: '7', accountEmail: 'a@example.com', email: 'b@example.com' });
+    vi.unstubAllGlobals();
+  });
+
   it('unregisters every service worker', async () => {
     const unregister = vi.fn(async () => true);
     const { env: e } = env({ serviceWorker: { getRegistrations: async () => [{ unregister }, { unregister }] as unknown as ServiceWorkerRegistration[] } });

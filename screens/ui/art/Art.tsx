@@ -1,4 +1,5 @@
 import { ART_HEIGHT, ART_WIDTH, art } from './index.ts';
+import { ownValue } from '../../../engine/index.ts';
 
 export interface ArtProps {
   name: string;
@@ -9,7 +10,7 @@ export interface ArtProps {
 
 /** One illustration as a plain <img>: decorative, its size set so nothing shifts while it loads. */
 export function Art({ name, className, priority = false }: ArtProps) {
-  const src = art[name];
+  const src = ownValue(art, name);
   if (!src) return null;
   return <img className={className} src={src} alt="" width={ART_WIDTH} height={ART_HEIGHT} decoding="async" loading={priority ? 'eager' : 'lazy'} />;
 }

@@ -9,9 +9,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
+import { checkEmail, type EmailProblem } from '../../../engine/core/email.ts';
 import type { Account, SandboxState } from './state.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** The server's words for each refusal (the client shows them as the e-mail error). */
+const EMAIL_PROBLEMS: Record<EmailProblem, string> = {
+  invisible: 'The e-mail address contains invisible characters (such as zero-width spaces); please type it again',
+  lookalike: 'The e-mail address contains look-alike characters (such as full-width letters); please type it with ordinary letters',
+  format: 'The e-mail address looks wrong',
+};
 export const SANDBOX_PUBLISHABLE_KEY = 'pk_test_sandbox_family_locator';
 
 /** The account behind the request's bearer token, or a 401. */
@@ -24,11 +30,13 @@ export function requireAccount(state: SandboxState, req: IncomingMessage): Accou
 
 export async function signup(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readJsonBody(req);
-  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const raw = typeof body.email === 'string' ? body.email : '';
+  // the browser's own check (engine/core/email.ts): NFKC look-alikes and invisible characters refused
+  const checked = raw.length <= FIELD_LIMITS.email ? checkEmail(raw) : undefined;
+  const email = (checked?.ok ? checked.email : raw.trim()).toLowerCase();
   const problems: Record<string, string> = {};
   if (body.registration_source !== 'email') problems.registration_source = 'registration_source must be "email"';
-  // the length first: the address pattern backtracks on long input
-  if (email.length <= FIELD_LIMITS.email && !EMAIL.test(email)) problems.email = 'The e-mail address looks wrong';
+  if (checked && !checked.ok) problems.email = EMAIL_PROBLEMS[checked.problem];
   if (typeof body.name !== 'string' || !body.name.trim()) problems.name = 'name is required';
   if (typeof body.landing_type !== 'string' || !body.landing_type) problems.landing_type = 'landing_type is required';
   const lengths = {
@@ -50,6 +58,7 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
     name: String(body.name).trim(),
     landingType: String(body.landing_type),
     token: randomBytes(24).toString('hex'),
+    clientToken: `sandbox_bt_${randomBytes(18).toString('base64url')}`,
   };
   state.accountsByEmail.set(email, account);
   state.accountsByToken.set(account.token, account);
@@ -66,6 +75,6 @@ export function paymentSettings(state: SandboxState, req: IncomingMessage, res: 
     stripe_account_name: 'Family Locator (sandbox)',
     experiments: { discount_skip_paywall: false, force_3ds_for_eu_customers: account.email.includes(FORCE_3DS_TAG) },
     // read by the PayPal button (braintree-web's client token); the preview build's stand-in accepts it
-    braintree_client_token: `sandbox_bt_${account.userId}`,
+    braintree_client_token: account.clientToken,
   });
 }

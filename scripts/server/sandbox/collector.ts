@@ -9,7 +9,7 @@
  *   for the live /__events page.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, readBody, sendJson } from '../http.ts';
+import { HttpError, parseRequestJson, readBody, sendJson } from '../http.ts';
 import { keepMessages } from './collectorLog.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import { PagedLog } from './pagedLog.ts';
@@ -48,13 +48,7 @@ export function addToFeed(state: SandboxState, entry: Omit<FeedEntry, 'seq' | 'a
 }
 
 async function readObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse((await readBody(req, MAX_BATCH_BYTES)).toString('utf8') || '{}');
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(400, { errors: { messages: ['Request body is not valid JSON'] } });
-  }
+  const parsed = parseRequestJson((await readBody(req, MAX_BATCH_BYTES)).toString('utf8') || '{}');
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new HttpError(400, { errors: { messages: ['Request body must be a JSON object'] } });
   return parsed as Record<string, unknown>;

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, readBody, readJsonBody, sendJson } from '../http.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../requestGuards.ts';
 import { PagedLog, pageParams } from './pagedLog.ts';
 import { parseEnvelope } from './sentryEnvelope.ts';
 import type { SandboxRoute } from './routes.ts';
@@ -91,7 +92,9 @@ async function receiveEnvelope(collector: ErrorCollector, req: IncomingMessage, 
   for (const item of items) {
     if (!STORED_TYPES.has(item.type)) continue;
     try {
-      const payload = JSON.parse(item.payload.toString('utf8')) as Record<string, unknown>;
+      const text = item.payload.toString('utf8');
+      if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError('too deep');
+      const payload = JSON.parse(text) as Record<string, unknown>;
       collector.reports.push(digest(project, item.type, item.type === 'span' ? segmentOf(payload) : payload));
     } catch {
       throw new HttpError(400, { detail: `The ${item.type} item is not JSON` });

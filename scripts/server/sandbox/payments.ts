@@ -22,8 +22,15 @@
  *   402   { data: { result_data: { status: 'failed', errors: { messages }, decline_code } } }
  *   404   { errors: { messages } } for an unknown job
  * POST {braintree}/users/me/braintree/subscriptions/{plan}   bearer token: ./paymentsBraintree.ts
+ * GET {portal}/users/me/subscriptions/{id}                 bearer token: the receipt lookup
+ *   200   { data: { subscription_id, plan, is_upsell, status: 'active', price_with_discount, regular_price } }
+ *   404   { errors: { messages } } for a subscription the account does not have
  * GET /sandbox/subscriptions?email=…   read-only, for tests: { subscriptions: [...] }
  *
+ * What may be bought (./saleRules.ts), for calls 3 and 5: only a plan the request's landing_type (else
+ * the account's landing) sells, else 422; one active main subscription per account whatever the plan
+ * (another main plan is a 409; the plan it has answers its subscription); the add-on only with
+ * is_upsell and beside a main subscription (else 422 / 409). An idempotent retry answers as before.
  * Which card does what is decided here from the payment method (paymentsCards.ts), as Stripe does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -46,6 +53,7 @@ import {
 import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 import { braintreeClientRoutes, postBraintreeSubscription } from './paymentsBraintree.ts';
+import { checkSale } from './saleRules.ts';
 
 const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
 
@@ -101,14 +109,14 @@ function readPurchase(body: Record<string, unknown>, gateway: 'stripe' | 'braint
   const nonce = optionalString(body, 'payment_method_nonce', problems);
   const intentId = gateway === 'stripe' ? optionalString(body, 'payment_intent_id', problems) : '';
   optionalString(body, 'coupon', problems);
-  optionalString(body, 'landing_type', problems, 64);
+  const landingType = optionalString(body, 'landing_type', problems, 64);
   if (!nonce && !intentId) problems.push('payment_method_nonce is required');
   if (body.is_upsell !== undefined && typeof body.is_upsell !== 'boolean') problems.push('is_upsell must be a boolean');
   if (body.request_three_d_secure !== undefined && body.request_three_d_secure !== 'any' && body.request_three_d_secure !== 'automatic') {
     problems.push('request_three_d_secure must be "any" or "automatic"');
   }
   if (problems.length) throw refuse(422, ...problems);
-  return { fbEventId, nonce, intentId, upsell: body.is_upsell === true, threeDSecure: body.request_three_d_secure === 'any' };
+  return { fbEventId, nonce, intentId, landingType, upsell: body.is_upsell === true, threeDSecure: body.request_three_d_secure === 'any' };
 }
 
 const failure = (d: Decline): { httpStatus: number; result: ResultData } => ({
@@ -162,6 +170,7 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
   const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
   const repeated = p.requests.get(key);
   if (repeated) return sendJson(res, 200, { data: { polling_result_id: repeated } });
+  checkSale(p, account, { plan, upsell: r.upsell, landingType: r.landingType });
   countAttempt(p, account.userId);
   const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(p, account, plan, r) };
   p.polls.set(job.id, job);
@@ -191,7 +200,26 @@ export async function braintreeSubscription(state: SandboxState, req: IncomingMe
     nonce: r.nonce,
     fbEventId: r.fbEventId,
     upsell: r.upsell,
+    landingType: r.landingType,
     idempotencyKey: idempotencyKeyOf(req),
+  });
+}
+
+/** The receipt lookup: the account's subscription by id, as the success page confirms it. */
+export function getSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): void {
+  const account = requireAccount(state, req);
+  const id = segment(match);
+  const s = paymentsOf(state).subscriptions.find((x) => x.id === id && x.userId === account.userId);
+  if (!s) throw refuse(404, 'No such subscription');
+  sendJson(res, 200, {
+    data: {
+      subscription_id: s.id,
+      plan: s.plan,
+      is_upsell: s.upsell,
+      status: 'active',
+      price_with_discount: s.price_with_discount,
+      regular_price: s.regular_price,
+    },
   });
 }
 
@@ -205,6 +233,7 @@ export function listSubscriptions(state: SandboxState, url: URL, res: ServerResp
 export const paymentRoutes: SandboxRoute[] = [
   { method: 'POST', pattern: new RegExp(`^${PORTAL}/users/me/subscriptions/polling/([^/]+)$`), handle: (s, req, res, m) => postSubscription(s, req, res, m) },
   { method: 'GET', pattern: new RegExp(`^${PORTAL}/polling/get-result/([^/]+)$`), handle: (s, req, res, m) => getPollingResult(s, req, res, m) },
+  { method: 'GET', pattern: new RegExp(`^${PORTAL}/users/me/subscriptions/([^/]+)$`), handle: (s, req, res, m) => getSubscription(s, req, res, m) },
   {
     method: 'POST',
     pattern: new RegExp(`^${BRAINTREE}/users/me/braintree/subscriptions/([^/]+)$`),

@@ -27,11 +27,12 @@ import { requireAccount } from './account.ts';
 import { countAttempt, newId, paymentsOf, subscribe, UPSELL_PLAN, type PaymentsState } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { SandboxRoute } from './routes.ts';
+import { checkSale } from './saleRules.ts';
 
 /** The base of the client API stand-in; also a marker the production-bundle test searches for. */
 export const SANDBOX_BRAINTREE_CLIENT_API = '/sandbox/braintree/client_api/v1';
 
-/** The client tokens of the sandbox's payment settings: this prefix and the account's user id. */
+/** The client tokens of the sandbox's payment settings: this prefix and random characters (state.ts `clientToken`). */
 export const SANDBOX_CLIENT_TOKEN_PREFIX = 'sandbox_bt_';
 
 /** The most PayPal accounts the sandbox keeps vaulted per account, and unused vault nonces overall. */
@@ -67,6 +68,8 @@ export interface BraintreePurchase {
   nonce: string;
   fbEventId: string;
   upsell: boolean;
+  /** The body's landing_type ('' when absent). */
+  landingType: string;
   idempotencyKey: string;
 }
 
@@ -86,7 +89,10 @@ export function braintreePurchase(state: SandboxState, account: Account, r: Brai
   if (earlierKeyed) return earlierKeyed.answer;
   const byEvent = `${account.userId}|${r.fbEventId}`;
   const earlier = p.braintreeRequests.get(byEvent);
-  if (!earlier) countAttempt(p, account.userId);
+  if (!earlier) {
+    checkSale(p, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType });
+    countAttempt(p, account.userId);
+  }
   const answer = earlier ?? braintreeAnswer(p, account, r.plan, r.nonce, r.fbEventId);
   p.braintreeRequests.set(byEvent, answer);
   if (keyed) p.braintreeIdempotency.set(keyed, { fingerprint: print, answer });
@@ -139,8 +145,7 @@ export async function postBraintreeSubscription(
 /** The account a sandbox client token names, or undefined. */
 function accountOfClientToken(state: SandboxState, token: unknown): Account | undefined {
   if (typeof token !== 'string' || !token.startsWith(SANDBOX_CLIENT_TOKEN_PREFIX)) return undefined;
-  const userId = token.slice(SANDBOX_CLIENT_TOKEN_PREFIX.length);
-  for (const account of state.accountsByEmail.values()) if (account.userId === userId) return account;
+  for (const account of state.accountsByEmail.values()) if (account.clientToken === token) return account;
   return undefined;
 }
 

@@ -2,6 +2,7 @@
  * Reads a Sentry envelope (https://develop.sentry.dev/sdk/envelopes/): a JSON header line, then
  * items, each a JSON item header line and a payload (of `length` bytes, or up to the next newline).
  */
+import { jsonDepth, MAX_JSON_DEPTH } from '../requestGuards.ts';
 
 export interface EnvelopeItem {
   type: string;
@@ -16,7 +17,9 @@ function readLine(body: Buffer, from: number): { line: Buffer; next: number } {
 }
 
 function parseJson(bytes: Buffer): Record<string, unknown> {
-  const value: unknown = JSON.parse(bytes.toString('utf8'));
+  const text = bytes.toString('utf8');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new SyntaxError(`nested deeper than ${MAX_JSON_DEPTH} levels`);
+  const value: unknown = JSON.parse(text);
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new SyntaxError('not a JSON object');
   return value as Record<string, unknown>;
 }

@@ -13,6 +13,8 @@ export interface Account {
   name: string;
   landingType: string;
   token: string;
+  /** The Braintree client token the payment settings hand out: random, never derived from the user id. */
+  clientToken: string;
 }
 
 export const MAX_ACCOUNTS = 10_000;

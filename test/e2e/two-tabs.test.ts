@@ -1,0 +1,81 @@
+/**
+ * One purchase per visitor across tabs, in real Chromium against the preview server: the checkout is
+ * open in two tabs of one browser (the second a duplicate of the first, so it has the same session),
+ * the 3-month plan in one and the 1-month plan in the other; card tokenisation takes a second, as
+ * Stripe's does, and Pay is pressed in both within half a second. The sandbox ends with exactly one
+ * subscription, and the second tab shows the first tab's purchase, then its outcome, never its own.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, describe, it } from 'vitest';
+import { closeBrowser } from './browser.ts';
+import { payButton, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
+import en from '../../locales/en.json';
+
+afterAll(closeBrowser);
+
+const TOKENISATION_MS = 1000;
+
+/** Card tokenisation (the card API's payment_methods call) answers after a second. */
+async function slowTokenisation(page: Page, seen: string[]): Promise<void> {
+  await page.route('**/sandbox/stripe/v1/payment_methods', async (route) => {
+    seen.push(page.url());
+    await new Promise((resolve) => setTimeout(resolve, TOKENISATION_MS));
+    await route.continue();
+  });
+}
+
+/** Presses the page's Pay button as a click in the same instant would: even if the page has just hidden it. */
+const pressPay = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => /^Pay \$/.test(b.textContent ?? ''));
+    button?.click();
+  });
+
+describe('two tabs', () => {
+  it('Pay pressed in both within half a second, tokenisation slow: one subscription; the second tab shows the first tab’s purchase and its success', async ({
+    expect,
+  }) => {
+    const { context, page, email } = await walkToCheckout();
+    // the second tab duplicates the first: the same session storage (the access token), then the 1-month plan
+    const session = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+    const second = await context.newPage();
+    await second.addInitScript((entries: string) => {
+      if (sessionStorage.getItem('access_token')) return;
+      for (const [key, value] of JSON.parse(entries) as Array<[string, string]>) sessionStorage.setItem(key, value);
+    }, session);
+    await second.goto(url('/signup/plans'));
+    await second.locator('input[type=radio][value="gz-1-month-tiger"]').check();
+    await second.getByRole('button', { name: en.paywall.cta }).click();
+    await second.waitForURL(url('/checkout'));
+    await second.getByLabel(en.checkout.card.number).waitFor();
+    await expect.poll(() => second.getByTestId('checkout-total').textContent()).toBe('$39.96');
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('$59.88');
+
+    const tokenised: string[] = [];
+    const posts: string[] = [];
+    for (const tab of [page, second]) {
+      await slowTokenisation(tab, tokenised);
+      tab.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.url());
+      });
+      await typeCard(tab, '4242424242424242');
+    }
+    await expect.poll(() => payButton(second).isEnabled()).toBe(true);
+
+    await payButton(page).click();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pressPay(second);
+
+    await second.getByText(en.checkout.processing.otherTab).waitFor();
+    expect(await second.getByRole('button', { name: /^Pay \$/ }).count()).toBe(0);
+    await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await second.waitForURL(url('/checkout/success'), { timeout: 20_000 });
+    await second.getByText('Paid today: $59.88').waitFor();
+    await page.getByText('Paid today: $59.88').waitFor();
+
+    expect(await subscriptions(email)).toEqual([expect.objectContaining({ plan: 'gz-3-month-fox', upsell: false, price_with_discount: 59.88 })]);
+    expect(tokenised).toEqual([url('/checkout')]);
+    expect(posts).toHaveLength(1);
+    await context.close();
+  });
+});
