@@ -5,9 +5,16 @@ const root = new URL('../../', import.meta.url).pathname;
 
 // each case measures the font files and every locale's text: seconds on a loaded machine
 describe('the fallback faces of Open Sans', { timeout: 60_000 }, () => {
-  it('in screens/ui/fonts.css are the ones computed from the font files (node --import tsx scripts/fonts/fallbackCss.ts)', () => {
+  // the widths are weighted by the characters of every locale: an edited text moves them by a fraction of a
+  // point, which must not turn the tests red; new fonts or much new text (over a point) need the script run
+  it('in screens/ui/fonts.css are the ones computed from the font files, within a point (node --import tsx scripts/fonts/fallbackCss.ts)', () => {
     const { current, updated } = updatedFontsCss();
-    expect(current).toBe(updated);
+    const PERCENT = /(\d+(?:\.\d+)?)%/g;
+    expect(current.replace(PERCENT, '%')).toBe(updated.replace(PERCENT, '%'));
+    const now = [...current.matchAll(PERCENT)].map((m) => Number(m[1]));
+    const computed = [...updated.matchAll(PERCENT)].map((m) => Number(m[1]));
+    expect(now.length).toBeGreaterThan(20);
+    expect(now.map((value, k) => Math.abs(value - computed[k]!)).filter((off) => off > 1)).toEqual([]);
   });
 
   it('cover every weight from 300 to 900 once per system font, without gaps or overlaps', () => {
