@@ -110,6 +110,9 @@ describe('one change of the minimal fixture (test/fixtures/flows/patchCases.ts)'
         const want = patchCase.issues[k]!;
         expect(issue.message).toContain(want.message);
         if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
+        const at = textAt(dir, issue);
+        // a file too deep to be read as data: located at the bracket that goes one level too deep
+        if (issue.code === 'too-deep') return expect(at.startsWith('['), `${formatIssue(issue)} points at: ${at.slice(0, 40)}`).toBe(true);
         // located at the value (or key) the pointer names, not at the start of the file
         const last = issue.pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
         const value = ((): unknown => {
@@ -117,7 +120,6 @@ describe('one change of the minimal fixture (test/fixtures/flows/patchCases.ts)'
           for (const seg of issue.pointer.slice(1).split('/')) cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
           return cur;
         })();
-        const at = textAt(dir, issue);
         expect(at.startsWith(JSON.stringify(value)) || at.startsWith(JSON.stringify(last)), `${formatIssue(issue)} points at: ${at}`).toBe(true);
       });
     } finally {
