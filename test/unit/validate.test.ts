@@ -93,10 +93,10 @@ describe('invalid fixtures', () => {
 
 describe('one change of the minimal fixture (test/fixtures/flows/patchCases.ts)', () => {
   /** The text at an issue's line and column: the value (or key) its pointer names. */
-  const textAt = (dir: string, issue: ValidationIssue): string =>
-    readFileSync(join(root, issue.file), 'utf8')
-      .split('\n')
-      [issue.line - 1]!.slice(issue.col - 1);
+  const textAt = (dir: string, issue: ValidationIssue): string => {
+    const lines = readFileSync(join(root, issue.file), 'utf8').split('\n');
+    return lines[issue.line - 1]!.slice(issue.col - 1);
+  };
 
   it.each(PATCH_CASES.map((c) => [c.name, c] as const))('%s', async (_, patchCase) => {
     const dir = mkdtempSync(join(tmpdir(), 'funnel-patch-'));
