@@ -28,7 +28,13 @@ export function productionConfig(env = process.env) {
     braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? PRODUCTION_DEFAULTS.braintreePortalUrl,
     analyticsUrl: env.ANALYTICS_URL ?? '',
     // the ad and analytics tags of flows/destinations.json's production list ({{metaPixelId}}, {{ga4MeasurementId}})
-    destinationSettings: { metaPixelId: env.META_PIXEL_ID ?? '', ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? '' },
+    // the collector's write key and whose batch API ANALYTICS_URL is (segment, rudderstack, jitsu; unset: a forwarding proxy without a key)
+    destinationSettings: {
+      metaPixelId: env.META_PIXEL_ID ?? '',
+      ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? '',
+      analyticsWriteKey: env.ANALYTICS_WRITE_KEY ?? '',
+      analyticsApi: env.ANALYTICS_API ?? '',
+    },
     appName: env.APP_NAME ?? APP_NAME,
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     sentryDsn: env.SENTRY_DSN ?? '',

@@ -25,6 +25,7 @@ import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
 import { useCardGateway } from '../payments/useCardGateway.ts';
 import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 import { WalletPayment } from './WalletPayment.tsx';
+import { CURRENCY, specProduct } from '../../engine/index.ts';
 
 /** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
 const MERCHANT_COUNTRY = 'US';
@@ -95,7 +96,14 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   useEffect(() => {
     store.plans.checkoutVisited = true;
     store.checkout.isFormValid = false;
-    analytics.track('checkout_started', { plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: 'USD' });
+    const value = plan?.periodPrice ?? 0;
+    analytics.track('Checkout Started', {
+      value,
+      revenue: value,
+      currency: CURRENCY,
+      products: plan ? [specProduct(plan.name, value)] : [],
+      plan: plan?.name ?? '',
+    });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit
 
   const { api } = runner;
@@ -108,16 +116,22 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   };
   // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
   const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
-  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult): Promise<void> =>
-    runner
+  // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
+  const paymentInfoEntered = (method: string): void =>
+    analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
+  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult): Promise<void> => {
+    paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
+    return runner
       .run(() =>
         purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }),
       )
       .then(finish);
+  };
 
   // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
-  const payWithNonce = (nonce: string): Promise<void> =>
-    runner
+  const payWithNonce = (nonce: string): Promise<void> => {
+    paymentInfoEntered('paypal');
+    return runner
       .run(() =>
         purchaseWithBraintree(
           { api, store, analytics, signal: runner.signal() },
@@ -125,6 +139,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));
+  };
   // the purchase under way, by the way it was started, once the run this screen takes over from has
   // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
   const resume = async (): Promise<void> => {

@@ -57,6 +57,10 @@ export interface SandboxEvent {
   name: string;
   props: Record<string, unknown>;
   userUuid: string;
+  /** The account id, on every message after the visitor signed up. */
+  userId?: string;
+  /** Segment's context of the message (page, userAgent, locale, timezone, campaign). */
+  context?: Record<string, unknown>;
 }
 
 /** The analytics events the preview build posted, for one visitor (by userUuid cookie) or all, read page by page. */

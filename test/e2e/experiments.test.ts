@@ -97,8 +97,8 @@ describe('an experiment on /latam', () => {
       expect(saved.plans.landingType).toBe(variant);
       await later.getByRole('button', { name: 'Continue' }).click();
       await later.waitForURL(`${baseUrl()}/check-location`);
-      await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').length, { timeout: 20_000 }).toBe(1);
-      expect((await sandboxEvents(id)).find((e) => e.name === 'experiment_viewed')?.props).toMatchObject({ experiment_id: EXPERIMENT, variation_id: variant });
+      await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'Experiment Viewed').length, { timeout: 20_000 }).toBe(1);
+      expect((await sandboxEvents(id)).find((e) => e.name === 'Experiment Viewed')?.props).toMatchObject({ experiment_id: EXPERIMENT, variation_id: variant });
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -129,7 +129,7 @@ describe('an experiment on /latam', () => {
     expect(await hydratedBadge(page)).toBe(BADGE.latam);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect
-      .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
+      .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'Experiment Viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
       .toEqual(['latam']);
     await context.close();
   });

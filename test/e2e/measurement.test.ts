@@ -14,6 +14,8 @@ import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import en from '../../locales/en.json';
+import landings from '../../flows/landings.json';
+import plans from '../../flows/plans.json';
 
 afterAll(closeBrowser);
 
@@ -154,24 +156,55 @@ describe.concurrent('measurement', () => {
           pages = collected.filter((e) => e.kind === 'page').length;
           const pixelPages = (await calls(page, '__fbqCalls')).filter((c) => c[1] === 'PageView').length;
           const gaPages = (await calls(page, '__gtagCalls')).filter((c) => c[1] === 'page_view').length;
-          return collected.some((e) => e.name === 'purchased') && pixelPages === pages && gaPages === pages && pages >= 10;
+          return collected.some((e) => e.name === 'Order Completed') && pixelPages === pages && gaPages === pages && pages >= 10;
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    const purchased = collected.find((e) => e.name === 'purchased')!;
-    expect(purchased.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', landing_type: 'fullPrice', experiments: {} });
-    const subscriptionId = purchased.props.subscriptionId as string;
+    const purchased = collected.find((e) => e.name === 'Order Completed')!;
+    expect(purchased.props).toMatchObject({
+      order_id: expect.any(String),
+      revenue: 59.88,
+      currency: 'USD',
+      products: [expect.objectContaining({ product_id: 'gz-3-month-fox', price: 59.88 })],
+      event_id: fbEventId,
+      plan: 'gz-3-month-fox',
+      landing_type: 'fullPrice',
+      experiments: {},
+    });
+    const subscriptionId = purchased.props.order_id as string;
+    // Segment's identify after signup, and the account id on every later message; context filled on every one
+    const identified = collected.findIndex((e) => e.kind === 'identify');
+    expect(identified).toBeGreaterThan(0);
+    const userId = collected[identified]!.name;
+    expect(collected.slice(identified).every((e) => e.userId === userId)).toBe(true);
+    expect(collected.slice(0, identified).every((e) => e.userId === undefined)).toBe(true);
+    for (const e of collected) {
+      expect(e.context).toMatchObject({
+        page: { url: expect.stringMatching(/^http/), path: expect.any(String) },
+        userAgent: expect.any(String),
+        locale: 'en-US',
+        timezone: 'Europe/Berlin',
+      });
+      expect(e.context).toHaveProperty('campaign');
+    }
 
     const fox = { content_ids: ['gz-3-month-fox'], content_type: 'product' };
     const pixel = await calls(page, '__fbqCalls');
     expect(pixel[0]).toEqual(['init', PIXEL_ID]);
+    const anyId = { eventID: expect.any(String) };
     expect(pixel.filter((c) => c[1] !== 'PageView')).toEqual([
       ['init', PIXEL_ID],
-      ['track', 'Lead', {}],
-      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }],
+      ['track', 'Lead', {}, anyId],
+      ['track', 'ViewContent', { content_ids: landings.fullPrice.plans, content_type: 'product' }, anyId],
+      ['track', 'AddToCart', { value: 59.88, currency: 'USD', ...fox }, anyId],
+      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }, anyId],
+      ['track', 'AddPaymentInfo', { value: 59.88, currency: 'USD', ...fox }, anyId],
       ['track', 'Purchase', { value: 59.88, currency: 'USD', ...fox }, { eventID: fbEventId }],
     ]);
+    // every standard event has its own event id (the Conversions API de-duplicates by it)
+    const tracked = pixel.filter((c) => c[0] === 'track');
+    expect(new Set(tracked.map((c) => (c[3] as { eventID: string }).eventID)).size).toBe(tracked.length);
     expect(pixel.every((c) => c[0] === 'init' || (c[0] === 'track' && (c[1] !== 'PageView' || Object.keys(c[2] as object).length === 0)))).toBe(true);
 
     const ga = await calls(page, '__gtagCalls');
@@ -186,8 +219,25 @@ describe.concurrent('measurement', () => {
     const events = ga.slice(4);
     expect(events.every((c) => c[0] === 'event')).toBe(true);
     expect(events.filter((c) => c[1] === 'page_view')).toHaveLength(pages);
+    const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 };
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
+      [
+        'event',
+        'view_item_list',
+        {
+          items: landings.fullPrice.plans.map((p, k) => ({
+            item_id: p,
+            item_name: p,
+            price: plans.plans[p as keyof typeof plans.plans].price,
+            quantity: 1,
+            index: k + 1,
+          })),
+          item_list_id: 'fullPrice',
+          landing_type: 'fullPrice',
+        },
+      ],
+      ['event', 'add_to_cart', { value: 59.88, currency: 'USD', items: [foxItem], landing_type: 'fullPrice' }],
       [
         'event',
         'begin_checkout',
@@ -198,6 +248,7 @@ describe.concurrent('measurement', () => {
           landing_type: 'fullPrice',
         },
       ],
+      ['event', 'add_payment_info', { value: 59.88, currency: 'USD', items: [foxItem], payment_type: 'card', landing_type: 'fullPrice' }],
       [
         'event',
         'purchase',
@@ -206,6 +257,17 @@ describe.concurrent('measurement', () => {
           value: 59.88,
           currency: 'USD',
           items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          landing_type: 'fullPrice',
+        },
+      ],
+      // the upsell offer (declined)
+      [
+        'event',
+        'view_item',
+        {
+          value: plans.upsell.price,
+          currency: 'USD',
+          items: [{ item_id: plans.upsell.name, item_name: plans.upsell.name, price: plans.upsell.price, quantity: 1 }],
           landing_type: 'fullPrice',
         },
       ],
@@ -266,7 +328,7 @@ describe.concurrent('measurement', () => {
     await walkToPaywall(page, uniqueEmail('blocked'));
     await buy(expect, page);
     const id = await visitorId(context);
-    await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'Order Completed'), { timeout: 15_000 }).toBe(true);
     expect(tagRequests.length).toBeGreaterThan(0);
     await context.close();
   });
