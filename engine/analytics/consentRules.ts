@@ -86,6 +86,27 @@ export function storedChoice(version: number): ConsentChoice | undefined {
   }
 }
 
+interface GpcNavigator {
+  globalPrivacyControl?: boolean;
+}
+
+/**
+ * Whether the browser sends Global Privacy Control (`navigator.globalPrivacyControl`), an opt-out of
+ * the sale or sharing of personal data: honoured as a refusal of advertising (marketing).
+ */
+export function globalPrivacyControl(nav: GpcNavigator | undefined = typeof navigator === 'undefined' ? undefined : (navigator as GpcNavigator)): boolean {
+  return nav?.globalPrivacyControl === true;
+}
+
+/**
+ * A rule as it applies to a browser with Global Privacy Control: marketing off until the visitor
+ * turns it on themselves (a rule without a banner never asks, so it stays off).
+ * @example honourGpc(notice, true).defaults.marketing // false
+ */
+export function honourGpc(rule: ConsentRule, gpc: boolean): ConsentRule {
+  return gpc ? { ...rule, defaults: { ...rule.defaults, marketing: false } } : rule;
+}
+
 /** Whether the visitor id cookie may be written under the rule and the current state. */
 export function visitorCookieAllowed(rule: ConsentRule, state: ConsentChoice): boolean {
   return rule.visitorCookie === 'always' || state.analytics;

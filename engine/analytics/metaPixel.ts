@@ -48,6 +48,17 @@ export const STANDARD_EVENTS = new Set([
   'ViewContent',
 ]);
 
+/**
+ * Meta's advanced matching key for an e-mail address: trimmed, lower-cased, SHA-256 in hex (WebCrypto).
+ * @example await hashedEmail(' Ada@Example.com ') // sha256('ada@example.com')
+ */
+export async function hashedEmail(email: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<string | undefined> {
+  const normalised = email.trim().toLowerCase();
+  if (!normalised.includes('@') || !subtle) return undefined; // WebCrypto needs a secure page
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(normalised));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** Standard event parameters from catalogue properties (Segment's products[] as content_ids). */
 function params(event: AnalyticsEvent): Record<string, unknown> {
   const p = event.props;
@@ -84,6 +95,12 @@ export function createMetaPixel(config: DestinationConfig, env: DestinationEnv):
   call('init', config.settings.pixelId);
   return {
     send(event) {
+      // advanced matching: the account's e-mail, hashed, added to the pixel (this destination only ever
+      // receives events with marketing consent); the address itself never reaches Meta
+      if (event.kind === 'identify' && typeof event.props.email === 'string') {
+        void hashedEmail(event.props.email).then((em) => em && call('init', config.settings.pixelId, { em }));
+        return;
+      }
       const name = mappedName(event, config.events);
       if (!name) return;
       // every event carries an id (the Conversions API de-duplicates by it); the purchase's is the subscription call's fb_event_id

@@ -18,8 +18,8 @@ export type { ConsentState, ConsentStore } from './consent.ts';
 export { GTAG_URL, createGa4 } from './ga4.ts';
 /** Preview only: what each browser-side destination was sent, posted in small batches to the preview server's inspector log (the `/__events` page reads it). */
 export { inspectorReporter } from './inspectorReport.ts';
-/** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })`. */
-export { FBEVENTS_URL, createMetaPixel } from './metaPixel.ts';
+/** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's standard events and `fbq('trackCustom', …)` for the others; every event carries an `eventID`; advanced matching with the hashed e-mail. */
+export { FBEVENTS_URL, STANDARD_EVENTS, createMetaPixel, hashedEmail } from './metaPixel.ts';
 /** Turns the destinations of the data file into sinks of the analytics port. */
 export { destinationSinks } from './router.ts';
 /** Types of the same module. */

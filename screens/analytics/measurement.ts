@@ -12,6 +12,8 @@ import { variantForPath } from '../../engine/index.ts';
 import { clearVisitorCookie, keepVisitorId } from '../../engine/index.ts';
 import {
   browserTimeZone,
+  globalPrivacyControl,
+  honourGpc,
   MAX_HELD_EVENTS,
   ruleFor,
   sessionLeftEvents,
@@ -24,6 +26,12 @@ import consentRules from '../../flows/consent.json';
 
 /** Where a page leaves the events it could not deliver yet, for the next page of the tab: its own under '', each destination's under its id. */
 const leftEvents = sessionLeftEvents('measurement:held');
+
+/** The visitor's consent as it stands (undefined until the rule is decided, after start-up). */
+let currentChoice: ConsentChoice | undefined;
+
+/** The visitor's consent now, for what the funnel hands on (the subscription call's attribution); undefined before start-up. */
+export const currentConsent = (): ConsentChoice | undefined => currentChoice;
 
 export interface MeasurementOptions {
   data: FunnelData;
@@ -42,12 +50,14 @@ export function setupMeasurement(options: MeasurementOptions) {
     let rule: ConsentRule | undefined;
     // the cookie follows the rule and the visitor's choice: kept once allowed, removed on a refusal
     const applyChoice = (choice: ConsentChoice, removeOnRefusal: boolean): void => {
+      currentChoice = { analytics: choice.analytics, marketing: choice.marketing };
       cookieAllowed = visitorCookieAllowed(rule!, choice);
       if (!cookieAllowed && removeOnRefusal) clearVisitorCookie(document);
       else if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
     };
     const decideRule = (): void => {
-      rule = ruleFor(rules, browserTimeZone(), variant);
+      // Global Privacy Control is an opt-out of advertising, under every rule
+      rule = honourGpc(ruleFor(rules, browserTimeZone(), variant), globalPrivacyControl());
       // a cookie from an earlier visit stays until the visitor refuses
       applyChoice(storedChoice(rules.version) ?? rule.defaults, false);
     };

@@ -26,6 +26,7 @@ import { useCardGateway } from '../payments/useCardGateway.ts';
 import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 import { WalletPayment } from './WalletPayment.tsx';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { purchaseAttribution } from '../analytics/attribution.ts';
 
 /** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
 const MERCHANT_COUNTRY = 'US';
@@ -108,7 +109,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
 
   const { api } = runner;
   const durable = store.signup.email ? { email: store.signup.email, checkoutPath: pathname } : undefined;
-  const extra = { landing_type: store.plans.landingType };
+  // with the backend's attribution for server-side conversions (screens/analytics/attribution.ts), read when paying
+  const extra = () => ({ landing_type: store.plans.landingType, attribution: purchaseAttribution(store) });
   const finish = (outcome: PurchaseOutcome, paidWith?: PaidWith): void => {
     if (outcome.status !== 'succeeded' || !plan) return;
     saveReceipt(store, plan.name, false, paidWith);
@@ -123,7 +125,10 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
     return runner
       .run(() =>
-        purchase({ api, gateway: processor, store, analytics, signal: runner.signal() }, { plan: plan!.name, extra, durable, paymentMethod, threeDSecure }),
+        purchase(
+          { api, gateway: processor, store, analytics, signal: runner.signal() },
+          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure },
+        ),
       )
       .then(finish);
   };
@@ -135,7 +140,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
       .run(() =>
         purchaseWithBraintree(
           { api, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable },
+          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable },
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));

@@ -8,6 +8,7 @@
  *   the footer link opens the choice again;
  * - with both scripts blocked (requests aborted) the walk to a purchase is unchanged.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
@@ -90,12 +91,16 @@ async function walkToPaywall(page: Page, email: string): Promise<void> {
   await page.waitForURL(url('/signup/plans'), { timeout: 30_000 });
 }
 
-/** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id. */
-async function buy(expect: ExpectStatic, page: Page): Promise<string> {
+/** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id and attribution. */
+async function buy(expect: ExpectStatic, page: Page): Promise<{ fbEventId: string; attribution: Record<string, unknown> }> {
   const fbEventIds: string[] = [];
+  let attribution: Record<string, unknown> = {};
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/'))
-      fbEventIds.push((request.postDataJSON() as { fb_event_id: string }).fb_event_id);
+    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/')) {
+      const body = request.postDataJSON() as { fb_event_id: string; attribution: Record<string, unknown> };
+      fbEventIds.push(body.fb_event_id);
+      attribution = body.attribution;
+    }
   });
   await page.getByRole('button', { name: en.paywall.cta }).click();
   await page.waitForURL(url('/checkout'));
@@ -111,7 +116,7 @@ async function buy(expect: ExpectStatic, page: Page): Promise<string> {
   await page.waitForURL(url('/signup/download'));
   await page.getByRole('heading', { name: en.download.title }).waitFor();
   expect(new Set(fbEventIds).size).toBe(1);
-  return fbEventIds[0]!;
+  return { fbEventId: fbEventIds[0]!, attribution };
 }
 
 type Call = unknown[];
@@ -123,7 +128,8 @@ describe.concurrent('measurement', () => {
     expect,
   }) => {
     const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Berlin' });
-    await open(page, '/');
+    // an ad click: Google's and Meta's click ids with the utm parameters
+    await open(page, '/?utm_source=google&utm_campaign=brand&gclid=TeSt-GCLID_1&fbclid=IwAR_TEST');
     await banner(page).waitFor({ timeout: 20_000 });
     // the banner leaves the landing's call to action free and passes axe
     const [cta, region] = await Promise.all([continueButton(page).boundingBox(), banner(page).boundingBox()]);
@@ -143,8 +149,21 @@ describe.concurrent('measurement', () => {
     await expect.poll(() => banner(page).count()).toBe(0);
     await expect.poll(() => visitorId(context)).not.toBe('');
     const id = await visitorId(context);
-    await walkToPaywall(page, uniqueEmail('measure'));
-    const fbEventId = await buy(expect, page);
+    const email = uniqueEmail('measure');
+    await walkToPaywall(page, email);
+    const { fbEventId, attribution } = await buy(expect, page);
+    // the subscription call hands the backend what its Conversions API and Google's offline conversions need
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+    expect(attribution).toMatchObject({
+      consent: { analytics: true, marketing: true, gpc: false },
+      user_agent: expect.stringContaining('Chrome'),
+      page_url: url('/checkout'),
+      gclid: 'TeSt-GCLID_1',
+      fbclid: 'IwAR_TEST',
+      fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR_TEST$/),
+      fbp: expect.stringMatching(/^fb\.1\.\d{13}\.\d+$/),
+    });
+    expect([cookies._fbp, cookies._fbc]).toEqual([attribution.fbp, attribution.fbc]);
 
     // every destination has had every page view once the collector's and the tags' counts agree
     let collected: Awaited<ReturnType<typeof sandboxEvents>> = [];
@@ -193,7 +212,11 @@ describe.concurrent('measurement', () => {
     const pixel = await calls(page, '__fbqCalls');
     expect(pixel[0]).toEqual(['init', PIXEL_ID]);
     const anyId = { eventID: expect.any(String) };
-    expect(pixel.filter((c) => c[1] !== 'PageView')).toEqual([
+    // advanced matching: the account's e-mail, normalised and hashed, added once the visitor signed up
+    const matching = pixel.filter((c) => c[0] === 'init' && c.length === 3);
+    expect(matching).toEqual([['init', PIXEL_ID, { em: createHash('sha256').update(email.toLowerCase()).digest('hex') }]]);
+    expect(JSON.stringify(pixel)).not.toContain(email);
+    expect(pixel.filter((c) => c[1] !== 'PageView' && !matching.includes(c))).toEqual([
       ['init', PIXEL_ID],
       ['track', 'Lead', {}, anyId],
       ['track', 'ViewContent', { content_ids: landings.fullPrice.plans, content_type: 'product' }, anyId],
@@ -218,7 +241,14 @@ describe.concurrent('measurement', () => {
     ]);
     const events = ga.slice(4);
     expect(events.every((c) => c[0] === 'event')).toBe(true);
-    expect(events.filter((c) => c[1] === 'page_view')).toHaveLength(pages);
+    const views = events.filter((c) => c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_location: string; page_title: string });
+    expect(views).toHaveLength(pages);
+    // page_location keeps the query the visitor arrived with; each page view has the title of its own step
+    expect(views[0]).toMatchObject({ page_path: '/', page_location: url('/?utm_source=google&utm_campaign=brand&gclid=TeSt-GCLID_1&fbclid=IwAR_TEST') });
+    const titleOf = (path: string): string | undefined => views.find((v) => v.page_path === path)?.page_title;
+    expect(titleOf('/checkout')).toMatch(new RegExp(`^${en.checkout.title}`));
+    expect(titleOf('/signup')).toMatch(new RegExp(`^${en.signup.title}`));
+    expect(titleOf('/check-location')).toMatch(new RegExp(`^${en.intro.checkLocation.title}`));
     const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 };
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
