@@ -21,6 +21,10 @@ export type { ConsentRule, ConsentRules } from './consentRules.ts';
 export { fbcOf, fbpOf, metaIds } from './metaCookies.ts';
 /** Types of the same module. */
 export type { MetaIds } from './metaCookies.ts';
+/** Where the visitor is, for the consent rules: the country the host's edge names when it does (a `visitor_country` cookie), else every country of the visitor's IANA time zone, from a maintained zone table (loaded lazily). */
+export { COUNTRY_COOKIE, countryFromHost, visitorCountries } from './visitorRegion.ts';
+/** Types of the same module. */
+export type { ZoneTable } from './visitorRegion.ts';
 /** Events a page holds but has not delivered when it is left, handed to the next page of the tab through session storage. */
 export { sessionLeftEvents } from './leftEvents.ts';
 /** Types of the same module. */

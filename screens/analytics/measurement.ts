@@ -19,6 +19,7 @@ import {
   sessionLeftEvents,
   storedChoice,
   visitorCookieAllowed,
+  visitorCountries,
   type ConsentRules,
 } from '../../engine/analytics/index.ts';
 import type { ConsentChoice, ConsentRule, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
@@ -55,9 +56,12 @@ export function setupMeasurement(options: MeasurementOptions) {
       if (!cookieAllowed && removeOnRefusal) clearVisitorCookie(document);
       else if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
     };
-    const decideRule = (): void => {
+    const decideRule = async (): Promise<void> => {
+      // the country the edge names, else the time zone's countries (a lazily loaded zone table)
+      const timeZone = browserTimeZone();
+      const countries = await visitorCountries(document, timeZone);
       // Global Privacy Control is an opt-out of advertising, under every rule
-      rule = honourGpc(ruleFor(rules, browserTimeZone(), variant), globalPrivacyControl());
+      rule = honourGpc(ruleFor(rules, timeZone, variant, countries), globalPrivacyControl());
       // a cookie from an earlier visit stays until the visitor refuses
       applyChoice(storedChoice(rules.version) ?? rule.defaults, false);
     };
@@ -71,8 +75,8 @@ export function setupMeasurement(options: MeasurementOptions) {
       if (held?.length && leftEvents.leave('', held)) held = [];
     });
     void ready
-      .then(() => {
-        decideRule();
+      .then(async () => {
+        await decideRule();
         return import('./measurementRuntime.ts');
       })
       .then((runtime) => {

@@ -51,8 +51,16 @@ interface Visit {
   tagRequests: string[];
 }
 
-async function visit(options: { timezoneId?: string; block?: boolean } = {}): Promise<Visit> {
-  const context = await (await browser()).newContext({ locale: 'en-US', timezoneId: options.timezoneId ?? 'UTC', viewport: { width: 390, height: 844 } });
+async function visit(options: { timezoneId?: string; block?: boolean; gpc?: boolean } = {}): Promise<Visit> {
+  const context = await (
+    await browser()
+  ).newContext({
+    locale: 'en-US',
+    timezoneId: options.timezoneId ?? 'America/New_York',
+    viewport: { width: 390, height: 844 },
+  });
+  // Global Privacy Control as browsers that send it expose it
+  if (options.gpc) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
   const tagRequests: string[] = [];
   for (const pattern of TAG_HOSTS) {
     await context.route(pattern, (route) => {
@@ -348,6 +356,51 @@ describe.concurrent('measurement', () => {
     await expect.poll(async () => (await sandboxEvents(sessionId!)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
     expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
+    await context.close();
+  });
+
+  it('asks first in EU territories outside the Europe/ zones and on a UTC clock: nothing is sent before the choice', async ({ expect }) => {
+    for (const timezoneId of ['Indian/Reunion', 'America/Cayenne', 'Africa/Ceuta', 'UTC']) {
+      const { context, page, tagRequests } = await visit({ timezoneId });
+      await open(page, '/');
+      await banner(page).waitFor({ timeout: 20_000 });
+      await continueButton(page).click();
+      await page.waitForURL(url('/check-location'));
+      await page.waitForTimeout(1000); // longer than the collector's batch interval
+      expect(tagRequests, timezoneId).toEqual([]);
+      expect(await visitorId(context), timezoneId).toBe('');
+      const sessionId = await page.evaluate(() => sessionStorage.getItem('userUuid'));
+      expect(await sandboxEvents(sessionId!), timezoneId).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("the host's country (visitor_country cookie) wins over the time zone", async ({ expect }) => {
+    const { context, page } = await visit({ timezoneId: 'America/New_York' });
+    await context.addCookies([{ name: 'visitor_country', value: 'FR', url: url('/') }]);
+    await open(page, '/');
+    await banner(page).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it('Global Privacy Control in California: no Meta Pixel, GA4 with advertising denied, the collector still counts', async ({ expect }) => {
+    const { context, page, tagRequests } = await visit({ timezoneId: 'America/Los_Angeles', gpc: true });
+    await open(page, '/');
+    expect(await banner(page).count()).toBe(0);
+    await continueButton(page).click();
+    await page.waitForURL(url('/check-location'));
+    const id = await visitorId(context);
+    await expect.poll(async () => (await sandboxEvents(id)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+    await expect.poll(() => tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
+    const ga = await calls(page, '__gtagCalls');
+    expect(ga.find((c) => c[0] === 'consent' && c[1] === 'update')?.[2]).toEqual({
+      analytics_storage: 'granted',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    });
     await context.close();
   });
 

@@ -84,7 +84,7 @@ describe('Global Privacy Control', () => {
   it('is read from navigator.globalPrivacyControl and turns advertising off under a rule without a banner', () => {
     expect(globalPrivacyControl({ globalPrivacyControl: true })).toBe(true);
     expect(globalPrivacyControl({})).toBe(false);
-    const notice = ruleFor(consentRules as unknown as ConsentRules, 'America/Los_Angeles', 'fullPrice');
+    const notice = ruleFor(consentRules as unknown as ConsentRules, 'America/Los_Angeles', 'fullPrice', ['US']);
     expect(notice.defaults.marketing).toBe(true);
     expect(honourGpc(notice, true).defaults).toEqual({ analytics: notice.defaults.analytics, marketing: false });
     expect(honourGpc(notice, false)).toBe(notice);
