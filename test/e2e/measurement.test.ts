@@ -376,10 +376,12 @@ describe.concurrent('measurement', () => {
   });
 
   it("the host's country (visitor_country cookie) wins over the time zone", async ({ expect }) => {
-    const { context, page } = await visit({ timezoneId: 'America/New_York' });
+    const { context, page, tagRequests } = await visit({ timezoneId: 'America/New_York' });
     await context.addCookies([{ name: 'visitor_country', value: 'FR', url: url('/') }]);
     await open(page, '/');
     await banner(page).waitFor({ timeout: 20_000 });
+    expect(tagRequests).toEqual([]);
+    expect(await visitorId(context)).toBe('');
     await context.close();
   });
 
