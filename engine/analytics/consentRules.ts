@@ -31,6 +31,8 @@ export interface ConsentRule {
 export interface ConsentRules {
   /** Bump to ask everyone again (a stored choice of another version is ignored). */
   version: number;
+  /** A consent management platform that replaces the built-in banner (cmp.ts). */
+  cmp?: { type: 'tcf' } | { type: 'generic'; global: string };
   rules: ConsentRule[];
 }
 

@@ -14,6 +14,10 @@ export type { BatchEnv, BatchSettings, BatchSink } from './batchSink.ts';
 export { categoryStatus, createConsentStore } from './consent.ts';
 /** Types of the same module. */
 export type { ConsentState, ConsentStore } from './consent.ts';
+/** Consent from a consent management platform instead of the built-in banner, chosen by configuration (flows/consent.json `cmp`): an IAB TCF v2.2 CMP through `__tcfapi`, or a generic one with `get()` and `subscribe(listener)`. */
+export { CMP_WAIT_MS, TCF_PURPOSES, choiceOfTcData, connectCmp } from './cmp.ts';
+/** Types of the same module. */
+export type { CmpConfig, TcData } from './cmp.ts';
 /** Google Analytics 4 through gtag.js: Consent Mode v2 defaults (everything denied) before anything else, then an update with the visitor's choice; `config` without the automatic page_view (the funnel sends one per step); page_view, sign_up, begin_checkout and purchase with transaction_id, value, currency and items. */
 export { GTAG_URL, createGa4 } from './ga4.ts';
 /** Preview only: what each browser-side destination was sent, posted in small batches to the preview server's inspector log (the `/__events` page reads it). */
