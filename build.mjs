@@ -39,6 +39,9 @@ export function productionConfig(env = process.env) {
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     sentryDsn: env.SENTRY_DSN ?? '',
     release: env.SENTRY_RELEASE || `funnel-engine@${packageVersion}`,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT || 'production',
+    sentryTracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE ? Number(env.SENTRY_TRACES_SAMPLE_RATE) : 0.05,
+    sentryConsent: env.SENTRY_CONSENT === 'necessary' ? 'necessary' : 'analytics',
     preview: false,
   };
 }

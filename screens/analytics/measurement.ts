@@ -34,6 +34,18 @@ let currentChoice: ConsentChoice | undefined;
 /** The visitor's consent now, for what the funnel hands on (the subscription call's attribution); undefined before start-up. */
 export const currentConsent = (): ConsentChoice | undefined => currentChoice;
 
+const consentListeners = new Set<() => void>();
+
+/**
+ * The analytics consent as error reporting follows it: true, false (refused), or undefined while the
+ * visitor has not decided (a rule with a banner and no stored choice).
+ */
+export const analyticsConsent = {
+  allowed: (): boolean | undefined => (decided ? currentChoice?.analytics : undefined),
+  subscribe: (listener: () => void): void => void consentListeners.add(listener),
+};
+let decided = false;
+
 export interface MeasurementOptions {
   data: FunnelData;
   config: FunnelConfig;
@@ -52,6 +64,8 @@ export function setupMeasurement(options: MeasurementOptions) {
     // the cookie follows the rule and the visitor's choice: kept once allowed, removed on a refusal
     const applyChoice = (choice: ConsentChoice, removeOnRefusal: boolean): void => {
       currentChoice = { analytics: choice.analytics, marketing: choice.marketing };
+      decided = removeOnRefusal || !rule!.banner || storedChoice(rules.version) !== undefined;
+      consentListeners.forEach((listener) => listener());
       cookieAllowed = visitorCookieAllowed(rule!, choice);
       if (!cookieAllowed && removeOnRefusal) clearVisitorCookie(document);
       else if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
