@@ -28,13 +28,23 @@ export function fbpOf(now: number, random: () => number = Math.random): string {
 }
 
 function readCookie(doc: Pick<Document, 'cookie'>, name: string): string {
-  const hit = doc.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  let cookies: string;
+  try {
+    cookies = doc.cookie;
+  } catch {
+    return ''; // cookies blocked
+  }
+  const hit = cookies.split('; ').find((c) => c.startsWith(`${name}=`));
   const value = hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
   return FORMAT.test(value) ? value : '';
 }
 
 function writeCookie(doc: Pick<Document, 'cookie'>, name: string, value: string, secure: boolean): void {
-  doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  try {
+    doc.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  } catch {
+    /* cookies blocked: the value is still sent with this purchase */
+  }
 }
 
 export interface MetaIds {

@@ -17,7 +17,13 @@ const NOT_A_COUNTRY = new Set(['XX', 'T1', 'ZZ']);
  * @example countryFromHost({ cookie: 'visitor_country=de' }) // 'DE'
  */
 export function countryFromHost(doc: Pick<Document, 'cookie'>): string | undefined {
-  const hit = doc.cookie.split('; ').find((c) => c.startsWith(`${COUNTRY_COOKIE}=`));
+  let cookies: string;
+  try {
+    cookies = doc.cookie;
+  } catch {
+    return undefined; // cookies blocked: the time zone decides
+  }
+  const hit = cookies.split('; ').find((c) => c.startsWith(`${COUNTRY_COOKIE}=`));
   const code = (hit?.slice(COUNTRY_COOKIE.length + 1) ?? '').trim().toUpperCase();
   return /^[A-Z]{2}$/.test(code) && !NOT_A_COUNTRY.has(code) ? code : undefined;
 }

@@ -85,6 +85,12 @@ describe('consent rules (flows/consent.json)', () => {
     expect(countryFromHost({ cookie: 'a=1; visitor_country=de' })).toBe('DE');
     expect(countryFromHost({ cookie: 'visitor_country=XX' })).toBeUndefined(); // the CDN's "unknown"
     expect(countryFromHost({ cookie: 'visitor_country=<script>' })).toBeUndefined();
+    const blocked = Object.defineProperty({}, 'cookie', {
+      get: () => {
+        throw new Error('SecurityError');
+      },
+    }) as Pick<Document, 'cookie'>;
+    expect(countryFromHost(blocked)).toBeUndefined(); // cookies blocked: the time zone decides
     expect(await visitorCountries({ cookie: 'visitor_country=US' }, 'Europe/Paris', table)).toEqual(['US']);
     expect(loaded).toBe(0); // the zone table is not even loaded
     expect(await visitorCountries({ cookie: '' }, 'Indian/Reunion', table)).toEqual(['RE']);
