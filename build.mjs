@@ -39,11 +39,20 @@ export function productionConfig(env = process.env) {
     braintreePortalUrl: env.BRAINTREE_PORTAL_URL ?? PRODUCTION_DEFAULTS.braintreePortalUrl,
     analyticsUrl: env.ANALYTICS_URL ?? '',
     // the ad and analytics tags of flows/destinations.json's production list ({{metaPixelId}}, {{ga4MeasurementId}})
-    destinationSettings: { metaPixelId: env.META_PIXEL_ID ?? '', ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? '' },
+    // the collector's write key and whose batch API ANALYTICS_URL is (segment, rudderstack, jitsu; unset: a forwarding proxy without a key)
+    destinationSettings: {
+      metaPixelId: env.META_PIXEL_ID ?? '',
+      ga4MeasurementId: env.GA4_MEASUREMENT_ID ?? '',
+      analyticsWriteKey: env.ANALYTICS_WRITE_KEY ?? '',
+      analyticsApi: env.ANALYTICS_API ?? '',
+    },
     appName: env.APP_NAME ?? APP_NAME,
     attributionGlobal: env.ATTRIBUTION_GLOBAL ?? '',
     sentryDsn: env.SENTRY_DSN ?? '',
     release: env.SENTRY_RELEASE || `funnel-engine@${packageVersion}`,
+    sentryEnvironment: env.SENTRY_ENVIRONMENT || 'production',
+    sentryTracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE ? Number(env.SENTRY_TRACES_SAMPLE_RATE) : 0.05,
+    sentryConsent: env.SENTRY_CONSENT === 'necessary' ? 'necessary' : 'analytics',
     preview: false,
   };
 }

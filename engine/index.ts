@@ -9,6 +9,14 @@
 export { createAnalytics, deferredSink, httpSink, memorySink } from './core/analytics.ts';
 /** Types of the same module. */
 export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext } from './core/analytics.ts';
+/** What the subscription call hands the backend for server-side conversions (Meta's Conversions API, Google Ads' offline conversions): the ad click ids of the arrival, Meta's browser and click ids, the visitor's user agent, the page and the consent state. */
+export { subscriptionAttribution } from './core/attribution.ts';
+/** Types of the same module. */
+export type { SubscriptionAttribution } from './core/attribution.ts';
+/** The product objects of Segment's ecommerce spec (`products[]` of Product List Viewed, Checkout Started, Order Completed), built the same way wherever the funnel sells a plan. */
+export { CURRENCY, orderCompleted, specProduct } from './core/ecommerce.ts';
+/** Types of the same module. */
+export type { SpecProduct } from './core/ecommerce.ts';
 /** Store fields named by a flow: a generic screen that writes the store takes the field from its props as `"bind": "<slice>.<field>"` (e.g. */
 export { parseBind, readBound, writeBound } from './core/binding.ts';
 /** Start-up step 9: on the first screen, when no tracking state is set yet, read the query string once and store the tracking parameters; the landing type is recorded whenever a landing route opens. */

@@ -30,6 +30,8 @@ export const ga4Destination: DestinationType = {
   validate: (s) => [
     ...(typeof s.measurementId === 'string' && MEASUREMENT_ID.test(s.measurementId) ? [] : ['settings.measurementId must look like G-XXXXXXX']),
     ...scriptUrlProblems(s),
+    // Google Consent Mode v2: basic (the tag waits for consent, the default) or advanced (loaded at once, everything denied until granted)
+    ...(s.consentMode === undefined || s.consentMode === 'basic' || s.consentMode === 'advanced' ? [] : ['settings.consentMode must be "basic" or "advanced"']),
   ],
   load: () => import('./ga4.ts').then((m) => m.createGa4),
 };

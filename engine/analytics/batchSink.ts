@@ -7,10 +7,10 @@
  * once, and the collector keeps one copy per messageId (as Segment does).
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
+import { beaconRequest, fetchRequest, type BatchTarget } from './batchApi.ts';
 import { toSegmentMessage, type SegmentMessage } from './segment.ts';
 
-export interface BatchSettings {
-  url: string;
+export interface BatchSettings extends BatchTarget {
   /** Send when this many messages wait (default 20). */
   flushAt?: number;
   /** Send this long after the first waiting message (default 1000 ms). */
@@ -31,6 +31,8 @@ export interface BatchEnv {
   /** Registers the page-hide handler (visibilitychange to hidden, pagehide). */
   onHide?: (fn: () => void) => void;
   report?: (call: unknown) => void;
+  /** The visitor's IANA time zone, Segment's `context.timezone`. */
+  timezone?: string;
 }
 
 export const MAX_RETRY_DELAY_MS = 30_000;
@@ -76,7 +78,7 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
   let inFlight: { batch: SegmentMessage[]; beaconed: boolean } | undefined;
   let failures = 0;
 
-  const body = (batch: SegmentMessage[]): string => JSON.stringify({ batch, sentAt: new Date(env.now()).toISOString() });
+  const payload = (batch: SegmentMessage[]) => ({ batch, sentAt: new Date(env.now()).toISOString() });
   const schedule = (ms: number): void => {
     if (timer) return;
     timer = true;
@@ -96,7 +98,8 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
       // no keepalive here: the browser's keepalive budget (64 KiB in flight) is shared with other
       // reporters and a refusal would look like a network failure; page hide uses sendBeacon instead
       const signal = typeof AbortSignal !== 'undefined' && 'timeout' in AbortSignal ? AbortSignal.timeout(REQUEST_TIMEOUT_MS) : undefined;
-      const res = await env.fetch(settings.url, { method: 'POST', body: body(batch), headers: { 'content-type': 'application/json' }, signal });
+      const request = fetchRequest(settings, payload(batch));
+      const res = await env.fetch(request.url, { method: 'POST', body: request.body, headers: request.headers, signal });
       // a 4xx other than 429 will not get better: drop the batch instead of retrying it forever
       ok = res.ok || (res.status >= 400 && res.status < 500 && res.status !== 429);
     } catch {
@@ -114,7 +117,10 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
     failures += 1;
     schedule(Math.min(retryBase * 2 ** (failures - 1), MAX_RETRY_DELAY_MS));
   }
-  const beacon = (batch: SegmentMessage[]): boolean => !!env.sendBeacon?.(settings.url, new Blob([body(batch)], { type: 'application/json' }));
+  const beacon = (batch: SegmentMessage[]): boolean => {
+    const request = beaconRequest(settings, payload(batch));
+    return !!env.sendBeacon?.(request.url, new Blob([request.body], { type: request.type }));
+  };
   function flushByBeacon(): void {
     if (inFlight && !inFlight.beaconed && beacon(inFlight.batch)) {
       inFlight.beaconed = true;
@@ -133,7 +139,7 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
   env.onHide?.(flushByBeacon);
   return {
     send(event) {
-      queue.push(toSegmentMessage(event));
+      queue.push(toSegmentMessage(event, env.timezone));
       while (queue.length > maxQueue) queue.shift();
       if (failures) return; // the retry timer is running
       if (queue.length >= flushAt) void flush();

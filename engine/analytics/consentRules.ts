@@ -12,6 +12,11 @@ export interface ConsentRule {
   when?: {
     /** IANA time zone names or prefixes ending in "/", e.g. "Europe/". */
     timeZones?: string[];
+    /**
+     * ISO 3166-1 alpha-2 codes. Matches when one of the visitor's countries (visitorRegion.ts) is
+     * listed, and when the visitor's country is unknown (a UTC or unknown zone): consent is asked then.
+     */
+    countries?: string[];
     /** Landing variant ids. */
     variants?: string[];
   };
@@ -26,6 +31,8 @@ export interface ConsentRule {
 export interface ConsentRules {
   /** Bump to ask everyone again (a stored choice of another version is ignored). */
   version: number;
+  /** A consent management platform that replaces the built-in banner (cmp.ts). */
+  cmp?: { type: 'tcf' } | { type: 'generic'; global: string };
   rules: ConsentRule[];
 }
 
@@ -34,20 +41,23 @@ export const CONSENT_STORAGE_KEY = 'consent';
 /** Events held while waiting for start-up or consent; older ones are dropped first. */
 export const MAX_HELD_EVENTS = 200;
 
-function matches(rule: ConsentRule, timeZone: string, variant: string): boolean {
+function matches(rule: ConsentRule, timeZone: string, variant: string, countries: readonly string[]): boolean {
   const { timeZones, variants } = rule.when ?? {};
   if (timeZones && !timeZones.some((z) => (z.endsWith('/') ? timeZone.startsWith(z) : timeZone === z))) return false;
+  const listed = rule.when?.countries;
+  if (listed && countries.length && !countries.some((c) => listed.includes(c))) return false;
   if (variants && !variants.includes(variant)) return false;
   return true;
 }
 
 /**
  * The rule for a visitor; with no matching rule, the strictest one (banner, nothing granted).
- * @example ruleFor(rules, 'Europe/Berlin', 'fullPrice').banner // true with a rule on "Europe/"
+ * `countries`: where the visitor is (visitorRegion.ts); empty when unknown.
+ * @example ruleFor(rules, 'Europe/Berlin', 'fullPrice', ['DE']).banner // true with a rule on DE
  */
-export function ruleFor(rules: ConsentRules, timeZone: string, variant: string): ConsentRule {
+export function ruleFor(rules: ConsentRules, timeZone: string, variant: string, countries: readonly string[] = []): ConsentRule {
   return (
-    rules.rules.find((r) => matches(r, timeZone, variant)) ?? {
+    rules.rules.find((r) => matches(r, timeZone, variant, countries)) ?? {
       id: 'strict',
       banner: true,
       defaults: { analytics: false, marketing: false },
@@ -84,6 +94,27 @@ export function storedChoice(version: number): ConsentChoice | undefined {
   } catch {
     return undefined; // corrupt storage: ask again
   }
+}
+
+interface GpcNavigator {
+  globalPrivacyControl?: boolean;
+}
+
+/**
+ * Whether the browser sends Global Privacy Control (`navigator.globalPrivacyControl`), an opt-out of
+ * the sale or sharing of personal data: honoured as a refusal of advertising (marketing).
+ */
+export function globalPrivacyControl(nav: GpcNavigator | undefined = typeof navigator === 'undefined' ? undefined : (navigator as GpcNavigator)): boolean {
+  return nav?.globalPrivacyControl === true;
+}
+
+/**
+ * A rule as it applies to a browser with Global Privacy Control: marketing off until the visitor
+ * turns it on themselves (a rule without a banner never asks, so it stays off).
+ * @example honourGpc(notice, true).defaults.marketing // false
+ */
+export function honourGpc(rule: ConsentRule, gpc: boolean): ConsentRule {
+  return gpc ? { ...rule, defaults: { ...rule.defaults, marketing: false } } : rule;
 }
 
 /** Whether the visitor id cookie may be written under the rule and the current state. */

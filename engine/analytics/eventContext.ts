@@ -1,7 +1,8 @@
 /**
- * What every event carries (read from the store when the event is made): the landing type, the
- * visitor's experiment assignments (`events.experiments`, experiment id -> variation id) and the
- * campaign fields as Segment's `context.campaign`.
+ * What every event carries (read from the store and the page when the event is made): the landing
+ * type, the visitor's experiment assignments (`events.experiments`, experiment id -> variation id),
+ * the campaign fields as Segment's `context.campaign`, the account id once signed up, and Segment's
+ * `context.page`, `userAgent` and `locale`. All cheap reads: this runs on the landing too.
  */
 import type { EventContext } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
@@ -22,11 +23,28 @@ export function campaignOf(utm: Record<string, string>): Record<string, string> 
   return campaign;
 }
 
-/** The context reader of the analytics port for a store. */
-export function eventContextReader(store: FunnelState): () => EventContext {
+type PageGlobals = {
+  location: Pick<Location, 'href' | 'pathname' | 'search'>;
+  document: Pick<Document, 'title' | 'referrer'>;
+  navigator: Pick<Navigator, 'userAgent' | 'language'>;
+};
+
+/**
+ * Segment's `context.page` of the current address. The query is kept (utm and click ids are what the
+ * tools attribute by); the referrer is the page the visitor came from.
+ */
+export function pageContext(win: PageGlobals): NonNullable<EventContext['page']> {
+  const { location, document } = win;
+  return { path: location.pathname, referrer: document.referrer, search: location.search, title: document.title, url: location.href };
+}
+
+/** The context reader of the analytics port for a store (and the page, in a browser). */
+export function eventContextReader(store: FunnelState, win: PageGlobals | undefined = typeof window === 'undefined' ? undefined : window): () => EventContext {
   return () => ({
     landing_type: store.plans.landingType,
     experiments: { ...(store.events as { experiments?: Record<string, string> }).experiments },
     campaign: campaignOf(store.events.utm),
+    ...(store.signup.gzUserID ? { userId: store.signup.gzUserID } : {}),
+    ...(win ? { page: pageContext(win), userAgent: win.navigator.userAgent, locale: win.navigator.language } : {}),
   });
 }

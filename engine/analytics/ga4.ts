@@ -1,8 +1,9 @@
 /**
  * Google Analytics 4 through gtag.js: Consent Mode v2 defaults (everything denied) before anything
  * else, then an update with the visitor's choice; `config` without the automatic page_view (the
- * funnel sends one per step); page_view, sign_up, begin_checkout and purchase with transaction_id,
- * value, currency and items.
+ * funnel sends one per step); page_view with the whole address and the step's title, and GA4's
+ * recommended ecommerce events (view_item_list, add_to_cart, begin_checkout, add_payment_info,
+ * purchase with transaction_id, value, currency and items) from Segment's spec properties.
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
 import { loadScript } from './scriptLoader.ts';
@@ -19,17 +20,48 @@ const consentSignals = (c: ConsentChoice): Record<string, 'granted' | 'denied'> 
   ad_personalization: c.marketing ? 'granted' : 'denied',
 });
 
-/** GA4 parameters from catalogue properties. */
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/** GA4 items from Segment's products[] (or the plan of an event without them). */
+function items(p: Record<string, unknown>): Array<Record<string, unknown>> | undefined {
+  const products = Array.isArray(p.products) ? (p.products as Array<Record<string, unknown>>) : [];
+  if (products.length)
+    return products.map((x) => ({
+      item_id: x.product_id,
+      item_name: x.name ?? x.product_id,
+      ...(num(x.price) === undefined ? {} : { price: x.price }),
+      quantity: num(x.quantity) ?? 1,
+      ...(num(x.position) === undefined ? {} : { index: x.position }),
+    }));
+  const id = p.product_id ?? p.plan;
+  if (typeof id !== 'string' || !id) return undefined;
+  const price = num(p.price) ?? num(p.value);
+  return [{ item_id: id, item_name: id, ...(price === undefined ? {} : { price }), quantity: 1 }];
+}
+
+/**
+ * GA4 parameters from catalogue properties. A page view keeps the whole address (utm and click ids
+ * are how GA4 attributes the session) and the step's own title.
+ */
 function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
   const p = event.props;
-  if (event.kind === 'page') return { page_path: event.name, page_location: win.location.origin + event.name, page_title: win.document.title };
+  if (event.kind === 'page') {
+    const page = event.context?.page;
+    const location = page?.path === event.name ? page.url : win.location.origin + event.name + (page?.search ?? '');
+    const title = typeof p.title === 'string' ? p.title : (page?.title ?? win.document.title);
+    return { page_path: event.name, page_location: location, page_title: title, ...(page?.referrer ? { page_referrer: page.referrer } : {}) };
+  }
   const out: Record<string, unknown> = {};
-  if (event.name === 'signup_completed') out.method = 'email';
-  if (typeof p.subscriptionId === 'string') out.transaction_id = p.subscriptionId;
-  if (typeof p.value === 'number') out.value = p.value;
+  if (typeof p.method === 'string') out.method = p.method;
+  if (typeof p.order_id === 'string') out.transaction_id = p.order_id;
+  const value = num(p.value) ?? num(p.revenue) ?? num(p.price);
+  if (value !== undefined) out.value = value;
   if (typeof p.currency === 'string') out.currency = p.currency;
-  if (typeof p.plan === 'string' && p.plan)
-    out.items = [{ item_id: p.plan, item_name: p.plan, ...(typeof p.value === 'number' ? { price: p.value } : {}), quantity: 1 }];
+  const list = items(p);
+  if (list) out.items = list;
+  if (typeof p.list_id === 'string') out.item_list_id = p.list_id;
+  if (typeof p.payment_method === 'string') out.payment_type = p.payment_method;
+  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
   return out;

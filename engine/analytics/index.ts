@@ -5,9 +5,26 @@
  * Each export keeps its JSDoc at its definition.
  */
 /** The consent rules of a visit (rules as data: by time zone region and landing variant), the stored choice and whether the visitor cookie may be written. */
-export { CONSENT_STORAGE_KEY, MAX_HELD_EVENTS, browserTimeZone, ruleFor, storedChoice, visitorCookieAllowed } from './consentRules.ts';
+export {
+  CONSENT_STORAGE_KEY,
+  MAX_HELD_EVENTS,
+  browserTimeZone,
+  globalPrivacyControl,
+  honourGpc,
+  ruleFor,
+  storedChoice,
+  visitorCookieAllowed,
+} from './consentRules.ts';
 /** Types of the same module. */
 export type { ConsentRule, ConsentRules } from './consentRules.ts';
+/** Meta's first-party click and browser ids in their documented format, `fb.<subdomainIndex>.<creationTime>.<value>`: `_fbc` = `fb.1.<ms of the click>.<fbclid>` and `_fbp` = `fb.1.<ms>.<random number>`. */
+export { fbcOf, fbpOf, metaIds } from './metaCookies.ts';
+/** Types of the same module. */
+export type { MetaIds } from './metaCookies.ts';
+/** Where the visitor is, for the consent rules: the country the host's edge names when it does (a `visitor_country` cookie), else every country of the visitor's IANA time zone, from a maintained zone table (loaded lazily). */
+export { COUNTRY_COOKIE, countryFromHost, visitorCountries } from './visitorRegion.ts';
+/** Types of the same module. */
+export type { ZoneTable } from './visitorRegion.ts';
 /** Events a page holds but has not delivered when it is left, handed to the next page of the tab through session storage. */
 export { sessionLeftEvents } from './leftEvents.ts';
 /** Types of the same module. */

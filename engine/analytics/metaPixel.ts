@@ -1,8 +1,9 @@
 /**
  * Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script
- * has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })`. The
- * purchase carries `eventID` = the fb_event_id sent with the subscription call, so the server's
- * Conversions API can de-duplicate it.
+ * has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's
+ * standard events and `fbq('trackCustom', …)` for the others (an experiment exposure). Every event
+ * carries an `eventID` (the event's id; the purchase's is the fb_event_id sent with the subscription
+ * call), so the server's Conversions API can de-duplicate it.
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
 import { loadScript } from './scriptLoader.ts';
@@ -25,16 +26,55 @@ function installFbq(win: Window & { fbq?: Fbq; _fbq?: Fbq }): Fbq {
   return n;
 }
 
-/** Standard event parameters from catalogue properties. */
+/** Meta's standard events: any other name is sent with `trackCustom`. */
+export const STANDARD_EVENTS = new Set([
+  'AddPaymentInfo',
+  'AddToCart',
+  'AddToWishlist',
+  'CompleteRegistration',
+  'Contact',
+  'CustomizeProduct',
+  'Donate',
+  'FindLocation',
+  'InitiateCheckout',
+  'Lead',
+  'PageView',
+  'Purchase',
+  'Schedule',
+  'Search',
+  'StartTrial',
+  'SubmitApplication',
+  'Subscribe',
+  'ViewContent',
+]);
+
+/**
+ * Meta's advanced matching key for an e-mail address: trimmed, lower-cased, SHA-256 in hex (WebCrypto).
+ * @example await hashedEmail(' Ada@Example.com ') // sha256('ada@example.com')
+ */
+export async function hashedEmail(email: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<string | undefined> {
+  const normalised = email.trim().toLowerCase();
+  if (!normalised.includes('@') || !subtle) return undefined; // WebCrypto needs a secure page
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(normalised));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Standard event parameters from catalogue properties (Segment's products[] as content_ids). */
 function params(event: AnalyticsEvent): Record<string, unknown> {
   const p = event.props;
   const out: Record<string, unknown> = {};
-  if (typeof p.value === 'number') out.value = p.value;
+  const value = [p.value, p.revenue, p.price].find((v) => typeof v === 'number');
+  if (value !== undefined) out.value = value;
   if (typeof p.currency === 'string') out.currency = p.currency;
-  if (typeof p.plan === 'string' && p.plan) {
-    out.content_ids = [p.plan];
+  const products = Array.isArray(p.products) ? (p.products as Array<{ product_id?: unknown }>) : [];
+  const ids = products.length
+    ? products.map((x) => x.product_id).filter((id) => typeof id === 'string')
+    : [p.product_id ?? p.plan].filter((id) => typeof id === 'string' && id);
+  if (ids.length) {
+    out.content_ids = ids;
     out.content_type = 'product';
   }
+  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
   return out;
 }
 
@@ -55,11 +95,19 @@ export function createMetaPixel(config: DestinationConfig, env: DestinationEnv):
   call('init', config.settings.pixelId);
   return {
     send(event) {
+      // advanced matching: the account's e-mail, hashed, added to the pixel (this destination only ever
+      // receives events with marketing consent); the address itself never reaches Meta
+      if (event.kind === 'identify' && typeof event.props.email === 'string') {
+        void hashedEmail(event.props.email).then((em) => em && call('init', config.settings.pixelId, { em }));
+        return;
+      }
       const name = mappedName(event, config.events);
       if (!name) return;
-      const eventId = event.props.eventId ?? event.props.fb_event_id;
-      if (typeof eventId === 'string' && eventId) call('track', name, params(event), { eventID: eventId });
-      else call('track', name, params(event));
+      // every event carries an id (the Conversions API de-duplicates by it); the purchase's is the subscription call's fb_event_id
+      const eventId = [event.props.event_id, event.props.eventId, event.id].find((id) => typeof id === 'string' && id);
+      const method = STANDARD_EVENTS.has(name) ? 'track' : 'trackCustom';
+      if (eventId) call(method, name, params(event), { eventID: eventId });
+      else call(method, name, params(event));
     },
     consentChanged(choice) {
       call('consent', choice.marketing ? 'grant' : 'revoke');

@@ -31,8 +31,18 @@ export interface RouterOptions {
   leftEvents?: LeftEvents;
 }
 
+/**
+ * The category a destination waits for. Google's advanced consent mode (`settings.consentMode:
+ * "advanced"`) loads the tag before any choice, with every signal denied (cookieless pings), so it
+ * waits for none: its consent signals, not the router, carry the visitor's choice.
+ */
+function gateOf(config: DestinationConfig): DestinationConfig['category'] {
+  return config.settings.consentMode === 'advanced' ? 'necessary' : config.category;
+}
+
 function gatedSink(config: DestinationConfig, registration: DestinationType, options: RouterOptions): AnalyticsSink {
   const { consent } = options;
+  const category = gateOf(config);
   // what a previous page of the tab held for this destination comes first
   let held: AnalyticsEvent[] = options.leftEvents?.take(config.id) ?? [];
   let started = false;
@@ -69,7 +79,7 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
     );
   };
   const update = (): void => {
-    const status = categoryStatus(consent.get(), config.category);
+    const status = categoryStatus(consent.get(), category);
     if (status === 'refused') drop();
     else if (status === 'granted' && started) open();
   };
@@ -91,7 +101,7 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
   }
   return {
     send(event) {
-      const status = categoryStatus(consent.get(), config.category);
+      const status = categoryStatus(consent.get(), category);
       if (status === 'refused' || state === 'dropped') return;
       if (state === 'open' && status === 'granted') return deliver(event);
       held.push(event);

@@ -14,12 +14,16 @@ export type { BatchEnv, BatchSettings, BatchSink } from './batchSink.ts';
 export { categoryStatus, createConsentStore } from './consent.ts';
 /** Types of the same module. */
 export type { ConsentState, ConsentStore } from './consent.ts';
+/** Consent from a consent management platform instead of the built-in banner, chosen by configuration (flows/consent.json `cmp`): an IAB TCF v2.2 CMP through `__tcfapi`, or a generic one with `get()` and `subscribe(listener)`. */
+export { CMP_WAIT_MS, TCF_PURPOSES, choiceOfTcData, connectCmp } from './cmp.ts';
+/** Types of the same module. */
+export type { CmpConfig, TcData } from './cmp.ts';
 /** Google Analytics 4 through gtag.js: Consent Mode v2 defaults (everything denied) before anything else, then an update with the visitor's choice; `config` without the automatic page_view (the funnel sends one per step); page_view, sign_up, begin_checkout and purchase with transaction_id, value, currency and items. */
 export { GTAG_URL, createGa4 } from './ga4.ts';
 /** Preview only: what each browser-side destination was sent, posted in small batches to the preview server's inspector log (the `/__events` page reads it). */
 export { inspectorReporter } from './inspectorReport.ts';
-/** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })`. */
-export { FBEVENTS_URL, createMetaPixel } from './metaPixel.ts';
+/** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's standard events and `fbq('trackCustom', …)` for the others; every event carries an `eventID`; advanced matching with the hashed e-mail. */
+export { FBEVENTS_URL, STANDARD_EVENTS, createMetaPixel, hashedEmail } from './metaPixel.ts';
 /** Turns the destinations of the data file into sinks of the analytics port. */
 export { destinationSinks } from './router.ts';
 /** Types of the same module. */

@@ -1,9 +1,10 @@
 /**
  * The Segment spec's message shapes (track, page, identify), which RudderStack, Jitsu, PostHog and
- * others accept. Every message carries the landing type and experiment assignments as properties
- * and the campaign fields as `context.campaign`.
+ * others accept. Every message carries the landing type and experiment assignments as properties,
+ * the account id (`userId`) once the visitor has signed up, and Segment's context: `campaign`,
+ * `page`, `userAgent`, `locale` and `timezone`.
  */
-import type { AnalyticsEvent } from '../core/analytics.ts';
+import { newEventId, type AnalyticsEvent } from '../core/analytics.ts';
 
 export interface SegmentMessage {
   type: 'track' | 'page' | 'identify';
@@ -18,20 +19,26 @@ export interface SegmentMessage {
   timestamp: string;
 }
 
-let counter = 0;
-const messageId = (at: number): string =>
-  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${at}-${++counter}-${Math.random().toString(36).slice(2)}`;
-
 /**
- * The Segment message of an event.
- * @example toSegmentMessage({ kind: 'track', name: 'plan_selected', props: { plan: 'x' }, userUuid: 'v1', at: 0 }).event // 'plan_selected'
+ * The Segment message of an event. `timezone` is the visitor's IANA zone, read once the page has
+ * started up (the destinations load after it).
+ * @example toSegmentMessage({ kind: 'track', name: 'Product Clicked', props: { product_id: 'x' }, userUuid: 'v1', at: 0 }).event // 'Product Clicked'
  */
-export function toSegmentMessage(event: AnalyticsEvent): SegmentMessage {
+export function toSegmentMessage(event: AnalyticsEvent, timezone?: string): SegmentMessage {
   const { context = {} } = event;
+  const page = context.page;
   const shared = {
-    messageId: messageId(event.at),
+    messageId: event.id ?? newEventId(event.at),
     anonymousId: event.userUuid,
-    context: { campaign: context.campaign ?? {}, library: { name: 'funnel-engine', version: '1' } },
+    ...(event.userId ? { userId: event.userId } : {}),
+    context: {
+      campaign: context.campaign ?? {},
+      ...(page ? { page } : {}),
+      ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+      ...(context.locale ? { locale: context.locale } : {}),
+      ...(timezone ? { timezone } : {}),
+      library: { name: 'funnel-engine', version: '1' },
+    },
     timestamp: new Date(event.at).toISOString(),
   };
   const enrich = (props: Record<string, unknown>): Record<string, unknown> => ({
@@ -40,6 +47,10 @@ export function toSegmentMessage(event: AnalyticsEvent): SegmentMessage {
     experiments: context.experiments ?? {},
   });
   if (event.kind === 'identify') return { ...shared, type: 'identify', userId: event.name, traits: event.props };
-  if (event.kind === 'page') return { ...shared, type: 'page', name: event.name, properties: enrich({ path: event.name, ...event.props }) };
+  if (event.kind === 'page') {
+    // Segment's page properties: the same fields as context.page, for the page the event names
+    const pageProps = page ? { url: page.url, title: page.title, referrer: page.referrer, search: page.search } : {};
+    return { ...shared, type: 'page', name: event.name, properties: enrich({ path: event.name, ...pageProps, ...event.props }) };
+  }
   return { ...shared, type: 'track', event: event.name, properties: enrich(event.props) };
 }

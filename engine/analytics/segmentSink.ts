@@ -1,5 +1,6 @@
 /** Creates the `segment-http` destination in the browser: a batch sink with page-hide beacons. */
 import { createBatchSink, type BatchSettings } from './batchSink.ts';
+import { browserTimeZone } from './consentRules.ts';
 import { mappedName, type Destination, type DestinationConfig, type DestinationEnv } from './types.ts';
 
 export function createSegmentSink(config: DestinationConfig, env: DestinationEnv): Destination {
@@ -9,6 +10,7 @@ export function createSegmentSink(config: DestinationConfig, env: DestinationEnv
     sendBeacon: typeof win.navigator.sendBeacon === 'function' ? (url, body) => win.navigator.sendBeacon(url, body) : undefined,
     setTimeout: (fn, ms) => win.setTimeout(fn, ms),
     now: () => Date.now(),
+    timezone: browserTimeZone(win as unknown as Parameters<typeof browserTimeZone>[0]) || undefined,
     onHide: (fn) => {
       win.addEventListener('pagehide', fn);
       win.document.addEventListener('visibilitychange', () => {

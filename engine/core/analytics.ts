@@ -11,6 +11,13 @@ export interface EventContext {
   experiments?: Record<string, string>;
   /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */
   campaign?: Record<string, string>;
+  /** The account id once the visitor has signed up (kept in the persisted signup state). */
+  userId?: string;
+  /** Segment's `context.page` when the event was made: path, referrer, search, title, url. */
+  page?: { path: string; referrer: string; search: string; title: string; url: string };
+  /** The browser's user agent and language (Segment's `context.userAgent` and `context.locale`). */
+  userAgent?: string;
+  locale?: string;
 }
 
 export interface AnalyticsEvent {
@@ -18,6 +25,10 @@ export interface AnalyticsEvent {
   name: string;
   props: Record<string, unknown>;
   userUuid: string;
+  /** The account id of an identified visitor: set by `identify`, carried by every later event. */
+  userId?: string;
+  /** Unique per event: Segment's messageId and the ad pixels' event id (the server side de-duplicates by it). */
+  id?: string;
   at: number;
   /** Read when the event is made; absent when the port has no context reader. */
   context?: EventContext;
@@ -35,14 +46,25 @@ export interface Analytics {
   setVisitor(userUuid: string): void;
 }
 
+let counter = 0;
+
+/** A unique event id: a UUID where the browser has crypto.randomUUID (secure pages), else time, counter and randomness. */
+export function newEventId(at: number = Date.now()): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${at.toString(36)}-${(++counter).toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
 /**
  * Creates the port. A sink that throws never breaks the funnel.
  * @example const a = createAnalytics([memorySink(log)]); a.track('step_completed', { step: 'landing' });
  */
 export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date.now, context?: () => EventContext): Analytics {
   let userUuid = '';
+  let userId = '';
   const emit = (kind: AnalyticsEvent['kind'], name: string, props: Record<string, unknown> = {}): void => {
-    const event: AnalyticsEvent = { kind, name, props, userUuid, at: now() };
+    if (kind === 'identify') userId = name;
+    const at = now();
+    const event: AnalyticsEvent = { kind, name, props, userUuid, id: newEventId(at), at };
     if (context) {
       try {
         event.context = context();
@@ -50,6 +72,9 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
         /* a broken context reader must not lose the event */
       }
     }
+    // the account id of this page's identify, else the one the restored store holds (a later page)
+    const knownUser = userId || event.context?.userId;
+    if (knownUser) event.userId = knownUser;
     for (const sink of sinks) {
       try {
         sink.send(event);

@@ -12,6 +12,8 @@ export interface PageInfo {
   origin: string;
   userAgent: string;
   appName: string;
+  /** The capture time (tests); Date.now() when absent. */
+  now?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function captureTracking(store: FunnelState, page: PageInfo, analytics?: 
     OSDevice: deviceLabel(os),
   });
   Object.assign(store.plans, { utm: query.utm, os, origin: page.origin });
+  if (Object.keys(query.clickIds).length) Object.assign(store.events, { clickIds: query.clickIds, clickAt: page.now ?? Date.now() });
   analytics?.track('tracking_captured', { utm_source: query.utm_source, from_facebook: query.fromFacebook, os });
   return true;
 }

@@ -25,6 +25,15 @@ export interface FunnelConfig {
   sentryDsn: string;
   /** The release tag of every error report. */
   release: string;
+  /** The environment of every error report (production, preview, staging…); default production. */
+  sentryEnvironment?: string;
+  /** The share of page loads traced, 0 to 1; default 0.05. */
+  sentryTracesSampleRate?: number;
+  /**
+   * The consent error reports follow: `analytics` (sent only with analytics consent; the default) or
+   * `necessary` (always, as the service's own operation data).
+   */
+  sentryConsent?: 'analytics' | 'necessary';
   /**
    * Values for the `{{name}}` placeholders of the destinations file beyond this configuration's own
    * fields, e.g. `{ metaPixelId: '123…' }` (from the build's environment); a destination whose setting

@@ -1,8 +1,10 @@
 /**
  * The error-reporting port. A tiny capture is installed at boot (window `error` and
- * `unhandledrejection`); it queues what happens until the reporting service's code has loaded after
- * the first paint, then forwards everything. Each report carries tags: the step, the variant
- * (landing type) and the release. Which service receives the errors is composition, not engine.
+ * `unhandledrejection`); it queues what happens, and only when there is an error to send (and the
+ * page has loaded, and the consent rule allows it) loads the reporting service's code, then forwards
+ * everything: a healthy page never loads it. Under a consent rule, a refusal drops the queue and
+ * every later error. Each report carries tags: the step, the variant (landing type) and the release.
+ * Which service receives the errors is composition, not engine.
  */
 
 export type ErrorSource = 'uncaught' | 'unhandled-rejection' | 'chunk-load' | 'error-boundary';
@@ -18,8 +20,25 @@ export interface ErrorReporter {
   capture(error: unknown, source: ErrorSource, tags: ErrorTags): void;
 }
 
-/** Loads the adapter: called once, after the first paint. */
-export type ReporterLoader = (settings: { dsn: string; release: string }) => Promise<ErrorReporter>;
+/** What the adapter is started with. */
+export interface ReporterSettings {
+  dsn: string;
+  release: string;
+  /** Where the reports come from: production, preview, staging… */
+  environment?: string;
+  /** The share of page loads traced (0 to 1). */
+  tracesSampleRate?: number;
+}
+
+/** Loads the adapter: called once, when the first error is to be sent. */
+export type ReporterLoader = (settings: ReporterSettings) => Promise<ErrorReporter>;
+
+/** Whether errors may be reported now: true, false (refused: drop them) or undefined (not decided: keep them). */
+export type ErrorConsent = {
+  allowed(): boolean | undefined;
+  /** Calls the listener on every change of the visitor's choice. */
+  subscribe(listener: () => void): void;
+};
 
 /** Errors kept while the adapter loads; later ones are dropped (a loop must not fill the memory). */
 export const MAX_QUEUED_ERRORS = 30;
@@ -33,6 +52,10 @@ interface Queued {
 let reporter: ErrorReporter | undefined;
 let queue: Queued[] = [];
 let release = '';
+/** Called when an error is queued: loads the adapter when everything allows it. */
+let wanted: () => void = () => {};
+/** Whether errors are refused by the consent rule (then they are not even queued). */
+let refused = (): boolean => false;
 let context: () => Pick<ErrorTags, 'step' | 'variant'> = () => ({ step: '', variant: '' });
 
 /** Sets where the step and variant tags come from (the engine, once it runs). */
@@ -51,8 +74,10 @@ function currentTags(): ErrorTags {
 /** Reports an error: forwarded at once when the adapter is loaded, else queued. Never throws. */
 export function reportError(error: unknown, source: ErrorSource): void {
   const tags = currentTags();
+  if (refused()) return;
   if (!reporter) {
     if (queue.length < MAX_QUEUED_ERRORS) queue.push({ error, source, tags });
+    wanted();
     return;
   }
   try {
@@ -84,6 +109,8 @@ export function resetErrorReporting(): void {
   reporter = undefined;
   queue = [];
   release = '';
+  wanted = () => {};
+  refused = () => false;
   context = () => ({ step: '', variant: '' });
 }
 
@@ -95,11 +122,12 @@ export function installErrorCapture(target: EventTarget): void {
   target.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => reportError(event.reason, 'unhandled-rejection'));
 }
 
-export interface ErrorReportingOptions {
+export interface ErrorReportingOptions extends ReporterSettings {
   /** The service address; empty turns reporting off (nothing is captured, no adapter is loaded). */
   dsn: string;
-  release: string;
   load: ReporterLoader;
+  /** The consent rule errors follow; without it they are sent as the service's own necessary data. */
+  consent?: ErrorConsent;
   window: EventTarget & Pick<Window, 'document' | 'setTimeout'> & { requestIdleCallback?: Window['requestIdleCallback'] };
 }
 
@@ -114,17 +142,37 @@ export function afterFirstPaint(win: ErrorReportingOptions['window'], fn: () => 
 }
 
 /**
- * Starts error reporting: the boot-time capture now, the adapter after the first paint.
+ * Starts error reporting: the boot-time capture now; the adapter once an error is to be sent, the
+ * page has loaded and the consent rule allows it.
  * @example startErrorReporting({ dsn: config.sentryDsn, release: config.release, load: (s) => import('./sentry').then((m) => m.createReporter(s)), window })
  */
 export function startErrorReporting(options: ErrorReportingOptions): void {
   if (!options.dsn) return;
   release = options.release;
+  const { consent } = options;
+  let loaded = false;
+  let painted = false;
+  refused = () => consent?.allowed() === false;
+  wanted = () => {
+    if (loaded || !painted || !queue.length) return;
+    if (refused()) {
+      queue = [];
+      return;
+    }
+    if (consent && consent.allowed() !== true) return; // not decided yet: the queue waits
+    loaded = true;
+    const { dsn, environment, tracesSampleRate } = options;
+    options
+      .load({ dsn, release, ...(environment ? { environment } : {}), ...(tracesSampleRate === undefined ? {} : { tracesSampleRate }) })
+      .then(connectReporter, () => {
+        /* the adapter's chunk did not load: errors stay queued (bounded) for this visit */
+      });
+  };
+  consent?.subscribe(() => wanted());
   installErrorCapture(options.window);
   afterFirstPaint(options.window, () => {
-    options.load({ dsn: options.dsn, release: options.release }).then(connectReporter, () => {
-      /* the adapter's chunk did not load: errors stay queued (bounded) for this visit */
-    });
+    painted = true;
+    wanted();
   });
 }
 

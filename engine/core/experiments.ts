@@ -22,8 +22,8 @@ export type { Experiment, Experiments };
 /** The query parameter of QA overrides: `?exp=latam-offer:trial` (several joined by commas). */
 export const OVERRIDE_PARAM = 'exp';
 
-/** The exposure event, as GrowthBook's warehouse queries expect it. */
-export const EXPOSURE_EVENT = 'experiment_viewed';
+/** The exposure event, as Segment's spec names it and GrowthBook's warehouse queries read it (experiment_id, variation_id). */
+export const EXPOSURE_EVENT = 'Experiment Viewed';
 
 /** What a visitor of an experimented path gets. */
 export interface Assignment {

@@ -55,6 +55,13 @@ export interface EventsState {
   captured: boolean;
   /** The visitor's running experiments: experiment id -> variant shown (sticky; carried by every event). */
   experiments: Record<string, string>;
+  /**
+   * The ad click ids of the arrival (gclid, gbraid, wbraid, fbclid), kept for the subscription call's
+   * attribution (Conversions API, Google's offline conversions); absent when the visit came with none.
+   */
+  clickIds?: Partial<Record<'gclid' | 'gbraid' | 'wbraid' | 'fbclid', string>>;
+  /** When the arrival with click ids was captured (ms), the creation time of Meta's `fbc`. */
+  clickAt?: number;
 }
 
 export interface UiState {

@@ -5,6 +5,7 @@
  * store fields of spec section 3 and the analytics events of spec sections 4 and 8.
  */
 import type { Analytics } from '../core/analytics.ts';
+import { orderCompleted } from '../core/ecommerce.ts';
 import { hideError, setLoader, type FunnelState } from '../core/store.ts';
 import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
@@ -153,9 +154,9 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
     // the server's own answer: the success step shows it without asking again
     markConfirmed(store, subscriptionId);
   }
-  analytics.track(upsell ? 'upsell_purchased' : 'purchased', { plan, subscriptionId, value: finalPrice, regularPrice, currency: 'USD', gateway });
-  // the ad pixel's purchase event, deduplicated on the pixel's side by the event id
-  analytics.track('pixel_purchase', { value: finalPrice, currency: 'USD', eventId: ctx.fbEventId, plan });
+  // Segment's Order Completed (a plan or the upsell); event_id is the subscription call's fb_event_id, so
+  // the pixel's Purchase and the server's Conversions API event de-duplicate
+  analytics.track('Order Completed', orderCompleted({ plan, subscriptionId, finalPrice, regularPrice, gateway, upsell, eventId: ctx.fbEventId }));
   return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
 }
 

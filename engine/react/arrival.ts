@@ -9,6 +9,7 @@ import { resolveActiveVariant, variantForPath, type ActiveVariant } from '../cor
 import { adoptLandingType, captureTracking, recordLandingType } from '../core/capture.ts';
 import { recordExposure } from '../core/experiments.ts';
 import type { FunnelEngine } from './context.ts';
+import { pageViewWhenTitled } from './pageView.ts';
 
 export interface ArrivalLocation {
   pathname: string;
@@ -22,14 +23,18 @@ export function activeVariantAt(engine: FunnelEngine, pathname: string): ActiveV
   return resolveActiveVariant(engine.data.landings, pathname, engine.store.plans.landingType, engine.chooseVariant);
 }
 
-/** Records the visitor's arrival at `stepId`, shown as `active`, at `location`. */
-export function arriveAtStep(engine: FunnelEngine, stepId: string, active: ActiveVariant, location: ArrivalLocation, userAgent: string): void {
+/**
+ * Records the visitor's arrival at `stepId`, shown as `active`, at `location`. The page view carries
+ * the step's title: at once when the document already has it (`titled`: a prerendered page), else
+ * once the screen has named the document (pageView.ts).
+ */
+export function arriveAtStep(engine: FunnelEngine, stepId: string, active: ActiveVariant, location: ArrivalLocation, userAgent: string, titled = false): void {
   const { store, analytics, config, chooseVariant } = engine;
   // the landing type is the route's own variant, also under an experiment: the backend tells the
   // routes apart, and the variant shown is recorded with the exposure (experiment_viewed)
   if (active.fromPath) recordLandingType(store, variantForPath(engine.data.landings, location.pathname)?.id ?? active.id, location.origin, location.pathname);
   else adoptLandingType(store, active.id);
   captureTracking(store, { search: location.search, hostname: location.hostname, origin: location.origin, userAgent, appName: config.appName }, analytics);
-  analytics.page(location.pathname, { step: stepId });
+  pageViewWhenTitled(stepId, (title) => analytics.page(location.pathname, { step: stepId, title }), titled);
   if (active.fromPath) recordExposure(store, analytics, chooseVariant?.(location.pathname));
 }

@@ -191,7 +191,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   if (landing) {
     showFirstPaintTexts(language, first);
     // the page view and attribution of the opened landing do not wait for React (see arrival.ts)
-    arriveAtStep(engine, entryRouteFor(data, location.pathname)!.stepId, activeVariantAt(engine, location.pathname), location, navigator.userAgent);
+    arriveAtStep(engine, entryRouteFor(data, location.pathname)!.stepId, activeVariantAt(engine, location.pathname), location, navigator.userAgent, true);
     engine.openedArrival = location.pathname;
   }
   const app = <FunnelApp engine={engine} />;

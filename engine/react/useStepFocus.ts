@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
 
 /**
@@ -42,6 +43,7 @@ export function useStepFocus(stepId: string): void {
       if (name) {
         const title = t('a11y.documentTitle', { step: name, app: t('a11y.appName') });
         if (document.title !== title) document.title = title;
+        stepTitled(stepId); // the step's page view waited for its title
       }
       if (!focused) {
         focused = true;

@@ -12,11 +12,14 @@ import { variantForPath } from '../../engine/index.ts';
 import { clearVisitorCookie, keepVisitorId } from '../../engine/index.ts';
 import {
   browserTimeZone,
+  globalPrivacyControl,
+  honourGpc,
   MAX_HELD_EVENTS,
   ruleFor,
   sessionLeftEvents,
   storedChoice,
   visitorCookieAllowed,
+  visitorCountries,
   type ConsentRules,
 } from '../../engine/analytics/index.ts';
 import type { ConsentChoice, ConsentRule, Measurement, MeasurementContext } from '../../engine/analytics/index.ts';
@@ -24,6 +27,24 @@ import consentRules from '../../flows/consent.json';
 
 /** Where a page leaves the events it could not deliver yet, for the next page of the tab: its own under '', each destination's under its id. */
 const leftEvents = sessionLeftEvents('measurement:held');
+
+/** The visitor's consent as it stands (undefined until the rule is decided, after start-up). */
+let currentChoice: ConsentChoice | undefined;
+
+/** The visitor's consent now, for what the funnel hands on (the subscription call's attribution); undefined before start-up. */
+export const currentConsent = (): ConsentChoice | undefined => currentChoice;
+
+const consentListeners = new Set<() => void>();
+
+/**
+ * The analytics consent as error reporting follows it: true, false (refused), or undefined while the
+ * visitor has not decided (a rule with a banner and no stored choice).
+ */
+export const analyticsConsent = {
+  allowed: (): boolean | undefined => (decided ? currentChoice?.analytics : undefined),
+  subscribe: (listener: () => void): void => void consentListeners.add(listener),
+};
+let decided = false;
 
 export interface MeasurementOptions {
   data: FunnelData;
@@ -42,12 +63,19 @@ export function setupMeasurement(options: MeasurementOptions) {
     let rule: ConsentRule | undefined;
     // the cookie follows the rule and the visitor's choice: kept once allowed, removed on a refusal
     const applyChoice = (choice: ConsentChoice, removeOnRefusal: boolean): void => {
+      currentChoice = { analytics: choice.analytics, marketing: choice.marketing };
+      decided = removeOnRefusal || !rule!.banner || storedChoice(rules.version) !== undefined;
+      consentListeners.forEach((listener) => listener());
       cookieAllowed = visitorCookieAllowed(rule!, choice);
       if (!cookieAllowed && removeOnRefusal) clearVisitorCookie(document);
       else if (cookieAllowed && store.events.visitorId) keepVisitorId(document, store.events.visitorId, location.protocol === 'https:');
     };
-    const decideRule = (): void => {
-      rule = ruleFor(rules, browserTimeZone(), variant);
+    const decideRule = async (): Promise<void> => {
+      // the country the edge names, else the time zone's countries (a lazily loaded zone table)
+      const timeZone = browserTimeZone();
+      const countries = await visitorCountries(document, timeZone);
+      // Global Privacy Control is an opt-out of advertising, under every rule
+      rule = honourGpc(ruleFor(rules, timeZone, variant, countries), globalPrivacyControl());
       // a cookie from an earlier visit stays until the visitor refuses
       applyChoice(storedChoice(rules.version) ?? rule.defaults, false);
     };
@@ -61,8 +89,8 @@ export function setupMeasurement(options: MeasurementOptions) {
       if (held?.length && leftEvents.leave('', held)) held = [];
     });
     void ready
-      .then(() => {
-        decideRule();
+      .then(async () => {
+        await decideRule();
         return import('./measurementRuntime.ts');
       })
       .then((runtime) => {

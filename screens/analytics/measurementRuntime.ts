@@ -12,6 +12,7 @@ import { destinationSinks } from '../../engine/analytics/runtime.ts';
 import { environmentOf, type DestinationsFile } from '../../engine/analytics/runtime.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
 import destinationsFile from '../../flows/destinations.json';
+import { connectCmp } from '../../engine/analytics/runtime.ts';
 import { mountConsent } from '../consent/mountConsent.tsx';
 import { destinationTypes } from './destinations.ts';
 
@@ -41,6 +42,8 @@ export function startMeasurement({ rules, rule, ready, config, loadTexts, onCons
     report: env.inspector ? inspectorReporter(env.inspector, window) : undefined,
     warn: config.preview ? (m) => console.warn(m) : undefined,
   });
-  void mountConsent({ consent, loadTexts, document });
+  // a configured CMP replaces the built-in banner: its answers go into the same consent store
+  if (rules.cmp) void connectCmp(rules.cmp, window, rule.defaults, (choice) => consent.decide(choice));
+  else void mountConsent({ consent, loadTexts, document });
   return sinks;
 }

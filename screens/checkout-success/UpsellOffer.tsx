@@ -6,6 +6,7 @@ import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import type { LocaleFormat } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
+import { CURRENCY, specProduct } from '../../engine/index.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
@@ -32,7 +33,13 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
   const product = data.plans.upsell;
   const price = format.money(product.price);
   useEffect(() => {
-    analytics.track('upsell_shown', { plan: product.name, value: product.price, currency: 'USD' });
+    analytics.track('Product Viewed', {
+      ...specProduct(product.name, product.price),
+      currency: CURRENCY,
+      value: product.price,
+      plan: product.name,
+      upsell: true,
+    });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per offer shown
   const decline = (): void => {
     analytics.track('upsell_declined', { plan: product.name });

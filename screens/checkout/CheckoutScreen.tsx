@@ -27,6 +27,8 @@ import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
 import { useCardGateway } from '../payments/useCardGateway.ts';
 import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
 import { WalletPayment } from './WalletPayment.tsx';
+import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { purchaseAttribution } from '../analytics/attribution.ts';
 
 /** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
 const MERCHANT_COUNTRY = 'US';
@@ -100,14 +102,22 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   useEffect(() => {
     store.plans.checkoutVisited = true;
     store.checkout.isFormValid = false;
-    analytics.track('checkout_started', { plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: 'USD' });
+    const value = plan?.periodPrice ?? 0;
+    analytics.track('Checkout Started', {
+      value,
+      revenue: value,
+      currency: CURRENCY,
+      products: plan ? [specProduct(plan.name, value)] : [],
+      plan: plan?.name ?? '',
+    });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit
 
   const { api } = runner;
   const account = purchaseAccountOf(snap.signup);
   const other = useOtherTabPurchase(account);
   const durable = account ? { account, checkoutPath: pathname } : undefined;
-  const extra = { landing_type: store.plans.landingType };
+  // with the backend's attribution for server-side conversions (screens/analytics/attribution.ts), read when paying
+  const extra = () => ({ landing_type: store.plans.landingType, attribution: purchaseAttribution(store) });
   const finish = (outcome: PurchaseOutcome, paidWith?: PaidWith): void => {
     // another tab holds this account's purchase: show it, and its outcome, instead of a Pay button
     if (outcome.status === 'elsewhere') other.follow();
@@ -117,13 +127,17 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   };
   // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
   const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
+  // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
+  const paymentInfoEntered = (method: string): void =>
+    analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
   const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
     other.dismiss();
+    if (!resumeOnly) paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
     return runner
       .run(() =>
         purchase(
           { api, gateway: processor, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, extra, durable, paymentMethod, threeDSecure, resumeOnly },
+          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure, resumeOnly },
         ),
       )
       .then((outcome) => finish(outcome));
@@ -132,11 +146,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
   const payWithNonce = (nonce: string, resumeOnly = false): Promise<void> => {
     other.dismiss();
+    if (!resumeOnly) paymentInfoEntered('paypal');
     return runner
       .run(() =>
         purchaseWithBraintree(
           { api, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra, durable, resumeOnly },
+          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));

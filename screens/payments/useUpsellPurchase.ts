@@ -11,6 +11,7 @@ import {
 } from '../../engine/payments/index.ts';
 import type { AlternativeMethod, PaidWith, PaymentGateway, PurchaseOutcome, UpsellAttempt } from '../../engine/payments/index.ts';
 import { usePurchaseRunner, type PurchaseRunner } from './usePurchaseRunner.ts';
+import { purchaseAttribution } from '../analytics/attribution.ts';
 
 /** What charges the add-on: the card gateway (the card or wallet just used) or the PayPal method (its vaulted account). */
 type Charger = { method: 'card'; gateway: PaymentGateway } | { method: 'paypal'; paypal: AlternativeMethod };
@@ -79,7 +80,8 @@ export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, on
     const attempt = await attemptFor(c);
     if ('status' in attempt) return attempt;
     const deps = { api: runner.api, store, analytics, signal: runner.signal() };
-    const extra = { landing_type: store.plans.landingType };
+    // the backend's attribution for server-side conversions (screens/analytics/attribution.ts)
+    const extra = { landing_type: store.plans.landingType, attribution: purchaseAttribution(store) };
     const ids = { idempotencyKey: attempt.idempotencyKey, fbEventId: attempt.fbEventId };
     const outcome =
       c.method === 'paypal'

@@ -13,12 +13,13 @@ import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { DiscountLabel } from './discounts.tsx';
 import { planDiscounts } from '../product/discounts.ts';
+import { CURRENCY, specProduct } from '../../engine/index.ts';
 
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is
  * preselected, title, notes, the discount label, the money-back guarantee), prices from
  * flows/plans.json. A choice is stored at once (store.plans is persisted, so it survives a reload);
- * continue confirms it, tracks plan_selected and moves on. The renewal terms of the selected plan sit
+ * continue confirms it, tracks Product Added and moves on. The renewal terms of the selected plan sit
  * under the button that commits to it.
  */
 export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>) {
@@ -31,7 +32,14 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const format = useLocale();
   const [now] = useState(() => new Date());
   useEffect(() => {
-    analytics.track('paywall_viewed', { plans: plans.map((p) => p.name), default_plan: variant.defaultPlan, landing_type: variantId });
+    analytics.track('Product List Viewed', {
+      list_id: variantId,
+      category: 'plans',
+      products: plans.map((p, k) => specProduct(p.name, p.price, k + 1)),
+      plans: plans.map((p) => p.name),
+      default_plan: variant.defaultPlan,
+      landing_type: variantId,
+    });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the paywall
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
   const names = plans.map((p) => p.name);
@@ -47,7 +55,12 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const onContinue = (): void => {
     if (!selectedPlan) return;
     store.plans.plan = selectedPlan.name;
-    analytics.track('plan_selected', { plan: selectedPlan.name, price: selectedPlan.price, landing_type: variantId });
+    analytics.track('Product Added', {
+      ...specProduct(selectedPlan.name, selectedPlan.price),
+      currency: CURRENCY,
+      plan: selectedPlan.name,
+      landing_type: variantId,
+    });
     next();
   };
 

@@ -23,6 +23,9 @@ export const PREVIEW_CONFIG: FunnelConfig = {
   // the preview server's error collector (scripts/server/sandbox/errorCollector.ts)
   sentryDsn: '/sandbox/sentry/1',
   release: 'funnel-engine@preview',
+  sentryEnvironment: 'preview',
+  sentryTracesSampleRate: 1,
+  sentryConsent: 'analytics',
   preview: true,
 };
 

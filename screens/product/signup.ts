@@ -80,7 +80,7 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
     rememberSession(store.signup, { token: result.accessToken, userId: result.gzUserID, email });
     Object.assign(store.signup, { email, isValid: true, gzUserID: result.gzUserID, isSuccess: true });
     analytics.identify(result.gzUserID, { email });
-    analytics.track('signup_completed', { landing_type: store.plans.landingType });
+    analytics.track('Signed Up', { method: 'email', landing_type: store.plans.landingType });
   } catch (error) {
     const emailError = error instanceof SignupError ? error.emailError : undefined;
     showError(store, 'signup', emailError ? { text: emailError } : { textKey: SIGNUP_FAILED_KEY });

@@ -38,6 +38,8 @@ async function fillCard(number: string, user = userEvent.setup()): Promise<void>
 
 const payButton = (): HTMLElement => screen.getByRole('button', { name: 'Pay $59.88' });
 const names = (f: RenderedFunnel): string[] => f.events.filter((e) => e.kind === 'track').map((e) => e.name);
+/** Segment's Order Completed events of the plan (upsell false) or of the upsell (true). */
+const orders = (f: RenderedFunnel, upsell = false) => f.events.filter((e) => e.name === 'Order Completed' && e.props.upsell === upsell);
 
 describe('checkout screen', { timeout: 20_000 }, () => {
   it('sends a visitor without an account to sign up first', async () => {
@@ -99,7 +101,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
     expect(screen.getByText(/^Order reference: GZ-[A-Z2-9]{4}-[A-Z2-9]{2}$/)).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.plan)).toEqual([PLAN]);
-    expect(names(f)).toEqual(expect.arrayContaining(['checkout_started', 'purchased', 'pixel_purchase']));
+    expect(names(f)).toEqual(expect.arrayContaining(['Checkout Started', 'Payment Info Entered', 'Order Completed']));
     expect(names(f)).not.toContain('purchase_failed');
     expect(screen.getByRole('heading', { name: 'Add Driver SOS' })).toBeInTheDocument();
   });
@@ -174,7 +176,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 });
     expect(sandbox.subscriptionPosts() - before).toBe(1);
     expect(sandbox.subscriptions(f.email)).toHaveLength(1);
-    expect(names(f).filter((n) => n === 'purchased')).toHaveLength(1);
+    expect(orders(f)).toHaveLength(1);
   });
 
   it('pays with the PayPal sandbox (the Braintree path), and shows a declined approval', async () => {
@@ -211,7 +213,7 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Driver SOS is added to your plan: $9.99 per month.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
-    expect(names(f)).toContain('upsell_purchased');
+    expect(orders(f, true)).toHaveLength(1);
     expect(sandbox.subscriptions(f.email).map((s) => [s.plan, s.upsell])).toEqual([
       [PLAN, false],
       ['gz-monthly-driver-sos-skovoroda', true],

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createConsentStore } from '../../engine/analytics/runtime.ts';
+import zoneTable from 'countries-and-timezones';
 import { ruleFor, type ConsentRules } from '../../engine/analytics/index.ts';
 import { ConsentUi } from '../../screens/consent/ConsentUi.tsx';
 import consentFile from '../../flows/consent.json';
@@ -12,7 +13,7 @@ const RULES = consentFile as unknown as ConsentRules;
 
 async function renderBanner(timeZone = 'Europe/Berlin') {
   await setupI18n();
-  const consent = createConsentStore(RULES, ruleFor(RULES, timeZone, 'fullPrice'));
+  const consent = createConsentStore(RULES, ruleFor(RULES, timeZone, 'fullPrice', zoneTable.getTimezone(timeZone)?.countries ?? []));
   render(
     <StrictMode>
       <ConsentUi consent={consent} />

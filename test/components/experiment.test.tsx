@@ -33,7 +33,7 @@ describe('a landing path under experiment', () => {
     // the landing type sent to the backend is the route's own; the variant shown is the experiment's record
     expect(f.store.plans.landingType).toBe('latam');
     // recorded already, so not reported again
-    expect(f.events.filter((e) => e.name === 'experiment_viewed')).toEqual([]);
+    expect(f.events.filter((e) => e.name === 'Experiment Viewed')).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(f.path()).toBe('/check-location');
   });
@@ -45,7 +45,7 @@ describe('a landing path under experiment', () => {
     const shown = f.store.events.experiments['latam-offer'];
     expect(['latam', 'trial']).toContain(shown);
     expect(f.store.plans.landingType).toBe('latam');
-    expect(f.events.filter((e) => e.name === 'experiment_viewed').map((e) => e.props)).toEqual([{ experiment_id: 'latam-offer', variation_id: shown }]);
+    expect(f.events.filter((e) => e.name === 'Experiment Viewed').map((e) => e.props)).toEqual([{ experiment_id: 'latam-offer', variation_id: shown }]);
   });
 
   it('shows a QA override without recording or reporting it', async () => {
@@ -53,6 +53,6 @@ describe('a landing path under experiment', () => {
     const f = await renderFunnel('/latam', { chooseVariant, state, data });
     expect(await screen.findByText('3-day free trial')).toBeInTheDocument();
     expect(f.store.events.experiments).toEqual({});
-    expect(f.events.filter((e) => e.name === 'experiment_viewed')).toEqual([]);
+    expect(f.events.filter((e) => e.name === 'Experiment Viewed')).toEqual([]);
   });
 });

@@ -32,6 +32,8 @@ function slowPortal(): void {
 }
 
 const names = (f: RenderedFunnel): string[] => f.events.filter((e) => e.kind === 'track').map((e) => e.name);
+/** Segment's Order Completed events of the plan (upsell false) or of the upsell (true). */
+const orders = (f: RenderedFunnel, upsell = false) => f.events.filter((e) => e.name === 'Order Completed' && e.props.upsell === upsell);
 const accept = (): HTMLElement => screen.getByRole('button', { name: 'Add for $9.99' });
 
 /** Signs up, opens /checkout and approves in the sandbox's PayPal window; resolves once the approval is handed over. */
@@ -73,8 +75,8 @@ describe('the upsell after PayPal', { timeout: 30_000 }, () => {
     ]);
     expect(sandbox.braintreePosts(f.token) - before).toBe(1);
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
-    expect(names(f)).toContain('upsell_purchased');
-    expect(f.events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ gateway: 'braintree' });
+    expect(orders(f, true)).toHaveLength(1);
+    expect(orders(f, true)[0]?.props).toMatchObject({ gateway: 'braintree' });
     expect(readUpsellAttempt(f.store.checkout.id)).toBeUndefined();
 
     // a reload: the receipt keeps the bought add-on, and it is not offered again
@@ -103,7 +105,7 @@ describe('the upsell after PayPal', { timeout: 30_000 }, () => {
     expect(await screen.findByText(ADDED, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(upsells(f.email)).toHaveLength(1);
     expect(sandbox.braintreePosts(f.token) - before).toBe(1);
-    expect(names(f).filter((n) => n === 'upsell_purchased')).toHaveLength(1);
+    expect(orders(f, true)).toHaveLength(1);
   });
 
   it('a reload during the upsell purchase follows the same attempt to its result: bought once', async () => {
@@ -124,7 +126,7 @@ describe('the upsell after PayPal', { timeout: 30_000 }, () => {
     expect(upsells(f.email)).toHaveLength(1);
     // the same request again (same key, event id and nonce), answered from what the portal kept
     expect(sandbox.braintreePosts(f.token) - before).toBe(2);
-    expect(reloaded.events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ gateway: 'braintree' });
+    expect(orders(reloaded, true)[0]?.props).toMatchObject({ gateway: 'braintree' });
     expect(readUpsellAttempt(subscriptionId)).toBeUndefined();
     expect(attempt.nonce).toMatch(/^vaulted_nonce_/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -149,7 +151,7 @@ describe('a reload during the PayPal purchase', { timeout: 30_000 }, () => {
     expect(sandbox.subscriptions(f.email).map((s) => s.gateway)).toEqual(['braintree']);
     // every post after the reload was the same request (one key for the account), answered from what the portal kept
     expect(keysOf(f.userId)).toEqual([`${f.userId}|${idempotencyKey}`]);
-    expect(names(reloaded)).toContain('purchased');
+    expect(orders(reloaded)).toHaveLength(1);
     expect(names(reloaded)).not.toContain('purchase_failed');
     expect(readPurchaseRecord(accountKey(f.userId, f.email))).toMatchObject({ status: 'succeeded', gateway: 'braintree' });
     // and the upsell is offered on the PayPal account

@@ -124,7 +124,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(button).toHaveAccessibleDescription('Renews automatically at $39.96 per month until you cancel. Cancel anytime in the app settings.');
   });
 
-  it('stores the chosen plan, tracks plan_selected and moves on', async () => {
+  it('stores the chosen plan, tracks Product Added and moves on', async () => {
     const f = await openPaywall('optionsy');
     const week = await screen.findByRole('radio', { name: /1-week plan/ }); // gz-1-week-cucumber
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked(); // optionsy's default
@@ -133,7 +133,24 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(f.store.plans.plan).toBe('gz-1-week-cucumber'); // stored at once: a reload keeps it
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Download the app' })).toBeInTheDocument();
-    expect(f.events.find((e) => e.name === 'plan_selected')?.props).toEqual({ plan: 'gz-1-week-cucumber', price: 9.99, landing_type: 'optionsy' });
+    expect(f.events.find((e) => e.name === 'Product Added')?.props).toEqual({
+      product_id: 'gz-1-week-cucumber',
+      sku: 'gz-1-week-cucumber',
+      name: 'gz-1-week-cucumber',
+      price: 9.99,
+      quantity: 1,
+      category: 'subscription',
+      currency: 'USD',
+      plan: 'gz-1-week-cucumber',
+      landing_type: 'optionsy',
+    });
+    // the paywall's plans as Segment's Product List Viewed, in the order shown
+    const list = f.events.find((e) => e.name === 'Product List Viewed')!.props;
+    expect(list).toMatchObject({ list_id: 'optionsy', category: 'plans', default_plan: 'gz-1-month-tychyna' });
+    expect((list.products as Array<{ product_id: string; position: number }>).map((p) => [p.product_id, p.position])).toEqual(
+      (list.plans as string[]).map((name, k) => [name, k + 1]),
+    );
+    expect(list.products).toContainEqual(expect.objectContaining({ product_id: 'gz-1-week-cucumber', price: 9.99, quantity: 1 }));
   });
 
   it('continues with the default when the visitor does not pick', async () => {

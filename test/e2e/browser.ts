@@ -33,7 +33,10 @@ export interface VisitorOptions {
   width?: number;
   height?: number;
   userAgent?: string;
-  /** The browser's IANA time zone, e.g. 'Europe/Berlin' (default: the machine's). */
+  /**
+   * The browser's IANA time zone, e.g. 'Europe/Berlin' (default America/New_York: a region without a
+   * consent banner; a UTC clock, as on most test machines, is treated as needing consent).
+   */
   timezoneId?: string;
 }
 
@@ -45,7 +48,7 @@ export async function newVisitor(options: VisitorOptions = {}): Promise<{ contex
     locale: options.locale ?? 'en-US',
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    timezoneId: options.timezoneId ?? 'America/New_York',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -57,6 +60,10 @@ export interface SandboxEvent {
   name: string;
   props: Record<string, unknown>;
   userUuid: string;
+  /** The account id, on every message after the visitor signed up. */
+  userId?: string;
+  /** Segment's context of the message (page, userAgent, locale, timezone, campaign). */
+  context?: Record<string, unknown>;
 }
 
 /**

@@ -55,8 +55,16 @@ describe.concurrent('checkout', () => {
     await page.waitForURL(url('/signup/download'));
     await page.getByRole('heading', { name: en.download.title }).waitFor();
 
-    const events = await eventsOf(context, ['purchased', 'pixel_purchase']);
-    expect(events.find((e) => e.name === 'purchased')?.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', gateway: 'stripe' });
+    const events = await eventsOf(context, ['Order Completed']);
+    expect(events.find((e) => e.name === 'Order Completed')?.props).toMatchObject({
+      plan: 'gz-3-month-fox',
+      revenue: 59.88,
+      currency: 'USD',
+      gateway: 'stripe',
+      order_id: expect.any(String),
+      event_id: expect.any(String),
+      products: [expect.objectContaining({ product_id: 'gz-3-month-fox', price: 59.88, quantity: 1 })],
+    });
     expect(events.map((e) => e.name)).not.toContain('purchase_failed');
     await context.close();
   });
@@ -81,7 +89,7 @@ describe.concurrent('checkout', () => {
     await page.getByText('Paid today: $59.88').waitFor();
     expect(await subscriptions(email)).toHaveLength(1);
 
-    const events = await eventsOf(context, ['purchase_failed', 'purchased']);
+    const events = await eventsOf(context, ['purchase_failed', 'Order Completed']);
     expect(events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'payment_intent_authentication_failure' });
     expect(events.map((e) => e.name)).not.toContain('payment_declined');
     await context.close();
@@ -137,10 +145,14 @@ describe.concurrent('checkout', () => {
       [UPSELL, true],
     ]);
 
-    const events = await eventsOf(context, ['purchased', 'upsell_purchased']);
-    expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
-    expect(events.filter((e) => e.name === 'upsell_purchased')).toHaveLength(1);
-    expect(events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ plan: UPSELL, value: 9.99 });
+    const events = await eventsOf(context, [
+      { name: 'Order Completed', props: { upsell: false } },
+      { name: 'Order Completed', props: { upsell: true } },
+    ]);
+    const orders = events.filter((e) => e.name === 'Order Completed');
+    expect(orders.filter((e) => e.props.upsell === false)).toHaveLength(1);
+    expect(orders.filter((e) => e.props.upsell === true)).toHaveLength(1);
+    expect(orders.find((e) => e.props.upsell === true)?.props).toMatchObject({ plan: UPSELL, revenue: 9.99 });
     await context.close();
   });
 });
@@ -227,7 +239,7 @@ describe.concurrent('durable purchases', () => {
     await page.getByText('Paid today: $59.88').waitFor();
     expect(dropped).toBeGreaterThan(1);
     expect(await subscriptions(email)).toHaveLength(1);
-    const events = await eventsOf(context, ['purchased']);
+    const events = await eventsOf(context, ['Order Completed']);
     expect(events.map((e) => e.name)).not.toContain('purchase_failed');
     await context.close();
   });

@@ -93,15 +93,22 @@ export async function purchaseStored(page: Page): Promise<void> {
 }
 
 /** The tracked events of a visitor, once the given ones have arrived (sendBeacon is asynchronous). */
-export async function eventsOf(context: BrowserContext, waitFor: string[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
+/** An event to wait for: its name, or its name and some of its properties (the upsell's Order Completed: `{ name: 'Order Completed', props: { upsell: true } }`). */
+export type AwaitedEvent = string | { name: string; props: Record<string, unknown> };
+
+export async function eventsOf(context: BrowserContext, waitFor: AwaitedEvent[]): Promise<Array<{ name: string; props: Record<string, unknown> }>> {
   const id = await writtenVisitorId(context);
   let events: Array<{ kind: string; name: string; props: Record<string, unknown> }> = [];
   // vi.waitFor, not expect.poll: the payment files run their tests concurrently, and expect.poll needs the test's own expect
   await vi.waitFor(
     async () => {
       events = (await sandboxEvents(id)).filter((e) => e.kind === 'track');
-      const missing = waitFor.filter((name) => !events.some((e) => e.name === name));
-      if (missing.length) throw new Error(`events not arrived yet: ${missing.join(', ')}`);
+      const arrived = (w: AwaitedEvent): boolean =>
+        typeof w === 'string'
+          ? events.some((e) => e.name === w)
+          : events.some((e) => e.name === w.name && Object.entries(w.props).every(([k, v]) => e.props[k] === v));
+      const missing = waitFor.filter((w) => !arrived(w));
+      if (missing.length) throw new Error(`events not arrived yet: ${JSON.stringify(missing)}`);
     },
     { timeout: 10_000, interval: 100 },
   );

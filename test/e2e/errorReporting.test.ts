@@ -1,7 +1,8 @@
 /**
  * Error reporting end to end: the preview build reports to the preview server's Sentry collector.
- * The SDK arrives only after the page has loaded; an error thrown before it arrives is queued and
- * sent; errors carry the step, the variant and the release.
+ * The SDK arrives only when there is an error to send, after the page has loaded and only with the
+ * consent the configuration asks for; an error thrown before it arrives is queued and sent, scrubbed
+ * of e-mails and click ids; errors carry the step, the variant, the release and the environment.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +20,7 @@ interface Report {
   exception: Array<{ type: string; value: string }>;
   tags: Record<string, string>;
   release: string;
+  environment: string;
 }
 
 /** Every error report the collector holds, read page by page. */
@@ -51,7 +53,8 @@ describe('error reporting in the preview build', () => {
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
     await page.getByRole('button', { name: en.common.continue }).click();
     await page.waitForURL(url('/check-location'));
-    await expect.poll(() => sdkRequested(page)).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await sdkRequested(page)).toBe(false); // nothing to send yet: no SDK
 
     const thrown = `e2e thrown ${Date.now()}`;
     const rejected = `e2e rejected ${Date.now()}`;
@@ -71,7 +74,7 @@ describe('error reporting in the preview build', () => {
     expect(error.tags).toMatchObject({ step: 'check-location', variant: 'discount', release: PREVIEW_CONFIG.release, source: 'uncaught' });
     expect(error.release).toBe(PREVIEW_CONFIG.release);
     expect((await reportOf(rejected)).tags).toMatchObject({ step: 'check-location', variant: 'discount', source: 'unhandled-rejection' });
-    // tracing samples every page load: the page-load trace arrives too (the SDK streams it as spans)
+    // the preview traces every page load (sample rate 1): the page-load trace arrives too once the SDK runs (it streams it as spans)
     const traces = async () =>
       ((await (await fetch(url('/sandbox/sentry/events?type=span&limit=500'))).json()) as { events: Array<{ transaction: string }> }).events;
     await expect.poll(async () => (await traces()).some((t) => /pageload/i.test(t.transaction)), { timeout: 45_000 }).toBe(true);
@@ -112,6 +115,42 @@ describe('error reporting in the preview build', () => {
     expect(timing.sdkStart).toBeGreaterThanOrEqual(timing.loadEnd);
     const html = await (await fetch(url('/'))).text();
     expect(html).not.toMatch(/sentryReporter-/);
+    await context.close();
+  });
+
+  it('a healthy landing loads none of the SDK; an error is sent scrubbed of e-mails and click ids, with its environment', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(url('/?utm_source=g&gclid=GCLID-SECRET-1'), { waitUntil: 'load' });
+    await page.getByRole('heading', { name: en.landing.title }).waitFor();
+    await page.waitForTimeout(3000); // load, idle and start-up are over
+    expect(await sdkRequested(page)).toBe(false);
+    const stamp = Date.now();
+    await page.evaluate((n) => {
+      setTimeout(() => {
+        throw new Error(`e2e private ${n} ada.lovelace@example.com`);
+      });
+    }, stamp);
+    const report = await reportOf(`e2e private ${stamp} [redacted]`);
+    expect(report.environment).toBe(PREVIEW_CONFIG.sentryEnvironment);
+    expect(JSON.stringify(report)).not.toMatch(/lovelace|GCLID-SECRET/);
+    expect(await sdkRequested(page)).toBe(true);
+    await context.close();
+  });
+
+  it('after "Reject all" nothing is sent and the SDK is never loaded', async () => {
+    const { context, page } = await newVisitor({ timezoneId: 'Europe/Paris' });
+    await page.goto(url('/'), { waitUntil: 'load' });
+    const banner = page.getByRole('region', { name: en.consent.title });
+    await banner.getByRole('button', { name: en.consent.rejectAll }).click();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e after Reject all');
+      });
+      void Promise.reject(new Error('e2e rejection after Reject all'));
+    });
+    await page.waitForTimeout(3000);
+    expect(await sdkRequested(page)).toBe(false); // no SDK: no envelope can leave this page
+    expect((await collected()).some((r) => /Reject all/.test(r.exception[0]?.value ?? ''))).toBe(false);
     await context.close();
   });
 });

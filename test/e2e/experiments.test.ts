@@ -125,9 +125,9 @@ describe('an experiment on /latam', () => {
       expect(saved.plans.landingType).toBe('latam');
       await later.getByRole('button', { name: 'Continue' }).click();
       await later.waitForURL(`${baseUrl()}/check-location`);
-      await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'Experiment Viewed').length, { timeout: 20_000 }).toBe(1);
       const events = await sandboxEvents(id);
-      expect(events.find((e) => e.name === 'experiment_viewed')?.props).toMatchObject({
+      expect(events.find((e) => e.name === 'Experiment Viewed')?.props).toMatchObject({
         experiment_id: EXPERIMENT,
         variation_id: variant,
         landing_type: 'latam',
@@ -163,7 +163,7 @@ describe('an experiment on /latam', () => {
     expect(await hydratedBadge(page)).toBe(BADGE.latam);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect
-      .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'experiment_viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
+      .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'Experiment Viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
       .toEqual(['latam']);
     await context.close();
   });

@@ -128,9 +128,9 @@ async function finish(expect: ExpectStatic, context: BrowserContext, page: Page,
   // the collector receives events in batches a moment later: wait for the purchase to arrive
   const id = await writtenVisitorId(context);
   let events: Awaited<ReturnType<typeof sandboxEvents>> = [];
-  await expect.poll(async () => (events = await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 10_000 }).toBe(true);
+  await expect.poll(async () => (events = await sandboxEvents(id)).some((e) => e.name === 'Order Completed'), { timeout: 10_000 }).toBe(true);
   expect(events.find((e) => e.name === 'trial_offer_accepted')?.props).toMatchObject({ plan: TRIAL_PLAN, reservation_expired: false });
-  expect(events.some((e) => e.name === 'purchased')).toBe(true);
+  expect(events.some((e) => e.name === 'Order Completed')).toBe(true);
 }
 
 describe.concurrent('family funnel', () => {

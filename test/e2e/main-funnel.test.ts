@@ -136,7 +136,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   const arrived = async (): Promise<boolean> => {
     const log = await sandboxEvents(id);
     const answered = log.filter((e) => e.name === 'quiz_answered').length === answers.length;
-    return answered && log.some((e) => e.name === 'plan_selected') && log.some((e) => e.kind === 'identify');
+    return answered && log.some((e) => e.name === 'Product Added') && log.some((e) => e.kind === 'identify');
   };
   await expect.poll(arrived, { timeout: 20_000 }).toBe(true);
   const events = await sandboxEvents(id);
@@ -145,7 +145,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
     answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
   );
   expect(events.find((e) => e.name === 'quiz_answered')?.props).toMatchObject({ landing_type: variantId, experiments: {} });
-  expect(events.find((e) => e.name === 'plan_selected')?.props).toMatchObject({ plan: chosen, landing_type: variantId });
+  expect(events.find((e) => e.name === 'Product Added')?.props).toMatchObject({ product_id: chosen, plan: chosen, landing_type: variantId });
   expect(events.some((e) => e.kind === 'identify')).toBe(true);
   await context.close();
 }

@@ -8,12 +8,15 @@
  *   the footer link opens the choice again;
  * - with both scripts blocked (requests aborted) the walk to a purchase is unchanged.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import en from '../../locales/en.json';
+import landings from '../../flows/landings.json';
+import plans from '../../flows/plans.json';
 
 afterAll(closeBrowser);
 
@@ -48,8 +51,16 @@ interface Visit {
   tagRequests: string[];
 }
 
-async function visit(options: { timezoneId?: string; block?: boolean } = {}): Promise<Visit> {
-  const context = await (await browser()).newContext({ locale: 'en-US', timezoneId: options.timezoneId ?? 'UTC', viewport: { width: 390, height: 844 } });
+async function visit(options: { timezoneId?: string; block?: boolean; gpc?: boolean } = {}): Promise<Visit> {
+  const context = await (
+    await browser()
+  ).newContext({
+    locale: 'en-US',
+    timezoneId: options.timezoneId ?? 'America/New_York',
+    viewport: { width: 390, height: 844 },
+  });
+  // Global Privacy Control as browsers that send it expose it
+  if (options.gpc) await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }));
   const tagRequests: string[] = [];
   for (const pattern of TAG_HOSTS) {
     await context.route(pattern, (route) => {
@@ -88,12 +99,16 @@ async function walkToPaywall(page: Page, email: string): Promise<void> {
   await page.waitForURL(url('/signup/plans'), { timeout: 30_000 });
 }
 
-/** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id. */
-async function buy(expect: ExpectStatic, page: Page): Promise<string> {
+/** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id and attribution. */
+async function buy(expect: ExpectStatic, page: Page): Promise<{ fbEventId: string; attribution: Record<string, unknown> }> {
   const fbEventIds: string[] = [];
+  let attribution: Record<string, unknown> = {};
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/'))
-      fbEventIds.push((request.postDataJSON() as { fb_event_id: string }).fb_event_id);
+    if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/')) {
+      const body = request.postDataJSON() as { fb_event_id: string; attribution: Record<string, unknown> };
+      fbEventIds.push(body.fb_event_id);
+      attribution = body.attribution;
+    }
   });
   await page.getByRole('button', { name: en.paywall.cta }).click();
   await page.waitForURL(url('/checkout'));
@@ -109,7 +124,7 @@ async function buy(expect: ExpectStatic, page: Page): Promise<string> {
   await page.waitForURL(url('/signup/download'));
   await page.getByRole('heading', { name: en.download.title }).waitFor();
   expect(new Set(fbEventIds).size).toBe(1);
-  return fbEventIds[0]!;
+  return { fbEventId: fbEventIds[0]!, attribution };
 }
 
 type Call = unknown[];
@@ -121,7 +136,8 @@ describe.concurrent('measurement', () => {
     expect,
   }) => {
     const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Berlin' });
-    await open(page, '/');
+    // an ad click: Google's and Meta's click ids with the utm parameters
+    await open(page, '/?utm_source=google&utm_campaign=brand&gclid=TeSt-GCLID_1&fbclid=IwAR_TEST');
     await banner(page).waitFor({ timeout: 20_000 });
     // the banner leaves the landing's call to action free and passes axe
     const [cta, region] = await Promise.all([continueButton(page).boundingBox(), banner(page).boundingBox()]);
@@ -141,8 +157,21 @@ describe.concurrent('measurement', () => {
     await expect.poll(() => banner(page).count()).toBe(0);
     await expect.poll(() => visitorId(context)).not.toBe('');
     const id = await visitorId(context);
-    await walkToPaywall(page, uniqueEmail('measure'));
-    const fbEventId = await buy(expect, page);
+    const email = uniqueEmail('measure');
+    await walkToPaywall(page, email);
+    const { fbEventId, attribution } = await buy(expect, page);
+    // the subscription call hands the backend what its Conversions API and Google's offline conversions need
+    const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
+    expect(attribution).toMatchObject({
+      consent: { analytics: true, marketing: true, gpc: false },
+      user_agent: expect.stringContaining('Chrome'),
+      page_url: url('/checkout'),
+      gclid: 'TeSt-GCLID_1',
+      fbclid: 'IwAR_TEST',
+      fbc: expect.stringMatching(/^fb\.1\.\d{13}\.IwAR_TEST$/),
+      fbp: expect.stringMatching(/^fb\.1\.\d{13}\.\d+$/),
+    });
+    expect([cookies._fbp, cookies._fbc]).toEqual([attribution.fbp, attribution.fbc]);
 
     // every destination has had every page view once the collector's and the tags' counts agree
     let collected: Awaited<ReturnType<typeof sandboxEvents>> = [];
@@ -154,24 +183,59 @@ describe.concurrent('measurement', () => {
           pages = collected.filter((e) => e.kind === 'page').length;
           const pixelPages = (await calls(page, '__fbqCalls')).filter((c) => c[1] === 'PageView').length;
           const gaPages = (await calls(page, '__gtagCalls')).filter((c) => c[1] === 'page_view').length;
-          return collected.some((e) => e.name === 'purchased') && pixelPages === pages && gaPages === pages && pages >= 10;
+          return collected.some((e) => e.name === 'Order Completed') && pixelPages === pages && gaPages === pages && pages >= 10;
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    const purchased = collected.find((e) => e.name === 'purchased')!;
-    expect(purchased.props).toMatchObject({ plan: 'gz-3-month-fox', value: 59.88, currency: 'USD', landing_type: 'fullPrice', experiments: {} });
-    const subscriptionId = purchased.props.subscriptionId as string;
+    const purchased = collected.find((e) => e.name === 'Order Completed')!;
+    expect(purchased.props).toMatchObject({
+      order_id: expect.any(String),
+      revenue: 59.88,
+      currency: 'USD',
+      products: [expect.objectContaining({ product_id: 'gz-3-month-fox', price: 59.88 })],
+      event_id: fbEventId,
+      plan: 'gz-3-month-fox',
+      landing_type: 'fullPrice',
+      experiments: {},
+    });
+    const subscriptionId = purchased.props.order_id as string;
+    // Segment's identify after signup, and the account id on every later message; context filled on every one
+    const identified = collected.findIndex((e) => e.kind === 'identify');
+    expect(identified).toBeGreaterThan(0);
+    const userId = collected[identified]!.name;
+    expect(collected.slice(identified).every((e) => e.userId === userId)).toBe(true);
+    expect(collected.slice(0, identified).every((e) => e.userId === undefined)).toBe(true);
+    for (const e of collected) {
+      expect(e.context).toMatchObject({
+        page: { url: expect.stringMatching(/^http/), path: expect.any(String) },
+        userAgent: expect.any(String),
+        locale: 'en-US',
+        timezone: 'Europe/Berlin',
+      });
+      expect(e.context).toHaveProperty('campaign');
+    }
 
     const fox = { content_ids: ['gz-3-month-fox'], content_type: 'product' };
     const pixel = await calls(page, '__fbqCalls');
     expect(pixel[0]).toEqual(['init', PIXEL_ID]);
-    expect(pixel.filter((c) => c[1] !== 'PageView')).toEqual([
+    const anyId = { eventID: expect.any(String) };
+    // advanced matching: the account's e-mail, normalised and hashed, added once the visitor signed up
+    const matching = pixel.filter((c) => c[0] === 'init' && c.length === 3);
+    expect(matching).toEqual([['init', PIXEL_ID, { em: createHash('sha256').update(email.toLowerCase()).digest('hex') }]]);
+    expect(JSON.stringify(pixel)).not.toContain(email);
+    expect(pixel.filter((c) => c[1] !== 'PageView' && !matching.includes(c))).toEqual([
       ['init', PIXEL_ID],
-      ['track', 'Lead', {}],
-      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }],
+      ['track', 'Lead', {}, anyId],
+      ['track', 'ViewContent', { content_ids: landings.fullPrice.plans, content_type: 'product' }, anyId],
+      ['track', 'AddToCart', { value: 59.88, currency: 'USD', ...fox }, anyId],
+      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }, anyId],
+      ['track', 'AddPaymentInfo', { value: 59.88, currency: 'USD', ...fox }, anyId],
       ['track', 'Purchase', { value: 59.88, currency: 'USD', ...fox }, { eventID: fbEventId }],
     ]);
+    // every standard event has its own event id (the Conversions API de-duplicates by it)
+    const tracked = pixel.filter((c) => c[0] === 'track');
+    expect(new Set(tracked.map((c) => (c[3] as { eventID: string }).eventID)).size).toBe(tracked.length);
     expect(pixel.every((c) => c[0] === 'init' || (c[0] === 'track' && (c[1] !== 'PageView' || Object.keys(c[2] as object).length === 0)))).toBe(true);
 
     const ga = await calls(page, '__gtagCalls');
@@ -185,9 +249,33 @@ describe.concurrent('measurement', () => {
     ]);
     const events = ga.slice(4);
     expect(events.every((c) => c[0] === 'event')).toBe(true);
-    expect(events.filter((c) => c[1] === 'page_view')).toHaveLength(pages);
+    const views = events.filter((c) => c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_location: string; page_title: string });
+    expect(views).toHaveLength(pages);
+    // page_location keeps the query the visitor arrived with; each page view has the title of its own step
+    expect(views[0]).toMatchObject({ page_path: '/', page_location: url('/?utm_source=google&utm_campaign=brand&gclid=TeSt-GCLID_1&fbclid=IwAR_TEST') });
+    const titleOf = (path: string): string | undefined => views.find((v) => v.page_path === path)?.page_title;
+    expect(titleOf('/checkout')).toMatch(new RegExp(`^${en.checkout.title}`));
+    expect(titleOf('/signup')).toMatch(new RegExp(`^${en.signup.title}`));
+    expect(titleOf('/check-location')).toMatch(new RegExp(`^${en.intro.checkLocation.title}`));
+    const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 };
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
+      [
+        'event',
+        'view_item_list',
+        {
+          items: landings.fullPrice.plans.map((p, k) => ({
+            item_id: p,
+            item_name: p,
+            price: plans.plans[p as keyof typeof plans.plans].price,
+            quantity: 1,
+            index: k + 1,
+          })),
+          item_list_id: 'fullPrice',
+          landing_type: 'fullPrice',
+        },
+      ],
+      ['event', 'add_to_cart', { value: 59.88, currency: 'USD', items: [foxItem], landing_type: 'fullPrice' }],
       [
         'event',
         'begin_checkout',
@@ -198,6 +286,7 @@ describe.concurrent('measurement', () => {
           landing_type: 'fullPrice',
         },
       ],
+      ['event', 'add_payment_info', { value: 59.88, currency: 'USD', items: [foxItem], payment_type: 'card', landing_type: 'fullPrice' }],
       [
         'event',
         'purchase',
@@ -206,6 +295,17 @@ describe.concurrent('measurement', () => {
           value: 59.88,
           currency: 'USD',
           items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          landing_type: 'fullPrice',
+        },
+      ],
+      // the upsell offer (declined)
+      [
+        'event',
+        'view_item',
+        {
+          value: plans.upsell.price,
+          currency: 'USD',
+          items: [{ item_id: plans.upsell.name, item_name: plans.upsell.name, price: plans.upsell.price, quantity: 1 }],
           landing_type: 'fullPrice',
         },
       ],
@@ -259,6 +359,53 @@ describe.concurrent('measurement', () => {
     await context.close();
   });
 
+  it('asks first in EU territories outside the Europe/ zones and on a UTC clock: nothing is sent before the choice', async ({ expect }) => {
+    for (const timezoneId of ['Indian/Reunion', 'America/Cayenne', 'Africa/Ceuta', 'UTC']) {
+      const { context, page, tagRequests } = await visit({ timezoneId });
+      await open(page, '/');
+      await banner(page).waitFor({ timeout: 20_000 });
+      await continueButton(page).click();
+      await page.waitForURL(url('/check-location'));
+      await page.waitForTimeout(1000); // longer than the collector's batch interval
+      expect(tagRequests, timezoneId).toEqual([]);
+      expect(await visitorId(context), timezoneId).toBe('');
+      const sessionId = await page.evaluate(() => sessionStorage.getItem('userUuid'));
+      expect(await sandboxEvents(sessionId!), timezoneId).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("the host's country (visitor_country cookie) wins over the time zone", async ({ expect }) => {
+    const { context, page, tagRequests } = await visit({ timezoneId: 'America/New_York' });
+    await context.addCookies([{ name: 'visitor_country', value: 'FR', url: url('/') }]);
+    await open(page, '/');
+    await banner(page).waitFor({ timeout: 20_000 });
+    expect(tagRequests).toEqual([]);
+    expect(await visitorId(context)).toBe('');
+    await context.close();
+  });
+
+  it('Global Privacy Control in California: no Meta Pixel, GA4 with advertising denied, the collector still counts', async ({ expect }) => {
+    const { context, page, tagRequests } = await visit({ timezoneId: 'America/Los_Angeles', gpc: true });
+    await open(page, '/');
+    expect(await banner(page).count()).toBe(0);
+    await continueButton(page).click();
+    await page.waitForURL(url('/check-location'));
+    const id = await visitorId(context);
+    await expect.poll(async () => (await sandboxEvents(id)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+    await expect.poll(() => tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
+    const ga = await calls(page, '__gtagCalls');
+    expect(ga.find((c) => c[0] === 'consent' && c[1] === 'update')?.[2]).toEqual({
+      analytics_storage: 'granted',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+    });
+    await context.close();
+  });
+
   it('with the pixel and gtag scripts blocked, the walk to a purchase is unchanged and the collector still gets it', async ({ expect }) => {
     const { context, page, tagRequests } = await visit({ block: true });
     await open(page, '/');
@@ -266,7 +413,7 @@ describe.concurrent('measurement', () => {
     await walkToPaywall(page, uniqueEmail('blocked'));
     await buy(expect, page);
     const id = await visitorId(context);
-    await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'purchased'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'Order Completed'), { timeout: 15_000 }).toBe(true);
     expect(tagRequests.length).toBeGreaterThan(0);
     await context.close();
   });

@@ -62,8 +62,13 @@ describe.concurrent('wallet', () => {
       ['gz-3-month-fox', false, 'stripe'],
       [UPSELL, true, 'stripe'],
     ]);
-    const events = await eventsOf(context, ['wallet_cancelled', 'purchase_failed', 'purchased', 'upsell_purchased']);
-    expect(events.filter((e) => e.name === 'purchased')).toHaveLength(1);
+    const events = await eventsOf(context, [
+      'wallet_cancelled',
+      'purchase_failed',
+      { name: 'Order Completed', props: { upsell: false } },
+      { name: 'Order Completed', props: { upsell: true } },
+    ]);
+    expect(events.filter((e) => e.name === 'Order Completed' && e.props.upsell === false)).toHaveLength(1);
     await context.close();
   });
 
@@ -155,8 +160,8 @@ describe.concurrent('PayPal through Braintree', () => {
     expect((await subscriptions(email)).map((s) => s.gateway)).toEqual(['braintree']);
     // bought on the vaulted account in test/e2e/paypal-upsell.test.ts
     await page.getByRole('heading', { name: en.upsell.title }).waitFor();
-    const events = await eventsOf(context, ['alternative_cancelled', 'purchase_failed', 'purchased']);
-    expect(events.find((e) => e.name === 'purchased')?.props).toMatchObject({ gateway: 'braintree' });
+    const events = await eventsOf(context, ['alternative_cancelled', 'purchase_failed', 'Order Completed']);
+    expect(events.find((e) => e.name === 'Order Completed')?.props).toMatchObject({ gateway: 'braintree', upsell: false });
     await context.close();
   });
 });

@@ -55,8 +55,11 @@ describe.concurrent('the upsell after PayPal', () => {
     expect(posts[1]!.body).toMatchObject({ gateway: 'braintree', is_upsell: true });
     expect(posts[1]!.body.payment_method_nonce).toMatch(/^vaulted_nonce_/);
     expect(posts[1]!.key).not.toBe(posts[0]!.key);
-    const events = await eventsOf(context, ['purchased', 'upsell_purchased']);
-    expect(events.find((e) => e.name === 'upsell_purchased')?.props).toMatchObject({ plan: UPSELL, gateway: 'braintree' });
+    const events = await eventsOf(context, [
+      { name: 'Order Completed', props: { upsell: false } },
+      { name: 'Order Completed', props: { upsell: true } },
+    ]);
+    expect(events.find((e) => e.name === 'Order Completed' && e.props.upsell === true)?.props).toMatchObject({ plan: UPSELL, gateway: 'braintree' });
 
     // a reload shows the add-on as bought and never offers it again
     await page.reload();
@@ -112,7 +115,7 @@ describe.concurrent('a reload while PayPal is processing', () => {
     // any post after the reload repeats the first: same key, same body
     expect(new Set(posts.map((p) => p.key)).size).toBe(1);
     expect(new Set(posts.map((p) => JSON.stringify(p.body))).size).toBe(1);
-    const events = await eventsOf(context, ['purchased']);
+    const events = await eventsOf(context, ['Order Completed']);
     expect(events.filter((e) => e.name === 'purchase_failed')).toEqual([]);
     await accept(page).waitFor();
     await context.close();

@@ -6,7 +6,9 @@ import {
   CONSENT_STORAGE_KEY,
   MAX_HELD_EVENTS,
   browserTimeZone,
+  countryFromHost,
   ruleFor,
+  visitorCountries,
   sessionLeftEvents,
   visitorCookieAllowed,
   type ConsentRules,
@@ -14,6 +16,10 @@ import {
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
 import consentFile from '../../flows/consent.json';
 import { MemoryStorage } from './memoryStorage.ts';
+import zoneTable from 'countries-and-timezones';
+
+/** The rule of flows/consent.json for a visitor in a time zone (its countries from the zone table, as the page does). */
+const ruleAt = (timeZone: string, variant: string) => ruleFor(RULES, timeZone, variant, zoneTable.getTimezone(timeZone)?.countries ?? []);
 
 const RULES = consentFile as unknown as ConsentRules;
 const ev = (name: string): AnalyticsEvent => ({ kind: 'track', name, props: {}, userUuid: 'v', at: 0 });
@@ -46,11 +52,52 @@ afterEach(() => {
 
 describe('consent rules (flows/consent.json)', () => {
   it('asks visitors in Europe with a banner, cookie only with analytics consent; elsewhere no banner', () => {
-    const eu = ruleFor(RULES, 'Europe/Berlin', 'fullPrice');
+    const eu = ruleAt('Europe/Berlin', 'fullPrice');
     expect(eu).toMatchObject({ id: 'gdpr', banner: true, defaults: { analytics: false, marketing: false }, visitorCookie: 'analytics' });
-    expect(ruleFor(RULES, 'Atlantic/Canary', 'discount').id).toBe('gdpr');
-    expect(ruleFor(RULES, 'America/New_York', 'fullPrice')).toMatchObject({ id: 'notice', banner: false, visitorCookie: 'always' });
-    expect(ruleFor(RULES, '', 'fullPrice').id).toBe('notice');
+    expect(ruleAt('Atlantic/Canary', 'discount').id).toBe('gdpr');
+    expect(ruleAt('America/New_York', 'fullPrice')).toMatchObject({ id: 'notice', banner: false, visitorCookie: 'always' });
+  });
+
+  it('knows every EU/EEA territory, the UK and Switzerland from the time zone, outside the Europe/ zones too', () => {
+    const zones = ['Africa/Ceuta', 'Indian/Reunion', 'America/Cayenne', 'America/Guadeloupe', 'America/Martinique', 'Indian/Mayotte', 'America/Marigot'];
+    zones.push(
+      'Atlantic/Madeira',
+      'Atlantic/Azores',
+      'Atlantic/Reykjavik',
+      'Asia/Nicosia',
+      'Asia/Famagusta',
+      'Europe/Mariehamn',
+      'Europe/London',
+      'Europe/Zurich',
+    );
+    zones.push('Europe/Oslo', 'Europe/Vaduz', 'Europe/Gibraltar', 'Europe/Jersey', 'Arctic/Longyearbyen', 'Atlantic/Faroe');
+    for (const zone of zones) expect(ruleAt(zone, 'fullPrice').id, zone).toBe('gdpr');
+    for (const zone of ['America/Los_Angeles', 'Asia/Tokyo', 'Europe/Istanbul', 'America/Sao_Paulo']) expect(ruleAt(zone, 'fullPrice').id, zone).toBe('notice');
+  });
+
+  it('treats an unknown or UTC zone as needing consent', () => {
+    for (const zone of ['UTC', 'Etc/UTC', 'Etc/GMT+3', '', 'Mars/Olympus_Mons']) expect(ruleAt(zone, 'fullPrice').id, zone).toBe('gdpr');
+  });
+
+  it("prefers the country the host's edge names (the visitor_country cookie) over the time zone", async () => {
+    let loaded = 0;
+    const table = async () => ((loaded += 1), zoneTable);
+    expect(countryFromHost({ cookie: 'a=1; visitor_country=de' })).toBe('DE');
+    expect(countryFromHost({ cookie: 'visitor_country=XX' })).toBeUndefined(); // the CDN's "unknown"
+    expect(countryFromHost({ cookie: 'visitor_country=<script>' })).toBeUndefined();
+    const blocked = Object.defineProperty({}, 'cookie', {
+      get: () => {
+        throw new Error('SecurityError');
+      },
+    }) as Pick<Document, 'cookie'>;
+    expect(countryFromHost(blocked)).toBeUndefined(); // cookies blocked: the time zone decides
+    expect(await visitorCountries({ cookie: 'visitor_country=US' }, 'Europe/Paris', table)).toEqual(['US']);
+    expect(loaded).toBe(0); // the zone table is not even loaded
+    expect(await visitorCountries({ cookie: '' }, 'Indian/Reunion', table)).toEqual(['RE']);
+    expect(await visitorCountries({ cookie: '' }, 'UTC', table)).toEqual([]);
+    expect(await visitorCountries({ cookie: '' }, 'Europe/Paris', () => Promise.reject(new Error('offline')))).toEqual([]);
+    expect(ruleFor(RULES, 'Europe/Paris', 'fullPrice', ['US']).id).toBe('notice');
+    expect(ruleFor(RULES, 'America/New_York', 'fullPrice', ['FR']).id).toBe('gdpr');
   });
 
   it('matches rules by variant, and falls back to the strictest rule when none matches', () => {
@@ -63,7 +110,7 @@ describe('consent rules (flows/consent.json)', () => {
   });
 
   it('remembers the choice (same rules version only) and tells subscribers', () => {
-    const rule = ruleFor(RULES, 'Europe/Paris', 'fullPrice');
+    const rule = ruleAt('Europe/Paris', 'fullPrice');
     const store = createConsentStore(RULES, rule);
     expect(store.get()).toEqual({ analytics: false, marketing: false, decided: false });
     const seen: unknown[] = [];
@@ -77,16 +124,16 @@ describe('consent rules (flows/consent.json)', () => {
   });
 
   it('allows the visitor cookie as the rule says', () => {
-    const eu = ruleFor(RULES, 'Europe/Rome', 'fullPrice');
+    const eu = ruleAt('Europe/Rome', 'fullPrice');
     expect(visitorCookieAllowed(eu, { analytics: false, marketing: true })).toBe(false);
     expect(visitorCookieAllowed(eu, { analytics: true, marketing: false })).toBe(true);
-    expect(visitorCookieAllowed(ruleFor(RULES, 'Asia/Tokyo', 'fullPrice'), { analytics: false, marketing: false })).toBe(true);
+    expect(visitorCookieAllowed(ruleAt('Asia/Tokyo', 'fullPrice'), { analytics: false, marketing: false })).toBe(true);
   });
 });
 
 describe('destination gating', () => {
   const setup = (timeZone = 'Europe/Berlin') => {
-    const consent = createConsentStore(RULES, ruleFor(RULES, timeZone, 'fullPrice'));
+    const consent = createConsentStore(RULES, ruleAt(timeZone, 'fullPrice'));
     const analytics = recorder('a');
     const marketing = recorder('m');
     let start: () => void = () => {};
@@ -174,7 +221,7 @@ describe('destination gating', () => {
   });
 
   it('skips an unknown type or bad settings with a warning, and survives a destination that fails to load', async () => {
-    const consent = createConsentStore(RULES, ruleFor(RULES, 'UTC', 'fullPrice'));
+    const consent = createConsentStore(RULES, ruleAt('America/New_York', 'fullPrice'));
     const warnings: string[] = [];
     const broken: DestinationType = { type: 'broken', validate: () => [], load: () => Promise.reject(new Error('blocked')) };
     const ok = recorder('ok');
@@ -216,7 +263,7 @@ describe('events left by a page for the next one (a reload or a quick step befor
       const load = stats.registration.load;
       stats.registration.load = () => new Promise<void>((r) => (opens = r)).then(load);
     }
-    const consent = createConsentStore(RULES, ruleFor(RULES, options.timeZone ?? 'America/New_York', 'fullPrice'));
+    const consent = createConsentStore(RULES, ruleAt(options.timeZone ?? 'America/New_York', 'fullPrice'));
     const sinks = destinationSinks([config('stats', 'a', 'analytics'), config('ads', 'm', 'marketing')], {
       registrations: [stats.registration, ads.registration],
       consent,

@@ -75,7 +75,7 @@ describe('Braintree purchase: durable like the card path', () => {
     expect(second.calls.braintree).toEqual([{ plan: PLAN, body: { ...first.calls.braintree[0]!.body } }]);
     expect(second.calls.braintree[0]!.body).toMatchObject({ payment_method_nonce: 'nonce-a', fb_event_id: open.fbEventId });
     expect(second.calls.braintreeKeys).toEqual([open.idempotencyKey]);
-    expect(g.names()).toContain('purchased');
+    expect(g.names()).toContain('Order Completed');
   });
 
   it('a paid record answers its result without a call; a decline forgets the attempt', async () => {
@@ -129,7 +129,7 @@ describe('Braintree purchase: durable like the card path', () => {
 });
 
 describe('Braintree upsell', () => {
-  it('sends the upsell marker and the stored ids, fills upsellData and logs upsell_purchased', async () => {
+  it('sends the upsell marker and the stored ids, fills upsellData and logs Order Completed for the upsell', async () => {
     const f = funnel();
     f.store.checkout.id = 'bt_plan';
     const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'bt_up', finalPrice: 9.99, regularPrice: 9.99 }] });
@@ -143,7 +143,8 @@ describe('Braintree upsell', () => {
     expect(calls.braintreeKeys).toEqual(['up-key']);
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(f.store.checkout.id).toBe('bt_plan');
-    expect(f.names()).toContain('upsell_purchased');
+    expect(f.names()).toContain('Order Completed');
+    expect(f.events.find((e) => e.name === 'Order Completed')!.props).toMatchObject({ upsell: true });
     // the upsell is never written as the account's plan purchase
     expect(readPurchaseRecord(EMAIL)).toBeUndefined();
   });

@@ -42,7 +42,7 @@ describe('polling: only a decline is final', () => {
     const outcome = await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock }, { plan: PLAN });
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_7' });
     expect(calls.polls).toEqual(['poll-1', 'poll-1', 'poll-1']);
-    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.names()).toEqual(['Order Completed']);
   });
 
   it('retries 5xx and 429 answers of the poll with back-off', async () => {
@@ -210,7 +210,7 @@ describe('the durable purchase record', () => {
     expect(api.calls.posts).toEqual([]);
     expect(api.calls.polls).toEqual(['poll-1', 'poll-1']);
     expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
-    expect(reloaded.events.find((e) => e.name === 'pixel_purchase')?.props.eventId).toBe('evt-1');
+    expect(reloaded.events.find((e) => e.name === 'Order Completed')?.props.event_id).toBe('evt-1');
   });
 
   it('Back during the subscription call: the answer is recorded, and the screen that takes over waits for it and polls it (one post)', async () => {
@@ -232,7 +232,7 @@ describe('the durable purchase record', () => {
     expect(readPurchaseRecord(EMAIL)).toMatchObject({ status: 'succeeded', pollingId: 'poll-1', fbEventId: 'evt-1' });
     expect(second.calls.posts).toEqual([]);
     expect(second.calls.polls).toEqual(['poll-1']);
-    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.names()).toEqual(['Order Completed']);
   });
 
   it('purchaseEnded resolves at once when no purchase runs', async () => {

@@ -51,9 +51,21 @@ describe('checkout machine: the card path (spec section 4)', () => {
     expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'sub_9', finalPrice: 29.94, regularPrice: 59.88 });
     expect(f.store.checkout).toMatchObject({ id: 'sub_9', finalPrice: 29.94, regularPrice: 59.88, isSuccess: true, stripeNonce: 'pm_card', declineCode: '' });
     expect(f.store.checkout.discountPercentage).toBeCloseTo(50, 10); // (59.88 - 29.94) / 59.88 * 100
-    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
-    expect(f.events[0]!.props).toMatchObject({ plan: PLAN, subscriptionId: 'sub_9', value: 29.94, currency: 'USD', gateway: 'stripe' });
-    expect(f.events[1]!.props).toMatchObject({ value: 29.94, currency: 'USD', eventId: 'evt-1' });
+    // Segment's Order Completed, its event_id the subscription call's fb_event_id (the pixel's Purchase eventID)
+    expect(f.names()).toEqual(['Order Completed']);
+    expect(f.events[0]!.props).toEqual({
+      order_id: 'sub_9',
+      total: 29.94,
+      revenue: 29.94,
+      value: 29.94,
+      currency: 'USD',
+      products: [{ product_id: PLAN, sku: PLAN, name: PLAN, price: 29.94, quantity: 1, category: 'subscription' }],
+      event_id: 'evt-1',
+      plan: PLAN,
+      regular_price: 59.88,
+      gateway: 'stripe',
+      upsell: false,
+    });
     expect(f.store.error.show).toBe(false);
   });
 
@@ -224,7 +236,7 @@ describe('checkout machine: 3-D Secure (requires_action)', () => {
     expect(calls.posts.map((p) => p.body.payment_intent_id)).toEqual(['', 'pi_1']);
     expect(calls.posts.map((p) => p.body.fb_event_id)).toEqual(['evt-1', 'evt-1']); // one purchase attempt
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_3ds' });
-    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.names()).toEqual(['Order Completed']);
   });
 
   it('shows the confirmation error on the first attempt with a payment method', async () => {
@@ -306,7 +318,8 @@ describe('checkout machine: the upsell', () => {
     expect(calls.posts[0]).toMatchObject({ plan: UPSELL, body: { payment_method_nonce: 'pm_saved', [UPSELL_MARKER]: true, gateway: 'stripe' } });
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(f.store.checkout.id).toBe('sub_main'); // the plan's purchase is untouched
-    expect(f.names()).toEqual(['upsell_purchased', 'pixel_purchase']);
+    expect(f.names()).toEqual(['Order Completed']);
+    expect(f.events[0]!.props).toMatchObject({ order_id: expect.any(String), plan: UPSELL, upsell: true, revenue: 9.99 });
   });
 
   it('sets upsellData.success false and logs upsell_failed on a decline', async () => {
@@ -336,7 +349,7 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
     ]);
     expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 });
     expect(f.store.checkout).toMatchObject({ id: 'bt_1', isSuccess: true });
-    expect(f.names()).toEqual(['purchased', 'pixel_purchase']);
+    expect(f.names()).toEqual(['Order Completed']);
     expect(f.events[0]!.props.gateway).toBe('braintree');
     expect(f.store.loader.show).toBe(false);
   });

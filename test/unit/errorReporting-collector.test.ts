@@ -53,10 +53,13 @@ const setRateLimited = (rateLimited: boolean) =>
   });
 
 describe("the funnel's Sentry options", () => {
-  it('trace every page load and leave global handlers to the engine capture', () => {
+  it('trace a configurable share of page loads (default 0.05), name the environment, and leave global handlers to the engine capture', () => {
     const options = sentryOptions({ dsn: 'https://key@o1.ingest.sentry.io/42', release: 'r1' }, { protocol: 'https:', host: 'x' });
-    expect(options.tracesSampleRate).toBe(1);
-    expect(TRACES_SAMPLE_RATE).toBe(1);
+    expect(options.tracesSampleRate).toBe(0.05);
+    expect(TRACES_SAMPLE_RATE).toBe(0.05);
+    expect(options.environment).toBe('production');
+    const preview = sentryOptions({ dsn: '/s/1', release: 'r', environment: 'preview', tracesSampleRate: 0.2 }, { protocol: 'http:', host: 'x' });
+    expect([preview.environment, preview.tracesSampleRate]).toEqual(['preview', 0.2]);
     expect(options.dsn).toBe('https://key@o1.ingest.sentry.io/42');
     const names = (options.integrations as (d: Array<{ name: string }>) => Array<{ name: string }>)([
       { name: 'GlobalHandlers' },
@@ -64,6 +67,34 @@ describe("the funnel's Sentry options", () => {
       { name: 'Breadcrumbs' },
     ]).map((i) => i.name);
     expect(names).toEqual(['Breadcrumbs', 'BrowserTracing']);
+  });
+
+  it('scrub e-mails, tokens and click ids from messages, exceptions, breadcrumbs, addresses and spans', () => {
+    const options = sentryOptions({ dsn: 'https://key@o1.ingest.sentry.io/42', release: 'r1' }, { protocol: 'https:', host: 'x' });
+    const email = 'ada.lovelace+test@example.com';
+    const event = options.beforeSend!(
+      {
+        message: `Signup failed for ${email}`,
+        exception: { values: [{ type: 'Error', value: `E-mail ${email} is taken; Bearer abc.def-123` }] },
+        request: { url: `https://f.example/checkout?utm_source=g&gclid=Cj0KQ&fbclid=IwAR1&email=${encodeURIComponent(email)}` },
+        breadcrumbs: [{ category: 'console', message: `typed ${email}` }],
+        tags: { step: 'signup' },
+        type: undefined,
+      },
+      {},
+    ) as unknown as Record<string, unknown>;
+    const text = JSON.stringify(event);
+    for (const secret of [email, encodeURIComponent(email), 'Cj0KQ', 'IwAR1', 'abc.def-123']) expect(text).not.toContain(secret);
+    expect(event).toMatchObject({
+      message: 'Signup failed for [redacted]',
+      request: { url: 'https://f.example/checkout?utm_source=g&gclid=[redacted]&fbclid=[redacted]&email=[redacted]' },
+      tags: { step: 'signup' },
+    });
+    const crumb = options.beforeBreadcrumb!({ category: 'console', message: `log ${email}`, data: { arguments: [email], url: '/?wbraid=W1' } });
+    expect(JSON.stringify(crumb)).not.toMatch(/example\.com|W1/);
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.sig';
+    const span = options.beforeSendSpan!({ description: `GET /?gbraid=G1&token=${jwt}`, data: { 'url.full': `https://x/?gclid=G2` } } as never) as unknown;
+    expect(JSON.stringify(span)).not.toMatch(/G1|G2|eyJ/);
   });
 
   it('resolve a preview DSN against the page origin', () => {

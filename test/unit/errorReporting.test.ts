@@ -77,6 +77,57 @@ describe('error reporting start-up', () => {
     expect(calls[2]).toMatchObject({ source: 'error-boundary' });
   });
 
+  it('a healthy page never loads the adapter: only an error to send does', async () => {
+    const { win, idle } = fakeWindow('complete');
+    const { calls, reporter } = recorder();
+    const load = vi.fn(async () => reporter);
+    startErrorReporting({
+      dsn: '/s/1',
+      release: 'r',
+      environment: 'preview',
+      tracesSampleRate: 0.1,
+      load,
+      window: win as unknown as ErrorReportingOptions['window'],
+    });
+    idle.shift()!();
+    expect(load).not.toHaveBeenCalled();
+    win.dispatchEvent(uncaught(new Error('now')));
+    expect(load).toHaveBeenCalledWith({ dsn: '/s/1', release: 'r', environment: 'preview', tracesSampleRate: 0.1 });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+  });
+
+  it('follows the consent rule: errors wait while the visitor has not decided, go once allowed, and a refusal drops them all', async () => {
+    const listeners: Array<() => void> = [];
+    let allowed: boolean | undefined;
+    const consent = { allowed: () => allowed, subscribe: (l: () => void) => void listeners.push(l) };
+    const { win, idle } = fakeWindow('complete');
+    const { calls, reporter } = recorder();
+    const load = vi.fn(async () => reporter);
+    startErrorReporting({ dsn: '/s/1', release: 'r', consent, load, window: win as unknown as ErrorReportingOptions['window'] });
+    idle.shift()!();
+    win.dispatchEvent(uncaught(new Error('before the choice')));
+    expect(load).not.toHaveBeenCalled();
+    expect(queuedErrors()).toHaveLength(1);
+    allowed = true;
+    listeners.forEach((l) => l());
+    await vi.waitFor(() => expect(calls.map((c) => (c.error as Error).message)).toEqual(['before the choice']));
+
+    resetErrorReporting();
+    const refusing = { allowed: () => allowed, subscribe: (l: () => void) => void listeners.push(l) };
+    const second = fakeWindow('complete');
+    const load2 = vi.fn(async () => reporter);
+    allowed = undefined;
+    startErrorReporting({ dsn: '/s/1', release: 'r', consent: refusing, load: load2, window: second.win as unknown as ErrorReportingOptions['window'] });
+    second.idle.shift()!();
+    second.win.dispatchEvent(uncaught(new Error('waits')));
+    allowed = false;
+    listeners.forEach((l) => l());
+    expect(queuedErrors()).toHaveLength(0);
+    second.win.dispatchEvent(uncaught(new Error('after Reject all')));
+    expect(queuedErrors()).toHaveLength(0);
+    expect(load2).not.toHaveBeenCalled();
+  });
+
   it('keeps the tags an error had when it happened, and a bounded queue', () => {
     let step = 'landing';
     setErrorContext(() => ({ step, variant: 'fullPrice' }));

@@ -33,7 +33,7 @@ function sentEvents(): Map<string, string> {
     const calls = [...text.matchAll(/\.track\(\s*([^,)]+)/g)].map((m) => m[1]!);
     const named = [...text.matchAll(/eventName:\s*([^,}]+)/g)].map((m) => m[1]!);
     for (const expr of [...calls, ...named]) {
-      for (const literal of expr.matchAll(/'([a-z_]+)'/g)) found.set(literal[1]!, relative(root, file));
+      for (const literal of expr.matchAll(/'([a-z_]+|[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*)'/g)) found.set(literal[1]!, relative(root, file));
     }
   }
   return found;
@@ -53,24 +53,41 @@ describe('event catalogue', () => {
     for (const name of [
       'page',
       'onboarding_started',
-      'signup_completed',
+      'Signed Up',
       'signup_failed',
       'quiz_answered',
-      'paywall_viewed',
-      'plan_selected',
-      'checkout_started',
+      'Product List Viewed',
+      'Product Added',
+      'Product Viewed',
+      'Checkout Started',
+      'Payment Info Entered',
       'purchase_failed',
-      'purchased',
-      'upsell_shown',
-      'upsell_purchased',
+      'Order Completed',
       'upsell_declined',
-      'experiment_viewed',
+      'Experiment Viewed',
     ]) {
       expect(known, name).toContain(name);
     }
-    expect(Object.keys(catalogue.events.purchased.properties)).toEqual(expect.arrayContaining(['value', 'currency', 'plan', 'subscriptionId']));
+    // Segment's ecommerce spec: Order Completed with order_id, revenue, currency and products[]
+    expect(Object.keys(catalogue.events['Order Completed'].properties)).toEqual(
+      expect.arrayContaining(['order_id', 'revenue', 'currency', 'products', 'event_id']),
+    );
+    expect(Object.keys(catalogue.events['Product List Viewed'].properties)).toContain('products');
+    expect(Object.keys(catalogue.events['Checkout Started'].properties)).toEqual(expect.arrayContaining(['revenue', 'currency', 'products']));
     expect(Object.keys(catalogue.events.purchase_failed.properties)).toContain('declineCode');
-    expect(Object.keys(catalogue.events.experiment_viewed.properties)).toEqual(['experiment_id', 'variation_id']);
+    expect(Object.keys(catalogue.events['Experiment Viewed'].properties)).toEqual(['experiment_id', 'variation_id']);
+    // the names the spec has are used, never the old snake_case ones
+    for (const old of [
+      'signup_completed',
+      'paywall_viewed',
+      'plan_selected',
+      'checkout_started',
+      'purchased',
+      'pixel_purchase',
+      'upsell_purchased',
+      'experiment_viewed',
+    ])
+      expect(known, old).not.toContain(old);
   });
 
   it('every event a destination maps is in the catalogue', () => {
@@ -91,7 +108,7 @@ describe('event context', () => {
     const log: AnalyticsEvent[] = [];
     const analytics = createAnalytics([memorySink(log)], () => 1_700_000_000_000, eventContextReader(store));
     analytics.setVisitor('v-1');
-    analytics.track('plan_selected', { plan: 'gz-1-month-tomato' });
+    analytics.track('Product Added', { plan: 'gz-1-month-tomato' });
     expect(log[0]!.context).toEqual({
       landing_type: 'discount',
       experiments: { 'hero-test': 'b' },
@@ -100,7 +117,7 @@ describe('event context', () => {
     const message = toSegmentMessage(log[0]!);
     expect(message).toMatchObject({
       type: 'track',
-      event: 'plan_selected',
+      event: 'Product Added',
       anonymousId: 'v-1',
       timestamp: '2023-11-14T22:13:20.000Z',
       properties: { plan: 'gz-1-month-tomato', landing_type: 'discount', experiments: { 'hero-test': 'b' } },
@@ -117,5 +134,55 @@ describe('event context', () => {
     expect(toSegmentMessage(log[0]!)).toMatchObject({ type: 'page', name: '/discount', properties: { path: '/discount', step: 'landing', experiments: {} } });
     expect(toSegmentMessage(log[1]!)).toMatchObject({ type: 'identify', userId: '42', traits: { email: 'a@b.c' } });
     expect(campaignOf({ utm_source: 'organic', other: 'x' })).toEqual({ source: 'organic' });
+  });
+
+  it("fills Segment's context (page, userAgent, locale, campaign, timezone) and carries the userId on every event after identify", () => {
+    const store = createFunnelStore(productSlices);
+    store.events.utm = { utm_source: 'google', utm_campaign: 'brand' };
+    const page = {
+      location: { href: 'https://f.example/checkout?utm_source=google&gclid=G1', pathname: '/checkout', search: '?utm_source=google&gclid=G1' },
+      document: { title: 'Checkout · Family Locator', referrer: 'https://www.google.com/' },
+      navigator: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', language: 'de-DE' },
+    };
+    const log: AnalyticsEvent[] = [];
+    const analytics = createAnalytics([memorySink(log)], () => 1_700_000_000_000, eventContextReader(store, page));
+    analytics.setVisitor('v-1');
+    analytics.track('Checkout Started', { value: 1 });
+    analytics.identify('acc-7', { email: 'a@b.c' });
+    analytics.track('Payment Info Entered', { payment_method: 'card' });
+    analytics.page('/checkout', { step: 'checkout' });
+    const [before, identify, after, view] = log.map((e) => toSegmentMessage(e, 'Europe/Berlin'));
+    expect(before!.userId).toBeUndefined();
+    expect(before!.context).toMatchObject({
+      page: {
+        path: '/checkout',
+        url: 'https://f.example/checkout?utm_source=google&gclid=G1',
+        search: '?utm_source=google&gclid=G1',
+        title: 'Checkout · Family Locator',
+        referrer: 'https://www.google.com/',
+      },
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)',
+      locale: 'de-DE',
+      timezone: 'Europe/Berlin',
+      campaign: { source: 'google', name: 'brand' },
+    });
+    expect(identify).toMatchObject({ type: 'identify', userId: 'acc-7' });
+    expect(after).toMatchObject({ type: 'track', userId: 'acc-7', anonymousId: 'v-1' });
+    expect(view).toMatchObject({
+      type: 'page',
+      userId: 'acc-7',
+      properties: { path: '/checkout', url: page.location.href, title: 'Checkout · Family Locator' },
+    });
+    // every message has its own id (Segment de-duplicates by it, the pixel's eventID uses it)
+    expect(new Set(log.map((e) => e.id)).size).toBe(4);
+    expect(before!.messageId).toBe(log[0]!.id);
+  });
+
+  it('a later page of a signed-up visitor carries the userId from the restored store', () => {
+    const store = createFunnelStore(productSlices);
+    store.signup.gzUserID = 'acc-9';
+    const log: AnalyticsEvent[] = [];
+    createAnalytics([memorySink(log)], Date.now, eventContextReader(store, undefined)).track('Order Completed', { order_id: 's' });
+    expect(toSegmentMessage(log[0]!).userId).toBe('acc-9');
   });
 });

@@ -214,7 +214,7 @@ describe('the exposure', () => {
     recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'hash' });
     recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'sticky' });
     expect(store.events.experiments).toEqual({ 'latam-offer': 'trial' });
-    expect(log.map((e) => [e.name, e.props])).toEqual([['experiment_viewed', { experiment_id: 'latam-offer', variation_id: 'trial' }]]);
+    expect(log.map((e) => [e.name, e.props])).toEqual([['Experiment Viewed', { experiment_id: 'latam-offer', variation_id: 'trial' }]]);
   });
 
   it('is neither recorded nor reported for an override or a winner', () => {

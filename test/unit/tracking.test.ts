@@ -20,14 +20,32 @@ describe('query capture', () => {
     expect(parseQuery('?utm_campaign=x').utm).toEqual({ utm_campaign: 'x', utm_source: 'organic' });
   });
 
-  it('splits fbclid off and does not keep it; a Facebook click marks a Facebook source', () => {
+  it('splits fbclid off the utm values and keeps it only as a click id; a Facebook click marks a Facebook source', () => {
     const q = parseQuery('?fbclid=IwAR123&utm_campaign=summer');
-    expect(JSON.stringify(q)).not.toContain('IwAR123');
+    expect(JSON.stringify(q.utm)).not.toContain('IwAR123');
+    expect(q.clickIds).toEqual({ fbclid: 'IwAR123' });
     expect(q.fromFacebook).toBe(true);
     expect(q.utm_source).toBe('facebook');
     const glued = parseQuery('?utm_source=fb&utm_content=ad1?fbclid=IwAR999');
     expect(glued.utm).toEqual({ utm_source: 'fb', utm_content: 'ad1' });
     expect(glued.fromFacebook).toBe(true);
+    expect(glued.clickIds).toEqual({ fbclid: 'IwAR999' });
+  });
+
+  it("captures Google's and Meta's click ids on arrival within the caps; an over-long or malformed id is dropped, not cut", () => {
+    const q = parseQuery('?gclid=Cj0KCQiA_abc-1.2&gbraid=0AAAAA-xyz&wbraid=CjkKCAiA&fbclid=IwAR2&utm_source=google');
+    expect(q.clickIds).toEqual({ gclid: 'Cj0KCQiA_abc-1.2', gbraid: '0AAAAA-xyz', wbraid: 'CjkKCAiA', fbclid: 'IwAR2' });
+    expect(q.utm).toEqual({ utm_source: 'google' });
+    expect(parseQuery(`?gclid=${'a'.repeat(MAX_PARAM_LENGTH + 1)}&wbraid=<script>&gbraid=`).clickIds).toEqual({});
+    expect(parseQuery('?utm_source=x').clickIds).toEqual({});
+  });
+
+  it("keeps the click ids of the first capture with their time (the creation time of Meta's fbc)", () => {
+    const store = createFunnelStore(productSlices);
+    const page = { search: '?gclid=G1&fbclid=F1', hostname: 'a', origin: 'https://a', userAgent: ANDROID, appName: 'x', now: 1_700_000_000_000 };
+    captureTracking(store, page);
+    expect(store.events.clickIds).toEqual({ gclid: 'G1', fbclid: 'F1' });
+    expect(store.events.clickAt).toBe(1_700_000_000_000);
   });
 
   it('caps lengths and strips markup and control characters', () => {

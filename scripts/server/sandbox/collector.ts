@@ -74,7 +74,8 @@ function storedForm(m: unknown): { event?: Record<string, unknown>; problem?: st
   if (problem) return { problem };
   const context = msg.context && typeof msg.context === 'object' ? msg.context : {};
   const at = Date.parse(str(msg.timestamp));
-  return { event: { kind, name, userUuid, props, context, at: Number.isFinite(at) ? at : Date.now() } };
+  const userId = str(msg.userId).slice(0, FIELD_LIMITS.userUuid);
+  return { event: { kind, name, userUuid, ...(userId ? { userId } : {}), props, context, at: Number.isFinite(at) ? at : Date.now() } };
 }
 
 /** How many message ids the collector remembers to drop repeats (the oldest are forgotten first). */

@@ -28,6 +28,7 @@ export interface ErrorReportDigest {
   type: string;
   event_id: string;
   release: string;
+  environment: string;
   level: string;
   message: string;
   transaction: string;
@@ -67,6 +68,7 @@ export function digest(project: string, type: string, event: Record<string, unkn
     type,
     event_id: text(event.event_id, 64),
     release: text(event.release, 200),
+    environment: text(event.environment, 64),
     level: text(event.level, 20),
     message: text(message),
     transaction: text(event.transaction, 200),

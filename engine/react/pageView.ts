@@ -1,0 +1,40 @@
+/**
+ * A step's page view carries the step's own title. A step arriving by an in-app navigation is
+ * recorded before its (lazy) screen has rendered the heading the document is named after
+ * (useStepFocus), so its page view waits until the title is set for that step, or at most
+ * TITLE_WAIT_MS. A prerendered page already has its title: its view goes at once.
+ */
+
+/** The longest a page view waits for its step's title. */
+export const TITLE_WAIT_MS = 2000;
+
+let pending: { stepId: string; send: () => void; timer: ReturnType<typeof setTimeout> } | undefined;
+
+function sendPending(): void {
+  const view = pending;
+  pending = undefined;
+  if (!view) return;
+  clearTimeout(view.timer);
+  view.send();
+}
+
+/**
+ * Sends `view(title)` once the document is named for `stepId` (at once when `titled`).
+ * @example pageViewWhenTitled('checkout', (title) => analytics.page('/checkout', { step: 'checkout', title }), false)
+ */
+export function pageViewWhenTitled(stepId: string, view: (title: string) => void, titled: boolean): void {
+  const title = (): string => (typeof document === 'undefined' ? '' : document.title);
+  // the same step recorded twice before its title (StrictMode's second effect) is one view
+  if (pending?.stepId === stepId) {
+    clearTimeout(pending.timer);
+    pending = undefined;
+  }
+  sendPending(); // an earlier step that never got its title is not lost
+  if (titled || typeof document === 'undefined') return view(title());
+  pending = { stepId, send: () => view(title()), timer: setTimeout(sendPending, TITLE_WAIT_MS) };
+}
+
+/** Told by useStepFocus that the document is now named for `stepId`. */
+export function stepTitled(stepId: string): void {
+  if (pending?.stepId === stepId) sendPending();
+}

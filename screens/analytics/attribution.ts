@@ -1,0 +1,30 @@
+/**
+ * The `attribution` object of this browser's subscription call (the backend contract:
+ * docs/operations.md "Attribution for server-side conversions"): consent as it stands, Global
+ * Privacy Control, user agent, page, and with marketing consent Meta's `fbp` / `fbc` and the click ids.
+ * A purchase resumed right after a reload posts its request again before the consent rule is decided
+ * there; it must be the same body (one idempotency key, one body), so the last object built in the
+ * tab is kept in session storage and reused until the consent is known again.
+ */
+import { readJson, subscriptionAttribution, writeItem, type FunnelState, type SubscriptionAttribution } from '../../engine/index.ts';
+import { globalPrivacyControl, metaIds } from '../../engine/analytics/index.ts';
+import { currentConsent } from './measurement.ts';
+
+const LAST_ATTRIBUTION_KEY = 'purchase:attribution';
+
+/** @example const extra = { landing_type, attribution: purchaseAttribution(store) } */
+export function purchaseAttribution(store: FunnelState): SubscriptionAttribution {
+  const choice = currentConsent();
+  const kept = readJson<SubscriptionAttribution>('session', LAST_ATTRIBUTION_KEY);
+  if (!choice && kept && typeof kept === 'object' && kept.consent) return kept;
+  const gpc = globalPrivacyControl();
+  const built = subscriptionAttribution(store, {
+    consent: { analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false },
+    gpc,
+    userAgent: navigator.userAgent,
+    pageUrl: location.href,
+    meta: () => metaIds(document, { fbclid: store.events.clickIds?.fbclid, clickAt: store.events.clickAt }, { secure: location.protocol === 'https:' }),
+  });
+  writeItem('session', LAST_ATTRIBUTION_KEY, JSON.stringify(built));
+  return built;
+}
