@@ -50,7 +50,9 @@ function jsonSelect(files: Input[], offset: number): string {
       hash(${j}->>'messageId') AS message_key,
       CASE WHEN ${j}->>'anonymousId' <> '' THEN hash(${j}->>'anonymousId') END AS visitor_key,
       ${j}->>'type' AS type,
-      CASE ${j}->>'type' WHEN 'track' THEN ${j}->>'event' WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
+      CASE ${j}->>'type'
+        WHEN 'track' THEN CASE WHEN (${j}->>'event') = 'Order Completed' AND (${j}->'properties'->>'upsell') = 'true' THEN 'Order Completed (upsell)' ELSE ${j}->>'event' END
+        WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
       TRY_CAST(${j}->'properties'->>'value' AS DOUBLE) AS value,
@@ -101,7 +103,9 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       hash(${text('messageId')}) AS message_key,
       CASE WHEN ${text('anonymousId')} <> '' THEN hash(${text('anonymousId')}) END AS visitor_key,
       ${text('type')} AS type,
-      CASE ${text('type')} WHEN 'track' THEN ${text('event')} WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
+      CASE ${text('type')}
+        WHEN 'track' THEN CASE WHEN ${text('event')} = 'Order Completed' AND ${field('properties', ['upsell'], 'VARCHAR')} = 'true' THEN 'Order Completed (upsell)' ELSE ${text('event')} END
+        WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${field('properties', [prop], 'VARCHAR')} AS ${col}`).join(',\n      ')},
       ${field('properties', ['value'], 'DOUBLE')} AS value,

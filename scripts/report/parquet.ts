@@ -8,7 +8,8 @@ const COLUMNS = `{
   'messageId': 'VARCHAR', 'anonymousId': 'VARCHAR', 'userId': 'VARCHAR', 'type': 'VARCHAR', 'event': 'VARCHAR', 'name': 'VARCHAR',
   'timestamp': 'VARCHAR', 'sentAt': 'VARCHAR', 'receivedAt': 'VARCHAR',
   'properties': 'STRUCT(path VARCHAR, step VARCHAR, outcome VARCHAR, "next" VARCHAR, plan VARCHAR, price DOUBLE, value DOUBLE, currency VARCHAR,
-                        subscriptionId VARCHAR, gateway VARCHAR, experiment_id VARCHAR, variation_id VARCHAR, landing_type VARCHAR, experiments JSON)',
+                        subscriptionId VARCHAR, gateway VARCHAR, experiment_id VARCHAR, variation_id VARCHAR, landing_type VARCHAR, experiments JSON,
+                        order_id VARCHAR, revenue DOUBLE, upsell BOOLEAN)',
   'traits': 'JSON',
   'context': 'STRUCT(campaign STRUCT(source VARCHAR, medium VARCHAR, "name" VARCHAR), library STRUCT("name" VARCHAR, version VARCHAR))'
 }`;

@@ -51,34 +51,43 @@ export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start
     const step = steps.get(walked.id)!;
     const path = i === 0 ? walk.path : step.path;
     push('page', path, { step: walked.id });
-    if (i === 0 && walk.experiment) push('track', 'experiment_viewed', { experiment_id: walk.experiment.id, variation_id: walk.experiment.variation });
+    if (i === 0 && walk.experiment) push('track', 'Experiment Viewed', { experiment_id: walk.experiment.id, variation_id: walk.experiment.variation });
     if (step.screen === 'checkout' && walk.plan)
-      push('track', 'checkout_started', { plan: walk.plan, value: plans[walk.plan]?.periodPrice ?? 0, currency: 'USD' });
+      push('track', 'Checkout Started', { plan: walk.plan, value: plans[walk.plan]?.periodPrice ?? 0, currency: 'USD' });
     if (step.screen === 'checkout-success' && walk.purchase > 0) {
-      push('track', 'upsell_shown', { plan: model.upsell.name, value: model.upsell.price, currency: 'USD' });
+      push('track', 'Product Viewed', {
+        product_id: model.upsell.name,
+        plan: model.upsell.name,
+        price: model.upsell.price,
+        value: model.upsell.price,
+        currency: 'USD',
+      });
       if (walk.upsell > 0)
-        push('track', 'upsell_purchased', {
+        push('track', 'Order Completed', {
+          order_id: `sub_${walk.visitorId.slice(0, 8)}_u`,
           plan: model.upsell.name,
+          revenue: walk.upsell,
           value: walk.upsell,
           currency: 'USD',
-          subscriptionId: `sub_${walk.visitorId.slice(0, 8)}_u`,
+          upsell: true,
         });
       else push('track', 'upsell_declined', { plan: model.upsell.name });
     }
     if (walked.outcome === undefined) break;
     if (step.screen === 'signup-email') {
       push('identify', `user-${walk.visitorId.slice(0, 8)}`, { email: `${walk.visitorId.slice(0, 8)}@example.com` });
-      push('track', 'signup_completed', { landing_type: walk.landingType });
+      push('track', 'Signed Up', { method: 'email', landing_type: walk.landingType });
     }
     if ((step.screen === 'paywall' || step.screen === 'offer') && walk.plan)
-      push('track', 'plan_selected', { plan: walk.plan, price: plans[walk.plan]?.price ?? 0 });
+      push('track', 'Product Added', { product_id: walk.plan, plan: walk.plan, price: plans[walk.plan]?.price ?? 0 });
     if (step.screen === 'checkout' && walk.purchase > 0)
-      push('track', 'purchased', {
+      push('track', 'Order Completed', {
+        order_id: `sub_${walk.visitorId.slice(0, 8)}`,
         plan: walk.plan,
-        subscriptionId: `sub_${walk.visitorId.slice(0, 8)}`,
+        revenue: walk.purchase,
         value: walk.purchase,
         currency: 'USD',
-        gateway: 'sandbox',
+        upsell: false,
       });
     push('track', 'step_completed', { step: walked.id, outcome: walked.outcome, next: walked.next ?? null });
   }

@@ -1,6 +1,8 @@
 -- The one place that maps event names to what the report measures. The funnel's own names and the
 -- Segment ecommerce spec's names are both accepted; renaming an event is one line here.
 -- role: page (a step shown), completed (a step ended), exposure, signup, purchase, upsell.
+-- Segment's Order Completed is both a plan and the upsell: the loading step names the upsell's
+-- 'Order Completed (upsell)' (its `upsell` property is true).
 -- (SELECT ... UNION ALL rather than VALUES, which BigQuery and ClickHouse do not take.)
 CREATE VIEW event_roles AS
 SELECT 'page' AS raw_name, 'page' AS role
@@ -11,4 +13,5 @@ UNION ALL SELECT 'signup_completed', 'signup'
 UNION ALL SELECT 'Signed Up', 'signup'
 UNION ALL SELECT 'purchased', 'purchase'
 UNION ALL SELECT 'Order Completed', 'purchase'
-UNION ALL SELECT 'upsell_purchased', 'upsell';
+UNION ALL SELECT 'upsell_purchased', 'upsell'
+UNION ALL SELECT 'Order Completed (upsell)', 'upsell';
