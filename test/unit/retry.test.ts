@@ -68,10 +68,13 @@ describe('analytics port', () => {
     analytics.track('quiz_answered', { question: 'locate' });
     analytics.identify('u-9', { email: 'a@b.co' });
     analytics.page('/signup');
+    // each event has an id of its own (the Segment messageId and the pixel's eventID); after identify, the user id
+    const id = expect.any(String) as unknown as string;
     expect(log).toEqual([
-      { kind: 'track', name: 'quiz_answered', props: { question: 'locate' }, userUuid: 'v-1', at: 42 },
-      { kind: 'identify', name: 'u-9', props: { email: 'a@b.co' }, userUuid: 'v-1', at: 42 },
-      { kind: 'page', name: '/signup', props: {}, userUuid: 'v-1', at: 42 },
+      { kind: 'track', name: 'quiz_answered', props: { question: 'locate' }, userUuid: 'v-1', at: 42, id },
+      { kind: 'identify', name: 'u-9', props: { email: 'a@b.co' }, userUuid: 'v-1', userId: 'u-9', at: 42, id },
+      { kind: 'page', name: '/signup', props: {}, userUuid: 'v-1', userId: 'u-9', at: 42, id },
     ]);
+    expect(new Set(log.map((e) => e.id)).size).toBe(3);
   });
 });
