@@ -12,7 +12,7 @@ import { HISTORY_KEY } from '../engine/core/history.ts';
 import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
 import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
-import { planPricing } from '../engine/core/pricing.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from './server/sandbox/account.ts';
 import { browserLocale } from '../engine/core/languages.ts';
 import { languages } from '../screens/product/languages.ts';
 import { funnelData } from '../screens/flowData.ts';
@@ -36,6 +36,55 @@ interface Account {
 }
 
 const accounts = new Map<string, Promise<Account>>();
+
+const purchases = new Map<string, Promise<{ id: string; finalPrice: number; regularPrice: number }>>();
+
+/**
+ * A real sandbox purchase of `plan` for the account (a test card, the subscription call, its polling),
+ * once per server, landing type and plan: the success step confirms its receipt with the server.
+ */
+function sandboxPurchase(
+  baseUrl: string,
+  account: Account,
+  landingType: string,
+  plan: string,
+): Promise<{ id: string; finalPrice: number; regularPrice: number }> {
+  const key = `${baseUrl} ${landingType} ${plan}`;
+  let purchase = purchases.get(key);
+  if (!purchase) {
+    const call = async (path: string, init: RequestInit = {}, token = account.token): Promise<{ status: number; body: Record<string, unknown> }> => {
+      const res = await fetch(`${baseUrl}${path}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    purchase = (async () => {
+      // the card gateway takes the publishable key, as Stripe does
+      const card = { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' }, billing_details: { name: 'Anna' } };
+      const method = await call('/sandbox/stripe/v1/payment_methods', { method: 'POST', body: JSON.stringify(card) }, SANDBOX_PUBLISHABLE_KEY);
+      if (method.status !== 200) throw new Error(`sandbox payment method answered ${method.status}`);
+      const started = await call(`/sandbox/portal/api/v1/users/me/subscriptions/polling/${plan}`, {
+        method: 'POST',
+        headers: { 'idempotency-key': `gallery-${plan}-${account.userId}` },
+        body: JSON.stringify({ gateway: 'stripe', payment_method_nonce: method.body.id, fb_event_id: `gallery-${account.userId}`, landing_type: landingType }),
+      });
+      const pollingId = (started.body.data as { polling_result_id?: string } | undefined)?.polling_result_id;
+      if (!pollingId) throw new Error(`sandbox subscription answered ${started.status}: ${JSON.stringify(started.body)}`);
+      for (let attempt = 0; attempt < 30; attempt++) {
+        const result = await call(`/sandbox/portal/api/v1/polling/get-result/${pollingId}`);
+        const data = (result.body.data as { result_data?: Record<string, unknown> } | undefined)?.result_data;
+        if (result.status === 200 && data?.status === 'succeeded')
+          return { id: String(data.subscription_id), finalPrice: Number(data.price_with_discount), regularPrice: Number(data.regular_price) };
+        if (result.status !== 202) throw new Error(`sandbox polling answered ${result.status}: ${JSON.stringify(result.body)}`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      throw new Error('the sandbox purchase did not finish within 30 s');
+    })();
+    purchases.set(key, purchase);
+  }
+  return purchase;
+}
 
 /** One sandbox account per server and landing type, created through the sandbox's signup call. */
 function sandboxAccount(baseUrl: string, landingType: string): Promise<Account> {
@@ -93,14 +142,14 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         break;
       case 'checkout': {
         const plan = data.plans.plans[(plans.plan as string | undefined) ?? variant.defaultPlan]!;
-        const pricing = planPricing(plan);
-        const regular = Math.max(pricing.dueToday, plan.periodPrice);
+        // a purchase the sandbox made for real: the success step shows a receipt only once the server confirms it
+        const bought = await sandboxPurchase(baseUrl, await sandboxAccount(baseUrl, screen.variantId), screen.variantId, plan.name);
         const receipt: Receipt = {
           plan: plan.name,
-          id: 'sub_gallery_1',
-          finalPrice: pricing.dueToday,
-          regularPrice: regular,
-          discountPercentage: regular > 0 ? ((regular - pricing.dueToday) / regular) * 100 : 0,
+          id: bought.id,
+          finalPrice: bought.finalPrice,
+          regularPrice: bought.regularPrice,
+          discountPercentage: bought.regularPrice > 0 ? ((bought.regularPrice - bought.finalPrice) / bought.regularPrice) * 100 : 0,
           paymentMethodId: 'pm_gallery_card',
           upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
           upsellClosed: false,
