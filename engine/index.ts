@@ -41,7 +41,7 @@ export type { ErrorReporter, ErrorReportingOptions } from './core/errorReporting
 /** The flow graph: all flows, variants and plans as one catalogue, and the pure functions that walk it. */
 export { getVariant, indexSteps, nextStepId, nextTargets, progressOf, resolveStep, variantIds } from './core/flowGraph.ts';
 /** Types of the same module. */
-export type { FunnelData, Variant } from './core/flowGraph.ts';
+export type { Flow, FunnelData, Next, Step, StepRef, Variant } from './core/flowGraph.ts';
 /** Exact routes, forgiving links: the route an address written in another case or with trailing slashes means, and the redirect to it. */
 export { canonicalPath, canonicalRedirect, funnelPaths } from './core/canonicalPath.ts';
 /** The navigation history of spec section 2: visited paths in session storage. */

@@ -4,8 +4,10 @@ import { vi } from 'vitest';
 import { baseUrl, newVisitor, sandboxEvents, uniqueEmail, type VisitorOptions, writtenVisitorId } from './browser.ts';
 import en from '../../locales/en.json';
 import { PURCHASE_RECORD_KEY } from '../../engine/payments/index.ts';
+import { walk } from './visitor.ts';
 
-export type Texts = typeof en;
+export type { Texts } from './visitor.ts';
+import type { Texts } from './visitor.ts';
 export const url = (path: string): string => `${baseUrl()}${path}`;
 
 export interface Visitor {
@@ -15,28 +17,15 @@ export interface Visitor {
 }
 
 /**
- * From "/" through the intros, signup, quiz, profile creation and the paywall's default plan to /checkout.
+ * From "/" along the main flow (each screen as a visitor handles it: test/e2e/visitor.ts) with the paywall's default plan to the checkout.
  * @param emailTag added before the @ of the signup address (e.g. '+force3ds')
  */
 export async function walkToCheckout(t: Texts = en, options: VisitorOptions = {}, emailTag = ''): Promise<Visitor> {
   const { context, page } = await newVisitor({ locale: 'en-US', ...options });
   const email = uniqueEmail('checkout').replace('@', `${emailTag}@`);
-  await page.goto(url('/'));
   // the landing arrives prerendered: the visitor taps Continue as soon as it shows, before React has
   // hydrated it (the page holds the tap and replays it then: engine/react/earlyClicks.ts)
-  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
-    await page.getByRole('button', { name: t.common.continue }).click();
-    await page.waitForURL(url(path));
-  }
-  await page.getByLabel(t.signup.emailLabel).fill(email);
-  await page.getByRole('button', { name: t.common.continue }).click();
-  await page.waitForURL(url('/signup/set-your-options'));
-  for (const answer of [t.quiz.locate.familyMember, t.quiz.place.home, t.quiz.follow.schedule]) {
-    await page.getByRole('button', { name: answer }).click();
-  }
-  await page.waitForURL(url('/signup/plans'), { timeout: 20_000 });
-  await page.getByRole('button', { name: t.paywall.cta }).click();
-  await page.waitForURL(url('/checkout'));
+  await walk(page, { baseUrl: baseUrl(), landingPath: '/', until: { screen: 'checkout' }, texts: t, choices: { email } });
   await page.getByLabel(t.checkout.card.number).waitFor();
   return { context, page, email };
 }

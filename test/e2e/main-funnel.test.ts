@@ -4,11 +4,12 @@
  * address refused, a registered one refused with the server's text), the quiz, profile creation and
  * the paywall with the variant's plans, reloading on every screen without losing answers or plan.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, writtenVisitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant } from '../../engine/index.ts';
+import { pathOfStep, propsOf, variantOfPath, walk, type StepVisit, type Texts } from './visitor.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 
@@ -39,64 +40,106 @@ async function persisted(
   return JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
 }
 
-async function reloadOn(page: Page, path: string, heading: string): Promise<void> {
+async function reloadOn(expect: ExpectStatic, page: Page, path: string, heading: string): Promise<void> {
   await page.reload();
   expect(page.url()).toBe(url(path));
   await page.getByRole('heading', { name: heading }).waitFor();
 }
 
-async function continueTo(page: Page, path: string): Promise<void> {
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(url(path));
+interface Question {
+  id: string;
+  title: string;
+  answers: Array<{ id: string; label: string }>;
 }
 
-/** Walks from a landing route to /checkout, reloading on every screen and checking what must survive. */
-async function walk(landingPath: string, variantId: string): Promise<void> {
+/**
+ * Walks from a landing route to /checkout along the flow, reloading on every screen (and on every quiz
+ * question) and checking what must survive: the answers, the plan chosen, the account.
+ */
+async function walkWithReloads(expect: ExpectStatic, landingPath: string): Promise<void> {
+  const variantId = variantOfPath(landingPath);
+  const variant = getVariant(funnelData.landings, variantId)!;
   const { context, page } = await newVisitor();
-  await page.goto(url(landingPath));
-  await reloadOn(page, landingPath, en.landing.title);
-
-  const intros: Array<[string, string]> = [
-    ['/check-location', en.intro.checkLocation.title],
-    ['/place-alerts', en.intro.placeAlerts.title],
-    ['/crash-detection', en.intro.crashDetection.title],
-  ];
-  const fromIntro = variantId === 'optionsy' ? 1 : 0; // optionsy's landing skips check location
-  for (const [path, title] of intros.slice(fromIntro)) {
-    await continueTo(page, path);
-    await reloadOn(page, path, title);
-  }
-
-  await continueTo(page, '/signup');
-  await reloadOn(page, '/signup', en.signup.title);
-  const field = page.getByLabel('E-mail');
-  await field.fill('anna@example');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText(EMAIL_ERROR).waitFor();
-  expect(page.url()).toBe(url('/signup'));
   const email = uniqueEmail(variantId);
-  await field.fill(email);
-  await expect.poll(() => page.getByText(EMAIL_ERROR).count()).toBe(0);
-  await continueTo(page, '/signup/set-your-options');
+  // each question's last answer: not the one a visitor gets by tapping the first button each time
+  const answered: Array<{ question: string; answer: string }> = [];
+  let chosen = '';
+
+  const onStep = async ({ page, step, t }: StepVisit): Promise<void | { left: true }> => {
+    const path = pathOfStep(step, landingPath);
+    const props = propsOf(step) as { title?: string; questions?: Question[] };
+    if (step.screen === 'quiz') {
+      for (const [i, question] of props.questions!.entries()) {
+        await reloadOn(expect, page, path, t(question.title));
+        await page
+          .getByText(
+            t('quiz.progress')
+              .replace('{{current}}', String(i + 1))
+              .replace('{{total}}', String(props.questions!.length)),
+          )
+          .waitFor();
+        const answer = question.answers.at(-1)!;
+        answered.push({ question: question.id, answer: answer.id });
+        await page.getByRole('button', { name: t(answer.label), exact: true }).click();
+      }
+      return { left: true };
+    }
+    if (step.screen === 'paywall') {
+      chosen = await checkPaywall(expect, page, path, variantId, t(variant.paywall.title));
+      await page
+        .getByRole('button', { name: t(propsOf(step).cta as string), exact: true })
+        .first()
+        .click();
+      return { left: true };
+    }
+    if (props.title) await reloadOn(expect, page, path, t(props.title));
+    if (step.screen === 'signup-email') {
+      await page.getByLabel(en.signup.emailLabel).fill('anna@example');
+      await page.getByRole('button', { name: t(propsOf(step).cta as string), exact: true }).click();
+      await page.getByText(EMAIL_ERROR).waitFor();
+      expect(page.url()).toBe(url(path));
+      await page.getByLabel(en.signup.emailLabel).fill(email);
+      await expect.poll(() => page.getByText(EMAIL_ERROR).count()).toBe(0);
+    }
+  };
+  await walk(page, { baseUrl: baseUrl(), landingPath, until: { screen: 'checkout' }, choices: { email }, onStep });
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toMatch(/^[0-9a-f]{48}$/);
+  const checkoutUrl = page.url();
+  await page.reload();
+  expect(page.url()).toBe(checkoutUrl);
+  // the checkout (issue 4) charges the plan chosen before the reload
+  const total = page.getByTestId('checkout-total');
+  await total.waitFor();
+  await expect.poll(() => total.textContent()).toBe(`$${funnelData.plans.plans[chosen]!.price.toFixed(2)}`);
 
-  const answers: Array<[string, string, string]> = [
-    [en.quiz.locate.title, en.quiz.locate.familyMember, 'familyMember'],
-    [en.quiz.place.title, en.quiz.place.school, 'school'],
-    [en.quiz.follow.title, en.quiz.follow.batteryStatus, 'batteryStatus'],
-  ];
-  for (const [i, [title, answer]] of answers.entries()) {
-    await reloadOn(page, '/signup/set-your-options', title);
-    await page.getByText(`Question ${i + 1} of 3`).waitFor();
-    await page.getByRole('button', { name: answer }).click();
-  }
-  await page.waitForURL(url('/signup/creating-your-profile'));
-  await reloadOn(page, '/signup/creating-your-profile', en.creatingProfile.title);
-  await page.waitForURL(url('/signup/plans'), { timeout: 15_000 });
+  const saved = await persisted(page);
+  expect(saved.plans).toMatchObject({ plan: chosen, landingType: variantId });
+  expect(saved.events.analyticsData).toMatchObject(Object.fromEntries(answered.map((a) => [`quiz_${a.question}`, a.answer])));
+  expect(saved.signup).toMatchObject({ email, isSuccess: true });
+  expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
 
+  // events reach the collector in batches: wait for the answers, the plan and the sign-up, then read the log
+  const id = await writtenVisitorId(context);
+  const arrived = async (): Promise<boolean> => {
+    const log = await sandboxEvents(id);
+    const answeredLog = log.filter((e) => e.name === 'quiz_answered').length === answered.length;
+    return answeredLog && log.some((e) => e.name === 'Product Added') && log.some((e) => e.kind === 'identify');
+  };
+  await expect.poll(arrived, { timeout: 20_000 }).toBe(true);
+  const events = await sandboxEvents(id);
+  // every event also carries its context (landing type, experiments); the answers are what this checks
+  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(answered);
+  expect(events.find((e) => e.name === 'quiz_answered')?.props).toMatchObject({ landing_type: variantId, experiments: {} });
+  expect(events.find((e) => e.name === 'Product Added')?.props).toMatchObject({ product_id: chosen, plan: chosen, landing_type: variantId });
+  expect(events.some((e) => e.kind === 'identify')).toBe(true);
+  await context.close();
+}
+
+/** The paywall shows the variant's plans and terms; a plan other than the default is chosen and survives a reload. Answers the plan. */
+async function checkPaywall(expect: ExpectStatic, page: Page, path: string, variantId: string, title: string): Promise<string> {
+  await reloadOn(expect, page, path, title);
   const variant = getVariant(funnelData.landings, variantId)!;
   const plans = expectedPlans(variantId);
-  await reloadOn(page, '/signup/plans', (en.paywall.title as Record<string, string>)[variant.paywall.title.replace('paywall.title.', '')]!);
   expect(await page.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(plans.map((p) => p.name));
   for (const plan of plans) {
     const card = page.locator(`label[data-plan="${plan.name}"]`);
@@ -112,49 +155,22 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
     .poll(() => page.locator('.paywall__terms').textContent())
     .toMatch(/^Renews automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/);
   expect(await page.locator(`input[value="${variant.defaultPlan}"]`).isChecked()).toBe(true);
-  const chosen = plans.find((p) => p.name !== variant.defaultPlan)!.name;
+  const chosen = (plans.find((p) => p.name !== variant.defaultPlan) ?? plans[0]!).name;
   await page.locator(`label[data-plan="${chosen}"]`).click();
   await page.reload();
   await page.locator(`label[data-plan="${chosen}"]`).waitFor();
   expect(await page.locator(`input[value="${chosen}"]`).isChecked()).toBe(true);
-  await continueTo(page, '/checkout');
-  await page.reload();
-  expect(page.url()).toBe(url('/checkout'));
-  // the checkout (issue 4) charges the plan chosen before the reload
-  const total = page.getByTestId('checkout-total');
-  await total.waitFor();
-  await expect.poll(() => total.textContent()).toBe(`$${funnelData.plans.plans[chosen]!.price.toFixed(2)}`);
-
-  const saved = await persisted(page);
-  expect(saved.plans).toMatchObject({ plan: chosen, landingType: variantId });
-  expect(saved.events.analyticsData).toMatchObject({ quiz_locate: 'familyMember', quiz_place: 'school', quiz_follow: 'batteryStatus' });
-  expect(saved.signup).toMatchObject({ email, isSuccess: true });
-  expect(JSON.stringify(saved)).not.toContain(await page.evaluate(() => sessionStorage.getItem('access_token')));
-
-  // events reach the collector in batches: wait for the answers, the plan and the sign-up, then read the log
-  const id = await writtenVisitorId(context);
-  const arrived = async (): Promise<boolean> => {
-    const log = await sandboxEvents(id);
-    const answered = log.filter((e) => e.name === 'quiz_answered').length === answers.length;
-    return answered && log.some((e) => e.name === 'Product Added') && log.some((e) => e.kind === 'identify');
-  };
-  await expect.poll(arrived, { timeout: 20_000 }).toBe(true);
-  const events = await sandboxEvents(id);
-  // every event also carries its context (landing type, experiments); the answers are what this checks
-  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(
-    answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
-  );
-  expect(events.find((e) => e.name === 'quiz_answered')?.props).toMatchObject({ landing_type: variantId, experiments: {} });
-  expect(events.find((e) => e.name === 'Product Added')?.props).toMatchObject({ product_id: chosen, plan: chosen, landing_type: variantId });
-  expect(events.some((e) => e.kind === 'identify')).toBe(true);
-  await context.close();
+  return chosen;
 }
 
-describe('main funnel', () => {
-  it('from "/" a visitor walks every screen to /checkout with the fullPrice plans, surviving reloads', () => walk('/', 'fullPrice'));
-  it('from "/discount" with the discount plans', () => walk('/discount', 'discount'));
-  it('from "/optionsy" (which skips check location) with the optionsy plans', () => walk('/optionsy', 'optionsy'));
+// the walks mostly wait on the sandbox, reloads and profile creation: three at a time, each in its own browser context
+describe.concurrent('main funnel walks', () => {
+  it('from "/" a visitor walks every screen to /checkout with the fullPrice plans, surviving reloads', ({ expect }) => walkWithReloads(expect, '/'));
+  it('from "/discount" with the discount plans', ({ expect }) => walkWithReloads(expect, '/discount'));
+  it('from "/optionsy" (which skips check location) with the optionsy plans', ({ expect }) => walkWithReloads(expect, '/optionsy'));
+});
 
+describe('main funnel', () => {
   it("shows the server's text when the address is already registered, and keeps it in the field", async () => {
     const email = uniqueEmail('taken');
     const response = await fetch(url('/sandbox/webapi/api/v1/signup'), {
@@ -191,26 +207,27 @@ describe('main funnel', () => {
 
   it('walks to /checkout in German with German texts and prices', async () => {
     const { context, page } = await newVisitor({ locale: 'de-DE' });
-    await page.goto(url('/optionsx'));
-    await page.getByRole('heading', { name: de.landing.title }).waitFor();
-    for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
-      await page.getByRole('button', { name: de.common.continue }).click();
-      await page.waitForURL(url(path));
-    }
-    await page.getByLabel(de.signup.emailLabel).fill('falsch@');
-    await page.getByRole('button', { name: de.common.continue }).click();
-    await page.getByText(de.signup.emailError).waitFor();
-    await page.getByLabel(de.signup.emailLabel).fill(uniqueEmail('de'));
-    await page.getByRole('button', { name: de.common.continue }).click();
-    await page.waitForURL(url('/signup/set-your-options'));
-    for (const answer of [de.quiz.locate.lovedOne, de.quiz.place.home, de.quiz.follow.schedule]) {
-      await page.getByRole('button', { name: answer }).click();
-    }
-    await page.waitForURL(url('/signup/plans'), { timeout: 15_000 });
+    const onStep = async ({ page, step, t }: StepVisit): Promise<void> => {
+      const title = propsOf(step).title as string | undefined;
+      if (title) await page.getByRole('heading', { name: t(title) }).waitFor();
+      if (step.screen !== 'signup-email') return;
+      // a wrong address is refused in German before the walk goes on with a good one
+      await page.getByLabel(t('signup.emailLabel')).fill('falsch@');
+      await page.getByRole('button', { name: t(propsOf(step).cta as string), exact: true }).click();
+      await page.getByText(t('signup.emailError')).waitFor();
+    };
+    await walk(page, {
+      baseUrl: baseUrl(),
+      landingPath: '/optionsx',
+      until: { screen: 'paywall' },
+      texts: de as unknown as Texts,
+      choices: { email: uniqueEmail('de') },
+      onStep,
+    });
     await page.getByRole('heading', { name: de.paywall.title.default }).waitFor();
     // optionsx: gz-1-month-2999 29.99 and gz-3-month-kostenko 39.95, in German number format
     expect(await page.locator('.paywall-plan__total').allTextContents()).toEqual(['29,99\u00a0$ für 1 Monat', '39,95\u00a0$ für 3 Monate']);
-    await page.getByRole('button', { name: de.paywall.cta }).click();
+    await page.getByRole('button', { name: de.paywall.cta }).first().click();
     await page.waitForURL(url('/checkout'));
     expect((await persisted(page)).plans.plan).toBe('gz-3-month-kostenko');
     await context.close();
