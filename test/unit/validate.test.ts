@@ -1,14 +1,15 @@
 /**
- * The flow validator against the fixtures of test/fixtures/flows: every valid case passes, every
- * invalid case reports exactly the issues of its expected.json (each with a hint), the fixtures cover
- * every code the validator can report, and the CLI prints and exits 1 on an error (not on a warning).
+ * The flow validator against the fixtures of test/fixtures/flows: every valid case passes, every patch
+ * case (one change of the minimal fixture, test/fixtures/flows/patchCases.ts) reports exactly its
+ * findings, each with a hint and at its place, the patch cases cover every code the validator can
+ * report, and the CLI prints and exits 1 on an error (not on a warning).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGithubAnnotation, formatIssue, isError, validateProject, type ValidationIssue } from '../../engine/validate/index.ts';
 import { ISSUE_CODES } from '../../engine/validate/index.ts';
 import { loadSchemas } from '../../engine/validate/index.ts';
@@ -16,17 +17,11 @@ import { parseJson, positions } from '../../engine/validate/index.ts';
 import { closest, levenshtein } from '../../engine/validate/index.ts';
 import { parseRegistry } from '../../engine/validate/index.ts';
 import { hasKey } from '../../engine/validate/index.ts';
-import { PATCH_CASES } from '../fixtures/flows/patchCases.ts';
+import { PATCH_CASES, type PatchCase } from '../fixtures/flows/patchCases.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixtures = join(root, 'test/fixtures/flows');
-const caseNames = (kind: 'valid' | 'invalid'): string[] => readdirSync(join(fixtures, kind)).sort();
-
-interface Expected {
-  mistake: string;
-  /** `hint` and `severity`, when given, are checked too (the hint as a part of the real one). */
-  issues: Array<{ file: string; line: number; col: number; pointer: string; code: string; message: string; hint?: string; severity?: 'warning' }>;
-}
+const validCases = readdirSync(join(fixtures, 'valid')).sort();
 
 /** A case uses its own locales/ and registry.ts when it has them, else the shared ones. */
 function optionsFor(dir: string): { root: string; flowsDir: string; localesDir: string; registryFile: string; languagesFile: string } {
@@ -46,9 +41,28 @@ function shortFile(issue: ValidationIssue, dir: string): string {
   return inCase.startsWith('..') ? issue.file : inCase.split('\\').join('/');
 }
 
-/** Runs the validator over one fixture case. */
-async function run(kind: 'valid' | 'invalid', name: string): Promise<ValidationIssue[]> {
-  return (await validateProject(optionsFor(join(fixtures, kind, name)))).issues;
+/** Runs the validator over a case directory. */
+async function validate(dir: string): Promise<ValidationIssue[]> {
+  return (await validateProject(optionsFor(dir))).issues;
+}
+
+const patchedCopies: string[] = [];
+afterAll(() => patchedCopies.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A temporary copy of the minimal fixture with `patchCase` applied (removed after the tests). */
+function patchedCopy(patchCase: PatchCase): string {
+  const dir = mkdtempSync(join(tmpdir(), 'funnel-patch-'));
+  patchedCopies.push(dir);
+  cpSync(join(fixtures, 'valid', 'minimal'), dir, { recursive: true });
+  patchCase.patch(dir, join(fixtures, 'locales'));
+  return dir;
+}
+
+/** The patch case of that name, for the tests that print its findings. */
+function patchCaseNamed(name: string): PatchCase {
+  const found = PATCH_CASES.find((c) => c.name === name);
+  if (!found) throw new Error(`no patch case named ${JSON.stringify(name)} in test/fixtures/flows/patchCases.ts`);
+  return found;
 }
 
 const ALL_CODES = Object.keys(ISSUE_CODES);
@@ -58,73 +72,54 @@ beforeAll(() => loadSchemas(join(root, 'schemas')), 60_000);
 
 describe('valid fixtures', () => {
   // warnings (today's price ladder of the real flows) do not make a case invalid
-  it.each(caseNames('valid'))('%s has no errors', async (name) => {
-    expect((await run('valid', name)).filter(isError).map(formatIssue)).toEqual([]);
-  });
-});
-
-describe('invalid fixtures', () => {
-  const names = caseNames('invalid');
-
-  it('has at least 25 cases that, with the patched cases, together cover every code the validator can report', () => {
-    expect(names.length).toBeGreaterThanOrEqual(25);
-    const codes = new Set([
-      ...names.flatMap((n) => (JSON.parse(readFileSync(join(fixtures, 'invalid', n, 'expected.json'), 'utf8')) as Expected).issues.map((i) => i.code)),
-      ...PATCH_CASES.flatMap((c) => c.issues.map((i) => i.code)),
-    ]);
-    expect(ALL_CODES.filter((c) => !codes.has(c))).toEqual([]);
-  });
-
-  it.each(names)('%s reports exactly its expected issues', async (name) => {
-    const dir = join(fixtures, 'invalid', name);
-    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;
-    const issues = await run('invalid', name);
-    const located = issues.map((i) => ({ file: shortFile(i, dir), line: i.line, col: i.col, pointer: i.pointer, code: i.code }));
-    expect(located, issues.map(formatIssue).join('\n')).toEqual(expected.issues.map(({ message: _, hint: __, severity: ___, ...where }) => where));
-    issues.forEach((issue, k) => {
-      const want = expected.issues[k]!;
-      expect(issue.message).toContain(want.message);
-      expect(issue.hint.length, `${formatIssue(issue)}: every issue needs a hint`).toBeGreaterThan(5);
-      if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
-      expect(issue.severity).toBe(want.severity);
-    });
+  it.each(validCases)('%s has no errors', async (name) => {
+    expect((await validate(join(fixtures, 'valid', name))).filter(isError).map(formatIssue)).toEqual([]);
   });
 });
 
 describe('one change of the minimal fixture (test/fixtures/flows/patchCases.ts)', () => {
-  /** The text at an issue's line and column: the value (or key) its pointer names. */
-  const textAt = (dir: string, issue: ValidationIssue): string => {
+  /** The text from an issue's line and column on: the value (or key) its pointer names. */
+  const textAt = (issue: ValidationIssue): string => {
     const lines = readFileSync(join(root, issue.file), 'utf8').split('\n');
-    return lines[issue.line - 1]!.slice(issue.col - 1);
+    return [lines[issue.line - 1]!.slice(issue.col - 1), ...lines.slice(issue.line)].join('\n');
   };
+  /** Without whitespace: a value written over several lines compares with its one-line JSON. */
+  const squash = (text: string): string => text.replace(/\s+/g, '');
+  const unescape = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+  it('together cover every code the validator can report', () => {
+    const codes = new Set(PATCH_CASES.flatMap((c) => c.issues.map((i) => i.code)));
+    expect(ALL_CODES.filter((c) => !codes.has(c))).toEqual([]);
+  });
 
   it.each(PATCH_CASES.map((c) => [c.name, c] as const))('%s', async (_, patchCase) => {
-    const dir = mkdtempSync(join(tmpdir(), 'funnel-patch-'));
-    try {
-      cpSync(join(fixtures, 'valid', 'minimal'), dir, { recursive: true });
-      patchCase.patch(dir, join(fixtures, 'locales'));
-      const issues = (await validateProject(optionsFor(dir))).issues.filter(isError);
-      const found = issues.map((i) => ({ file: shortFile(i, dir), pointer: i.pointer, code: i.code }));
-      expect(found, issues.map(formatIssue).join('\n')).toEqual(patchCase.issues.map(({ file, pointer, code }) => ({ file, pointer, code })));
-      issues.forEach((issue, k) => {
-        const want = patchCase.issues[k]!;
-        expect(issue.message).toContain(want.message);
-        if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
-        const at = textAt(dir, issue);
-        // a file too deep to be read as data: located at the bracket that goes one level too deep
-        if (issue.code === 'too-deep') return expect(at.startsWith('['), `${formatIssue(issue)} points at: ${at.slice(0, 40)}`).toBe(true);
-        // located at the value (or key) the pointer names, not at the start of the file
-        const last = issue.pointer.split('/').pop()!.replace(/~1/g, '/').replace(/~0/g, '~');
-        const value = ((): unknown => {
-          let cur: unknown = JSON.parse(readFileSync(join(root, issue.file), 'utf8'));
-          for (const seg of issue.pointer.slice(1).split('/')) cur = (cur as Record<string, unknown>)[seg.replace(/~1/g, '/').replace(/~0/g, '~')];
-          return cur;
-        })();
-        expect(at.startsWith(JSON.stringify(value)) || at.startsWith(JSON.stringify(last)), `${formatIssue(issue)} points at: ${at}`).toBe(true);
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = patchedCopy(patchCase);
+    const issues = await validate(dir);
+    const found = issues.map((i) => ({ file: shortFile(i, dir), pointer: i.pointer, code: i.code, severity: i.severity }));
+    expect(found, issues.map(formatIssue).join('\n')).toEqual(patchCase.issues.map(({ file, pointer, code, severity }) => ({ file, pointer, code, severity })));
+    // the copy lives in a temporary directory: its path in a message is written <case>
+    const caseDir = relative(root, dir).split('\\').join('/');
+    issues.forEach((issue, k) => {
+      const want = patchCase.issues[k]!;
+      expect(issue.message.split(caseDir).join('<case>')).toContain(want.message);
+      expect(issue.hint.length, `${formatIssue(issue)}: every issue needs a hint`).toBeGreaterThan(5);
+      if (want.hint !== undefined) expect(issue.hint).toContain(want.hint);
+      if (want.line !== undefined) expect(issue.line, formatIssue(issue)).toBe(want.line);
+      if (want.col !== undefined) expect(issue.col, formatIssue(issue)).toBe(want.col);
+      // a file too deep to be read as data: located at the bracket that goes one level too deep
+      if (issue.code === 'too-deep') return expect(textAt(issue).startsWith('['), `${formatIssue(issue)} points at: ${textAt(issue).slice(0, 40)}`).toBe(true);
+      // a finding about a whole file (or a file that does not parse) is placed by its line and column alone
+      if (issue.pointer === '') return expect(want.line !== undefined && want.col !== undefined, `${formatIssue(issue)}: give its line and col`).toBe(true);
+      // located at the value (or key) the pointer names, not at the start of the file
+      const last = unescape(issue.pointer.split('/').pop()!);
+      let value: unknown = JSON.parse(readFileSync(join(root, issue.file), 'utf8'));
+      for (const segment of issue.pointer.slice(1).split('/')) value = (value as Record<string, unknown>)[unescape(segment)];
+      const here = squash(textAt(issue));
+      expect(
+        here.startsWith(squash(JSON.stringify(value))) || here.startsWith(squash(JSON.stringify(last))),
+        `${formatIssue(issue)} points at: ${here.slice(0, 80)}`,
+      ).toBe(true);
+    });
   });
 });
 
@@ -156,19 +151,20 @@ describe('the real flows', () => {
 });
 
 describe('formatting', () => {
-  const dir = 'test/fixtures/flows/invalid/unknown-plan';
+  let dir: string;
+  beforeAll(() => void (dir = relative(root, patchedCopy(patchCaseNamed('a misspelt plan name')))));
 
   it('formatIssue prints file:line:col, pointer, code, message and hint on one line', async () => {
-    const [issue] = await run('invalid', 'unknown-plan');
+    const [issue] = await validate(join(root, dir));
     expect(formatIssue(issue!)).toBe(
-      `${dir}/landings.json:13:39 /optionsy/plans/1 [unknown-plan] "gz-1-month-tigr" is not in ${dir}/plans.json; did you mean "gz-1-month-tiger"?`,
+      `${dir}/landings.json:26:7 /optionsy/plans/1 [unknown-plan] "gz-1-month-tigr" is not in ${dir}/plans.json; did you mean "gz-1-month-tiger"?`,
     );
   });
 
   it('formatGithubAnnotation prints an ::error workflow command with escaped properties', async () => {
-    const [issue] = await run('invalid', 'unknown-plan');
+    const [issue] = await validate(join(root, dir));
     expect(formatGithubAnnotation(issue!)).toBe(
-      `::error file=${dir}/landings.json,line=13,col=39,title=[unknown-plan]::/optionsy/plans/1 "gz-1-month-tigr" is not in ${dir}/plans.json; did you mean "gz-1-month-tiger"?`,
+      `::error file=${dir}/landings.json,line=26,col=7,title=[unknown-plan]::/optionsy/plans/1 "gz-1-month-tigr" is not in ${dir}/plans.json; did you mean "gz-1-month-tiger"?`,
     );
     const odd: ValidationIssue = { file: 'a,b:c.json', line: 1, col: 2, pointer: '', code: 'json-syntax', message: '50% done\nnext line', hint: 'fix, it' };
     expect(formatGithubAnnotation(odd)).toBe('::error file=a%2Cb%3Ac.json,line=1,col=2,title=[json-syntax]::(root) 50%25 done%0Anext line; fix, it');
@@ -180,7 +176,7 @@ describe('formatting', () => {
 // each case starts a Node process with tsx: seconds on a loaded machine
 describe('npm run validate (scripts/validate.ts)', { timeout: 30_000 }, () => {
   const cli = (dir: string, env: Record<string, string | undefined> = {}) => {
-    const o = optionsFor(join(fixtures, dir));
+    const o = optionsFor(dir);
     const result = spawnSync(
       process.execPath,
       ['--import', 'tsx', 'scripts/validate.ts', o.flowsDir, `--locales=${o.localesDir}`, `--registry=${o.registryFile}`, `--languages=${o.languagesFile}`],
@@ -193,30 +189,38 @@ describe('npm run validate (scripts/validate.ts)', { timeout: 30_000 }, () => {
     return { status: result.status, out: result.stdout + result.stderr, stdout: result.stdout };
   };
 
+  let unknownPlan: string;
+  let priceLadder: string;
+  beforeAll(() => {
+    unknownPlan = patchedCopy(patchCaseNamed('a misspelt plan name'));
+    priceLadder = patchedCopy(patchCaseNamed('the 3-month plan of fullPrice costs as much per day as the 1-month plan (a warning)'));
+  });
+  const shown = (dir: string): string => relative(root, dir).split('\\').join('/');
+
   it('exits 1 and prints file:line:col for an invalid flow directory', () => {
-    const { status, out } = cli('invalid/unknown-plan');
+    const { status, out } = cli(unknownPlan);
     expect(status).toBe(1);
-    expect(out).toContain('test/fixtures/flows/invalid/unknown-plan/landings.json:13:39 /optionsy/plans/1 [unknown-plan]');
+    expect(out).toContain(`${shown(unknownPlan)}/landings.json:26:7 /optionsy/plans/1 [unknown-plan]`);
     expect(out).toMatch(/validate: 1 error in 1 file/);
     expect(out).not.toContain('::error');
   });
 
   it('adds ::error annotations on GitHub Actions', () => {
-    const { status, stdout } = cli('invalid/unknown-plan', { GITHUB_ACTIONS: 'true' });
+    const { status, stdout } = cli(unknownPlan, { GITHUB_ACTIONS: 'true' });
     expect(status).toBe(1);
-    expect(stdout).toContain('::error file=test/fixtures/flows/invalid/unknown-plan/landings.json,line=13,col=39,title=[unknown-plan]::');
+    expect(stdout).toContain(`::error file=${shown(unknownPlan)}/landings.json,line=26,col=7,title=[unknown-plan]::`);
   });
 
   it('prints a warning with its place but exits 0 when there is no error', () => {
-    const { status, out, stdout } = cli('invalid/price-ladder', { GITHUB_ACTIONS: 'true' });
-    expect(out).toContain('test/fixtures/flows/invalid/price-ladder/landings.json:6:35 /fullPrice/plans/1 [price-ladder] warning: variant "fullPrice"');
-    expect(stdout).toContain('::warning file=test/fixtures/flows/invalid/price-ladder/landings.json,line=6,col=35,title=[price-ladder]::');
+    const { status, out, stdout } = cli(priceLadder, { GITHUB_ACTIONS: 'true' });
+    expect(out).toContain(`${shown(priceLadder)}/landings.json:6:35 /fullPrice/plans/1 [price-ladder] warning: variant "fullPrice"`);
+    expect(stdout).toContain(`::warning file=${shown(priceLadder)}/landings.json,line=6,col=35,title=[price-ladder]::`);
     expect(out).toMatch(/^validate: \d+ files OK \(1 warning\)$/m);
     expect(status).toBe(0);
   });
 
   it('exits 0 with "validate: N files OK" for a valid directory', () => {
-    const { status, out } = cli('valid/minimal');
+    const { status, out } = cli(join(fixtures, 'valid', 'minimal'));
     expect(out).toMatch(/^validate: \d+ files OK$/m);
     expect(status).toBe(0);
   });
@@ -262,7 +266,7 @@ describe('helpers', () => {
   it('takes the registered screen types from the registry module, however an entry is written', async () => {
     // the fixture registry writes "landing" over three lines; every valid case uses a landing step
     expect(readFileSync(join(fixtures, 'registry.ts'), 'utf8')).toMatch(/landing: lazyScreen\(\n/);
-    const issues = await run('valid', 'minimal');
+    const issues = await validate(join(fixtures, 'valid', 'minimal'));
     expect(issues.filter((i) => i.code === 'unregistered-screen')).toEqual([]);
   });
 
