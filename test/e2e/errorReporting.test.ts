@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
+import { afterStep, stepIdOf } from './visitor.ts';
 import en from '../../locales/en.json';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 
@@ -52,7 +53,7 @@ describe('error reporting in the preview build', () => {
     await page.goto(url('/discount'));
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
     await page.getByRole('button', { name: en.common.continue }).click();
-    await page.waitForURL(url('/check-location'));
+    await page.waitForURL(url(afterStep('/discount')));
     await page.waitForTimeout(1000);
     expect(await sdkRequested(page)).toBe(false); // nothing to send yet: no SDK
 
@@ -71,9 +72,9 @@ describe('error reporting in the preview build', () => {
     const error = await reportOf(thrown);
     await page.waitForTimeout(500);
     expect((await collected()).filter((r) => r.exception[0]?.value === thrown)).toHaveLength(1); // sent once
-    expect(error.tags).toMatchObject({ step: 'check-location', variant: 'discount', release: PREVIEW_CONFIG.release, source: 'uncaught' });
+    expect(error.tags).toMatchObject({ step: stepIdOf(afterStep('/discount')), variant: 'discount', release: PREVIEW_CONFIG.release, source: 'uncaught' });
     expect(error.release).toBe(PREVIEW_CONFIG.release);
-    expect((await reportOf(rejected)).tags).toMatchObject({ step: 'check-location', variant: 'discount', source: 'unhandled-rejection' });
+    expect((await reportOf(rejected)).tags).toMatchObject({ step: stepIdOf(afterStep('/discount')), variant: 'discount', source: 'unhandled-rejection' });
     // the preview traces every page load (sample rate 1): the page-load trace arrives too once the SDK runs (it streams it as spans)
     const traces = async () =>
       ((await (await fetch(url('/sandbox/sentry/events?type=span&limit=500'))).json()) as { events: Array<{ transaction: string }> }).events;

@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents } from './browser.ts';
+import { afterStep, text, titleKeyOf } from './visitor.ts';
 import en from '../../locales/en.json';
 
 afterAll(closeBrowser);
@@ -26,8 +27,8 @@ describe('a hostile browser and bad addresses', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('userUuid'))).toMatch(/^[0-9a-f-]{36}$/);
     const id = (await page.evaluate(() => localStorage.getItem('userUuid')))!;
     await page.getByRole('button', { name: en.common.continue }).click();
-    await page.waitForURL(url('/check-location'));
-    await page.getByRole('heading', { name: en.intro.checkLocation.title }).waitFor();
+    await page.waitForURL(url(afterStep('/')));
+    await page.getByRole('heading', { name: text(en, titleKeyOf(afterStep('/'))!) }).waitFor();
     await expect.poll(async () => (await sandboxEvents(id)).some((e) => e.kind === 'page')).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();

@@ -6,6 +6,7 @@
  * translator, and after i18next took over.
  */
 import { readFileSync } from 'node:fs';
+import { afterStep } from './visitor.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserLocale, languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
@@ -40,12 +41,12 @@ describe('the prerendered landing starts light', () => {
     expect(scripts.filter((s) => s.startsWith('BrowserRoutes-'))).toEqual([]);
 
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/discount')}`);
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     expect(scripts.filter((s) => s.startsWith('BrowserRoutes-'))).toHaveLength(1);
     // the router keeps the visitor's place: Back is sent to the last recorded path, as on any step
     await page.goBack();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/discount')}`);
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     await context.close();
   }, 60_000);
@@ -88,7 +89,7 @@ describe('the prerendered landing starts light', () => {
     await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/')}`);
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     await context.close();
   }, 60_000);
@@ -106,7 +107,7 @@ describe('the prerendered landing starts light', () => {
     // the tap came while the script was still on its way: only the page's inline script saw it
     expect(arrived).toBe(false);
     expect(await page.evaluate(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media)).toBe('print');
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/')}`);
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     await context.close();
   }, 60_000);
@@ -126,7 +127,7 @@ describe('the prerendered landing starts light', () => {
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('button', { name: 'Continue' }).click();
     // (the page's load event never comes: wait for the address only)
-    await page.waitForURL(`${baseUrl()}/check-location`, { waitUntil: 'commit' });
+    await page.waitForURL(`${baseUrl()}${afterStep('/')}`, { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
     expect(scripts.filter((s) => s.startsWith('client-'))).toHaveLength(1);
     await context.close();

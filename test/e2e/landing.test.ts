@@ -7,6 +7,8 @@ import { baseUrl, browser, closeBrowser, newVisitor, sandboxEvents, writtenVisit
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
+import en from '../../locales/en.json';
+import { afterStep, propsOf, stepIdOf, text, titleKeyOf, walk, type StepVisit } from './visitor.ts';
 
 const LANGUAGES = languageCodes(languages);
 
@@ -47,27 +49,25 @@ describe('landing routes', () => {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe("Welcome to your family's safe place");
       expect(await page.getByText('Know where your family is and if they are safe').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Continue' }).click();
-      const expected = route === '/optionsy' ? '/place-alerts' : '/check-location';
+      // the step after the landing, as the variant's flow (and its overrides) lays it out
+      const expected = afterStep(route);
       await page.waitForURL(`${baseUrl()}${expected}`);
-      const heading = expected === '/place-alerts' ? 'Place alerts' : 'Check location';
-      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.getByRole('heading', { name: text(en, titleKeyOf(expected)!) }).waitFor();
     }
     await context.close();
   });
 
-  it('walks the three feature intros to the signup', async () => {
+  it('walks the feature intros to the signup', async () => {
     const { context, page } = await newVisitor();
-    await page.goto(`${baseUrl()}/discount`);
-    for (const [heading, next] of [
-      ['Welcome', '/check-location'],
-      ['Check location', '/place-alerts'],
-      ['Place alerts', '/crash-detection'],
-      ['Crash detection', '/signup'],
-    ] as const) {
-      await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.getByRole('button', { name: 'Continue' }).first().click();
-      await page.waitForURL(`${baseUrl()}${next}`);
-    }
+    const headings: string[] = [];
+    const onStep = async ({ page, step, t }: StepVisit): Promise<void> => {
+      const title = t(propsOf(step).title as string);
+      await page.getByRole('heading', { name: title }).first().waitFor();
+      headings.push(title);
+    };
+    await walk(page, { baseUrl: baseUrl(), landingPath: '/discount', until: { screen: 'signup-email' }, onStep });
+    expect(headings[0]).toBe(en.landing.title);
+    expect(headings.length).toBeGreaterThan(1);
     await context.close();
   });
 
@@ -112,10 +112,10 @@ describe('state across reloads and history', () => {
     const { context, page } = await newVisitor();
     await page.goto(`${baseUrl()}/promo?utm_source=google&utm_campaign=spring&fbclid=IwAR-secret`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/promo')}`);
     await page.reload();
     await page.getByRole('heading', { name: 'Check location' }).waitFor();
-    expect(page.url()).toBe(`${baseUrl()}/check-location`);
+    expect(page.url()).toBe(`${baseUrl()}${afterStep('/promo')}`);
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
     expect(saved.plans.landingType).toBe('promo');
     expect(saved.events.utm).toEqual({ utm_source: 'google', utm_campaign: 'spring' });
@@ -131,16 +131,18 @@ describe('state across reloads and history', () => {
 
   it('blocks going back: the visitor stays on the last recorded path', async () => {
     const { context, page } = await newVisitor();
+    const first = afterStep('/');
+    const second = afterStep('/', stepIdOf(first));
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${first}`);
     await page.getByRole('button', { name: 'Continue' }).first().click();
-    await page.waitForURL(`${baseUrl()}/place-alerts`);
+    await page.waitForURL(`${baseUrl()}${second}`);
     await page.goBack();
-    await page.waitForURL(`${baseUrl()}/place-alerts`);
-    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    await page.waitForURL(`${baseUrl()}${second}`);
+    await page.getByRole('heading', { name: text(en, titleKeyOf(second)!) }).waitFor();
     const history = JSON.parse((await page.evaluate(() => sessionStorage.getItem('locationHistory'))) ?? '[]');
-    expect(history).toEqual(['/', '/check-location', '/place-alerts']);
+    expect(history).toEqual(['/', first, second]);
     await context.close();
   });
 
@@ -175,7 +177,7 @@ describe('languages', () => {
     await expect.poll(() => localeChunks.length, { timeout: 15_000 }).toBe(2);
     await page.mouse.up();
     expect(localeChunks.every((url) => /\/de-[A-Z0-9]+\.js$/.test(url))).toBe(true);
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/')}`);
     await page.getByRole('heading', { name: (de as unknown as { intro: { checkLocation: { title: string } } }).intro.checkLocation.title }).waitFor();
     await context.close();
   });
@@ -209,7 +211,7 @@ describe('broken browser storage', () => {
     });
     await page.goto(`${baseUrl()}/discount`);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/check-location`);
+    await page.waitForURL(`${baseUrl()}${afterStep('/discount')}`);
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('persist:root'))) ?? '{}');
     expect(saved.plans.landingType).toBe('discount');
     await context.close();
@@ -225,8 +227,8 @@ describe('broken browser storage', () => {
     await page.goto(`${baseUrl()}/optionsy`);
     await page.getByRole('alert').filter({ hasText: 'storage' }).waitFor();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(`${baseUrl()}/place-alerts`);
-    await page.getByRole('heading', { name: 'Place alerts' }).waitFor();
+    await page.waitForURL(`${baseUrl()}${afterStep('/optionsy')}`);
+    await page.getByRole('heading', { name: text(en, titleKeyOf(afterStep('/optionsy'))!) }).waitFor();
     await context.close();
   });
 });

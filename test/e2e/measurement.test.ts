@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
+import { afterStep, entryStep, text, titleKeyOf, walk } from './visitor.ts';
 import en from '../../locales/en.json';
 import landings from '../../flows/landings.json';
 import plans from '../../flows/plans.json';
@@ -84,19 +85,9 @@ async function open(page: Page, path: string): Promise<void> {
 const continueButton = (page: Page) => page.getByRole('button', { name: en.common.continue });
 const banner = (page: Page) => page.getByRole('region', { name: en.consent.title });
 
-/** From the landing through signup and the quiz to the paywall. */
+/** From the open landing ("/") along the flow (test/e2e/visitor.ts) to the paywall. */
 async function walkToPaywall(page: Page, email: string): Promise<void> {
-  for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
-    await continueButton(page).click();
-    await page.waitForURL(url(path));
-  }
-  await page.getByLabel(en.signup.emailLabel).fill(email);
-  await continueButton(page).click();
-  await page.waitForURL(url('/signup/set-your-options'));
-  for (const answer of [en.quiz.locate.familyMember, en.quiz.place.home, en.quiz.follow.schedule]) {
-    await page.getByRole('button', { name: answer }).click();
-  }
-  await page.waitForURL(url('/signup/plans'), { timeout: 30_000 });
+  await walk(page, { baseUrl: baseUrl(), landingPath: '/', start: entryStep('/'), until: { screen: 'paywall' }, choices: { email }, timeoutMs: 30_000 });
 }
 
 /** From the paywall (default plan) through a 4242 payment; the upsell is declined. Returns the subscription call's fb_event_id and attribution. */
@@ -256,7 +247,7 @@ describe.concurrent('measurement', () => {
     const titleOf = (path: string): string | undefined => views.find((v) => v.page_path === path)?.page_title;
     expect(titleOf('/checkout')).toMatch(new RegExp(`^${en.checkout.title}`));
     expect(titleOf('/signup')).toMatch(new RegExp(`^${en.signup.title}`));
-    expect(titleOf('/check-location')).toMatch(new RegExp(`^${en.intro.checkLocation.title}`));
+    expect(titleOf(afterStep('/'))).toMatch(new RegExp(`^${text(en, titleKeyOf(afterStep('/'))!)}`));
     const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 };
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
@@ -322,13 +313,7 @@ describe.concurrent('measurement', () => {
     await expect.poll(() => banner(page).count()).toBe(0);
     const sessionId = await page.evaluate(() => sessionStorage.getItem('userUuid'));
     expect(sessionId).toBeTruthy();
-    for (const path of ['/check-location', '/place-alerts', '/crash-detection', '/signup']) {
-      await continueButton(page).click();
-      await page.waitForURL(url(path));
-    }
-    await page.getByLabel(en.signup.emailLabel).fill(uniqueEmail('refuse'));
-    await continueButton(page).click();
-    await page.waitForURL(url('/signup/set-your-options'));
+    await walk(page, { baseUrl: baseUrl(), landingPath: '/', start: entryStep('/'), until: { screen: 'quiz' }, choices: { email: uniqueEmail('refuse') } });
     await page.waitForTimeout(1500); // longer than the collector's batch interval
     expect(tagRequests).toEqual([]);
     expect(await page.evaluate(() => [typeof (window as { fbq?: unknown }).fbq, typeof (window as { dataLayer?: unknown }).dataLayer])).toEqual([
@@ -365,7 +350,7 @@ describe.concurrent('measurement', () => {
       await open(page, '/');
       await banner(page).waitFor({ timeout: 20_000 });
       await continueButton(page).click();
-      await page.waitForURL(url('/check-location'));
+      await page.waitForURL(url(afterStep('/')));
       await page.waitForTimeout(1000); // longer than the collector's batch interval
       expect(tagRequests, timezoneId).toEqual([]);
       expect(await visitorId(context), timezoneId).toBe('');
@@ -390,7 +375,7 @@ describe.concurrent('measurement', () => {
     await open(page, '/');
     expect(await banner(page).count()).toBe(0);
     await continueButton(page).click();
-    await page.waitForURL(url('/check-location'));
+    await page.waitForURL(url(afterStep('/')));
     const id = await visitorId(context);
     await expect.poll(async () => (await sandboxEvents(id)).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);

@@ -159,16 +159,17 @@ export async function walk(page: Page, options: Walk): Promise<void> {
   const choices = options.choices ?? {};
   const variant = getVariant(funnelData.landings, variantOfPath(options.landingPath))!;
   const index = indexSteps(funnelData.flows);
-  const url = (path: string): string => `${options.baseUrl}${path}`;
   const timeout = options.timeoutMs ?? 20_000;
   const visited = new Set<string>();
   let stepId = options.start ?? funnelData.flows[variant.flow]!.entry;
-  if (!options.start) await page.goto(url(options.landingPath));
+  if (!options.start) await page.goto(`${options.baseUrl}${options.landingPath}`);
   for (;;) {
     const ref = index.get(stepId);
     if (!ref) throw new Error(`the walk reached "${stepId}", which no flow defines`);
     const step = resolveStep(ref.step, stepId, variant);
-    await page.waitForURL(url(pathOfStep(step, options.landingPath)), { timeout });
+    const path = pathOfStep(step, options.landingPath);
+    // the path alone: a landing keeps the query it was opened with (utm_source, gclid …)
+    await page.waitForURL((address) => address.origin === options.baseUrl && address.pathname === path, { timeout });
     const until = options.until;
     if (typeof until === 'string' ? stepId === until : step.screen === until.screen) return;
     if (visited.has(stepId)) throw new Error(`the walk came back to "${stepId}" before reaching ${JSON.stringify(options.until)}`);
@@ -182,4 +183,36 @@ export async function walk(page: Page, options: Walk): Promise<void> {
     if (!next) throw new Error(`the walk ended at "${stepId}" before reaching ${JSON.stringify(options.until)}`);
     stepId = next;
   }
+}
+
+/**
+ * The path of the step a visitor reaches from `stepId` (default: the landing) by the default way, for
+ * the variant of `landingPath`.
+ * @example afterStep('/optionsy') // '/place-alerts'
+ */
+export function afterStep(landingPath: string, stepId?: string): string {
+  const variant = getVariant(funnelData.landings, variantOfPath(landingPath))!;
+  const index = indexSteps(funnelData.flows);
+  const from = stepId ?? funnelData.flows[variant.flow]!.entry;
+  const next = nextStepId(resolveStep(index.get(from)!.step, from, variant).next);
+  const ref = next ? index.get(next) : undefined;
+  if (!ref) throw new Error(`no step follows "${from}" for ${landingPath}`);
+  return pathOfStep(resolveStep(ref.step, ref.id, variant), landingPath);
+}
+
+/** The title (a text key) of the step at `path`, if it has one. */
+export function titleKeyOf(path: string): string | undefined {
+  return propsOf(indexSteps(funnelData.flows).get(stepIdOf(path))!.step).title as string | undefined;
+}
+
+/** The step id a landing path opens (its flow's entry). */
+export function entryStep(landingPath: string): string {
+  return funnelData.flows[getVariant(funnelData.landings, variantOfPath(landingPath))!.flow]!.entry;
+}
+
+/** The id of the step whose own path is `path`. */
+export function stepIdOf(path: string): string {
+  const ref = [...indexSteps(funnelData.flows).values()].find((r) => r.step.path === path);
+  if (!ref) throw new Error(`no step has the path ${path}`);
+  return ref.id;
 }
