@@ -7,6 +7,7 @@ import { eventContextReader } from '../analytics/eventContext.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { canonicalRedirect, funnelPaths } from '../core/canonicalPath.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
+import { pageAttributes } from '../core/experimentCondition.ts';
 import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
@@ -147,6 +148,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     visitorId,
     search: location.search,
     sticky: () => store.events.experiments,
+    attributes: pageAttributes(document, location.search),
   });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
