@@ -160,7 +160,7 @@ export function checkExperiments(project: Project, doc: JsonDoc | undefined): Va
           doc,
           ptr(at, 'winner'),
           'unknown-variant',
-          `winner "${winner}" is not one of the variants of experiment "${id}"`,
+          `winner "${winner}" is not one of the variations of experiment "${id}"`,
           didYouMean(
             winner,
             arms.map((a) => a.variant),
