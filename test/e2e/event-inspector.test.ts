@@ -27,7 +27,9 @@ async function inspectorRow(page: Page, visitor: string, event: string): Promise
   const row = page.locator('#rows tr', { has: page.locator('th.name', { hasText: new RegExp(`^${event}$`) }) });
   // every destination's cell fills in as its calls arrive (the pixel's and GA4's come in small batches)
   await expect.poll(async () => (await row.locator('pre.payload').count()) >= destinations.length, { timeout: 20_000 }).toBe(true);
-  const cells = await row.locator('td[data-destination]').evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.destination!, td.textContent ?? '']));
+  const cells = await row
+    .locator('td[data-destination]')
+    .evaluateAll((tds) => tds.map((td) => [(td as HTMLElement).dataset.destination!, td.textContent ?? '']));
   return Object.fromEntries(cells);
 }
 
@@ -48,7 +50,9 @@ describe('/__events', () => {
     const inspector = await context.newPage();
     await inspector.goto(url('/__events'));
     // a column per destination of the preview environment, in the file's order
-    await expect.poll(() => inspector.locator('#head th').allTextContents()).toEqual(['time', 'event', 'visitor', ...destinations.map((d) => `${d.id} (${d.type})`)]);
+    await expect
+      .poll(() => inspector.locator('#head th').allTextContents())
+      .toEqual(['time', 'event', 'visitor', ...destinations.map((d) => `${d.id} (${d.type})`)]);
 
     const step = await inspectorRow(inspector, visitor, 'page /check-location');
     const segment = JSON.parse(step.collector!) as { type: string; name: string; messageId: string; anonymousId: string; sentAt: string };

@@ -18,7 +18,13 @@ function page(): { win: Window; bodies: unknown[]; reported: Array<[string, unkn
   const bodies: unknown[] = [];
   const win = {
     location: { origin: 'https://f.example', href: 'https://f.example/latam', pathname: '/latam', search: '' },
-    document: { title: 'Landing', createElement: () => ({}), head: { appendChild: () => undefined }, addEventListener: () => undefined, visibilityState: 'visible' },
+    document: {
+      title: 'Landing',
+      createElement: () => ({}),
+      head: { appendChild: () => undefined },
+      addEventListener: () => undefined,
+      visibilityState: 'visible',
+    },
     navigator: {},
     addEventListener: () => undefined,
     setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
@@ -61,10 +67,19 @@ describe('an experiment exposure', () => {
       .toMatchObject({ type: 'track', properties: { experiment_id: 'latam-offer', variation_id: 'trial' }, anonymousId: 'visitor-1' });
     await expect.poll(() => reported.length).toBe(byType('meta-pixel').length + byType('ga4').length);
     for (const id of byType('meta-pixel')) {
-      expect(reported.find(([d]) => d === id)?.[1]).toEqual(['trackCustom', 'Experiment Viewed', { experiment_id: 'latam-offer', variation_id: 'trial' }, expect.anything()]);
+      expect(reported.find(([d]) => d === id)?.[1]).toEqual([
+        'trackCustom',
+        'Experiment Viewed',
+        { experiment_id: 'latam-offer', variation_id: 'trial' },
+        expect.anything(),
+      ]);
     }
     for (const id of byType('ga4')) {
-      expect(reported.find(([d]) => d === id)?.[1]).toEqual(['event', 'experiment_viewed', expect.objectContaining({ experiment_id: 'latam-offer', variation_id: 'trial' })]);
+      expect(reported.find(([d]) => d === id)?.[1]).toEqual([
+        'event',
+        'experiment_viewed',
+        expect.objectContaining({ experiment_id: 'latam-offer', variation_id: 'trial' }),
+      ]);
     }
   });
 });

@@ -33,37 +33,41 @@ const attributesOf = (k: number): TargetingAttributes => {
 };
 
 describe("GrowthBook's SDK, the engine and the inline script agree", () => {
-  it.each(experimentEntries(experiments).map(([key, e]) => [key, e] as const))('%s: the same variation for 10,000 visitor ids', (key, experiment) => {
-    const path = experiment.paths[0];
-    const own = variantForPath(data.landings, path)!.id;
-    // the experiment of the file, unchanged, with its key: GrowthBook's SDK ignores the fields it does not know
-    const sdkExperiment = { key, ...experiment } as unknown as GrowthBookExperiment<string>;
-    const seen = new Map<string, number>();
-    const disagreements: string[] = [];
-    for (let k = 0; k < IDS; k++) {
-      const id = visitorId(k);
-      const attributes = attributesOf(k);
-      const sdk = new GrowthBook({ attributes: { id, ...attributes } }).run(sdkExperiment);
-      const expected = sdk.inExperiment ? experiment.variations[sdk.variationId] : undefined;
+  it.each(experimentEntries(experiments).map(([key, e]) => [key, e] as const))(
+    '%s: the same variation for 10,000 visitor ids',
+    (key, experiment) => {
+      const path = experiment.paths[0];
+      const own = variantForPath(data.landings, path)!.id;
+      // the experiment of the file, unchanged, with its key: GrowthBook's SDK ignores the fields it does not know
+      const sdkExperiment = { key, ...experiment } as unknown as GrowthBookExperiment<string>;
+      const seen = new Map<string, number>();
+      const disagreements: string[] = [];
+      for (let k = 0; k < IDS; k++) {
+        const id = visitorId(k);
+        const attributes = attributesOf(k);
+        const sdk = new GrowthBook({ attributes: { id, ...attributes } }).run(sdkExperiment);
+        const expected = sdk.inExperiment ? experiment.variations[sdk.variationId] : undefined;
 
-      const engine = assign(key, experiment, { visitorId: id, overrides: {}, sticky: {}, attributes });
-      if (engine?.variant !== expected || (engine && engine.source !== 'hash')) disagreements.push(`engine ${id}: ${engine?.variant} != ${expected}`);
+        const engine = assign(key, experiment, { visitorId: id, overrides: {}, sticky: {}, attributes });
+        if (engine?.variant !== expected || (engine && engine.source !== 'hash')) disagreements.push(`engine ${id}: ${engine?.variant} != ${expected}`);
 
-      const cookie = `userUuid=${encodeURIComponent(id)}${attributes.country ? `; visitor_country=${attributes.country.toLowerCase()}` : ''}`;
-      const query = attributes.utm_source === 'organic' ? '' : `?utm_source=${attributes.utm_source}`;
-      const page = runPage(path + query, { cookie, lang: attributes.language, own });
-      if (page.rootVariant !== (expected ?? own) || !page.shownAgain) disagreements.push(`inline script ${id}: ${page.rootVariant} != ${expected ?? own}`);
+        const cookie = `userUuid=${encodeURIComponent(id)}${attributes.country ? `; visitor_country=${attributes.country.toLowerCase()}` : ''}`;
+        const query = attributes.utm_source === 'organic' ? '' : `?utm_source=${attributes.utm_source}`;
+        const page = runPage(path + query, { cookie, lang: attributes.language, own });
+        if (page.rootVariant !== (expected ?? own) || !page.shownAgain) disagreements.push(`inline script ${id}: ${page.rootVariant} != ${expected ?? own}`);
 
-      seen.set(expected ?? '(not in the experiment)', (seen.get(expected ?? '(not in the experiment)') ?? 0) + 1);
-    }
-    expect(disagreements.slice(0, 5)).toEqual([]);
-    // every variation is reached, so the comparison covered each bucket range
-    for (const variation of experiment.variations) expect(seen.get(variation), variation).toBeGreaterThan(0);
-    // coverage, a namespace or targeting leave visitors out; the plain 50/50 split leaves none
-    const left = seen.get('(not in the experiment)') ?? 0;
-    if (experiment.coverage !== undefined || experiment.namespace || experiment.condition) expect(left).toBeGreaterThan(0);
-    else expect(left).toBe(0);
-  }, 120_000);
+        seen.set(expected ?? '(not in the experiment)', (seen.get(expected ?? '(not in the experiment)') ?? 0) + 1);
+      }
+      expect(disagreements.slice(0, 5)).toEqual([]);
+      // every variation is reached, so the comparison covered each bucket range
+      for (const variation of experiment.variations) expect(seen.get(variation), variation).toBeGreaterThan(0);
+      // coverage, a namespace or targeting leave visitors out; the plain 50/50 split leaves none
+      const left = seen.get('(not in the experiment)') ?? 0;
+      if (experiment.coverage !== undefined || experiment.namespace || experiment.condition) expect(left).toBeGreaterThan(0);
+      else expect(left).toBe(0);
+    },
+    120_000,
+  );
 
   it('two experiments with ranges of one namespace that do not overlap never share a visitor', () => {
     const [layout, price] = (['options-layout', 'options-price'] as const).map((key) => experimentEntries(experiments).find(([k]) => k === key)![1]);
