@@ -107,6 +107,8 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  // experiment targeting reads the page as the inline script saw it, before the app sets the visitor's language
+  const targeting = pageAttributes(document, location.search);
   // a route written in another case or with a trailing slash (an ad link) becomes the route itself, query
   // kept, before anything reads the address: never the right page under the wrong landing type
   const exact = canonicalRedirect(location.pathname, location.search, funnelPaths(data), location.hash);
@@ -148,7 +150,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     visitorId,
     search: location.search,
     sticky: () => store.events.experiments,
-    attributes: pageAttributes(document, location.search),
+    attributes: targeting,
   });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
