@@ -115,20 +115,29 @@ export { loadSentryReporter } from './reporting/load.ts';
 export type { Landings } from './types/landings.gen.ts';
 /** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
 export type { Duration, Plan, Plans } from './types/plans.gen.ts';
-/** Experiments: a landing path split between variants by weight, assigned with GrowthBook's hashing from the visitor id, sticky, overridable for QA, reported once as an exposure. */
+/** Experiments: a landing path split between variants with GrowthBook's experiment fields (variations, weights, coverage, seed, hashVersion, namespace, condition), assigned as GrowthBook's SDK does from the visitor id, sticky, overridable for QA, reported once as an exposure. */
 export {
   EXPOSURE_EVENT,
   OVERRIDE_PARAM,
   assign,
   earlyVisitorId,
+  experimentArms,
   experimentChooser,
   experimentEntries,
   experimentForPath,
+  experimentRanges,
   hashedVariant,
   parseOverrides,
   recordExposure,
+  variationIndex,
 } from './core/experiments.ts';
 /** Types of the same module. */
-export type { Assignment, Experiment, Experiments } from './core/experiments.ts';
-/** GrowthBook's hashing (v2 hash, bucket ranges, variation choice), so results can be analysed there. */
-export { bucketRanges, chooseVariation, fnv1a32, hashV2 } from './core/experimentHash.ts';
+export type { Assignment, Experiment, ExperimentArm, Experiments } from './core/experiments.ts';
+/** GrowthBook's hashing (hash versions 1 and 2, namespaces, bucket ranges from weights and coverage, variation choice), so results can be analysed there. */
+export { bucketRanges, chooseVariation, effectiveWeights, experimentHash, fnv1a32, hashV1, hashV2, inNamespace } from './core/experimentHash.ts';
+/** Types of the same module. */
+export type { HashVersion, Namespace } from './core/experimentHash.ts';
+/** An experiment's targeting: GrowthBook's condition over the country, language and utm_source of the page. */
+export { CONDITION_ATTRIBUTES, conditionMatches, pageAttributes } from './core/experimentCondition.ts';
+/** Types of the same module. */
+export type { AttributeTest, ConditionAttribute, ExperimentCondition, TargetingAttributes } from './core/experimentCondition.ts';

@@ -19,8 +19,11 @@ export interface RouterOptions {
   /** Settles when third-party work may start (after the first paint). */
   ready: Promise<unknown>;
   window: Window;
-  /** Where a destination reports what it sent (the preview's inspector); absent in production. */
-  report?: (destinationId: string, call: unknown) => void;
+  /**
+   * Where a destination reports what it sent (the preview's inspector), with the event being delivered
+   * when the call is made for one (set-up calls such as init or consent have none); absent in production.
+   */
+  report?: (destinationId: string, call: unknown, event?: AnalyticsEvent) => void;
   /** Told about a destination that cannot run (unknown type, bad settings, failed load). */
   warn?: (message: string) => void;
   /**
@@ -48,12 +51,17 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
   let started = false;
   let destination: Destination | undefined;
   let state: 'waiting' | 'loading' | 'open' | 'dropped' = 'waiting';
+  // the event being delivered: what the destination reports meanwhile is what it made of that event
+  let delivering: AnalyticsEvent | undefined;
 
   const deliver = (event: AnalyticsEvent): void => {
+    delivering = event;
     try {
       destination?.send(event);
     } catch {
       /* a destination failure must never stop the visitor */
+    } finally {
+      delivering = undefined;
     }
   };
   const drop = (): void => {
@@ -62,7 +70,7 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
   const open = (): void => {
     if (state !== 'waiting') return;
     state = 'loading';
-    const env = { window: options.window, consent: consent.get(), report: (call: unknown) => options.report?.(config.id, call) };
+    const env = { window: options.window, consent: consent.get(), report: (call: unknown) => options.report?.(config.id, call, delivering) };
     registration.load().then(
       (create) => {
         destination = create(config, env);

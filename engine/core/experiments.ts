@@ -4,13 +4,17 @@
  *
  * Order of the decision: a QA override (`?exp=<experiment>:<variant>`, never stored, never reported)
  * for a running experiment; a stopped experiment's winner for everyone; the visitor's recorded
- * assignment (sticky: `events.experiments` of the persisted store); else GrowthBook's hash v2 of the
- * visitor id with the experiment id as seed. The prerendered page's inline script makes the same
- * decision before the first paint (scripts/build/experimentScript.ts).
+ * assignment (sticky: `events.experiments` of the persisted store); else what GrowthBook's SDK decides
+ * for the experiment's fields: the targeting condition, the namespace, then the hash of the visitor id
+ * (seed = the experiment key unless set, hash version 1 unless set) against the bucket ranges of the
+ * weights and coverage. A visitor left out keeps the path's own variant and reports no exposure. The
+ * prerendered page's inline script makes the same decision before the first paint
+ * (scripts/build/experimentScript.ts).
  */
 import type { Experiment, Experiments } from '../types/experiments.gen.ts';
 import type { Analytics } from './analytics.ts';
-import { bucketRanges, chooseVariation, hashV2 } from './experimentHash.ts';
+import { conditionMatches, type TargetingAttributes } from './experimentCondition.ts';
+import { bucketRanges, chooseVariation, effectiveWeights, experimentHash, inNamespace } from './experimentHash.ts';
 import { readItem, writeItem } from './safeStorage.ts';
 import type { FunnelState } from './store.ts';
 import type { VariantChooser } from './variants.ts';
@@ -58,28 +62,56 @@ export function parseOverrides(search: string): Record<string, string> {
   return out;
 }
 
-/** The variant a visitor id hashes to (GrowthBook hash v2, seed = experiment id); undefined outside every range. */
-export function hashedVariant(experimentId: string, experiment: Experiment, visitorId: string): string | undefined {
-  const n = hashV2(experimentId, visitorId);
-  return experiment.variants[chooseVariation(n, bucketRanges(experiment.variants.map((v) => v.weight)))]?.variant;
+/** A variation with the share of the included traffic GrowthBook gives it. */
+export interface ExperimentArm {
+  variant: string;
+  weight: number;
+}
+
+/** The experiment's variations with their effective weights (equal shares unless set). */
+export function experimentArms(experiment: Experiment): ExperimentArm[] {
+  const weights = effectiveWeights(experiment.variations.length, experiment.weights);
+  return experiment.variations.map((variant, k) => ({ variant, weight: weights[k]! }));
+}
+
+/** The bucket range of each variation: GrowthBook's getBucketRanges for the experiment's coverage and weights. */
+export function experimentRanges(experiment: Experiment): Array<[number, number]> {
+  return bucketRanges(experiment.variations.length, experiment.coverage ?? 1, experiment.weights);
+}
+
+/**
+ * The index of the variation GrowthBook's SDK assigns a visitor, or -1 when the visitor is not in the
+ * experiment (condition not met, outside the namespace, outside the coverage, or no visitor id).
+ * @example variationIndex('latam-offer', experiment, 'visitor-1', { country: 'BR' }) // 0, 1 or -1
+ */
+export function variationIndex(key: string, experiment: Experiment, visitorId: string, attributes: TargetingAttributes = {}): number {
+  if (!visitorId || !conditionMatches(experiment.condition, attributes)) return -1;
+  if (experiment.namespace && !inNamespace(visitorId, experiment.namespace)) return -1;
+  const n = experimentHash(experiment.seed ?? key, visitorId, experiment.hashVersion ?? 1);
+  return chooseVariation(n, experimentRanges(experiment));
+}
+
+/** The variant a visitor is assigned by hashing; undefined when the visitor is not in the experiment. */
+export function hashedVariant(key: string, experiment: Experiment, visitorId: string, attributes: TargetingAttributes = {}): string | undefined {
+  return experiment.variations[variationIndex(key, experiment, visitorId, attributes)];
 }
 
 /**
  * One visitor's assignment in one experiment; undefined when nothing applies (a running experiment
- * without a visitor id, or a stopped one without a winner), which leaves the path's own variant.
+ * that leaves the visitor out, or a stopped one without a winner), which leaves the path's own variant.
  */
 export function assign(
   experimentId: string,
   experiment: Experiment,
-  visitor: { visitorId: string; overrides: Record<string, string>; sticky: Record<string, string> },
+  visitor: { visitorId: string; overrides: Record<string, string>; sticky: Record<string, string>; attributes?: TargetingAttributes },
 ): Assignment | undefined {
-  const among = (v: string | undefined): v is string => v !== undefined && experiment.variants.some((arm) => arm.variant === v);
+  const among = (v: string | undefined): v is string => v !== undefined && experiment.variations.includes(v);
   if (experiment.status === 'stopped') return among(experiment.winner) ? { experimentId, variant: experiment.winner, source: 'winner' } : undefined;
   const forced = ownValue(visitor.overrides, experimentId);
   if (among(forced)) return { experimentId, variant: forced, source: 'override' };
   const kept = ownValue(visitor.sticky, experimentId);
   if (among(kept)) return { experimentId, variant: kept, source: 'sticky' };
-  const hashed = visitor.visitorId ? hashedVariant(experimentId, experiment, visitor.visitorId) : undefined;
+  const hashed = hashedVariant(experimentId, experiment, visitor.visitorId, visitor.attributes);
   return hashed === undefined ? undefined : { experimentId, variant: hashed, source: 'hash' };
 }
 
@@ -90,12 +122,12 @@ export function assign(
  */
 export function experimentChooser(
   experiments: Experiments | undefined,
-  visitor: { visitorId: string; search: string; sticky: () => Record<string, string> },
+  visitor: { visitorId: string; search: string; sticky: () => Record<string, string>; attributes?: TargetingAttributes },
 ): VariantChooser<Assignment> {
   const overrides = parseOverrides(visitor.search);
   return (pathname) => {
     const found = experimentForPath(experiments, pathname);
-    return found && assign(found[0], found[1], { visitorId: visitor.visitorId, overrides, sticky: visitor.sticky() });
+    return found && assign(found[0], found[1], { visitorId: visitor.visitorId, overrides, sticky: visitor.sticky(), attributes: visitor.attributes });
   };
 }
 

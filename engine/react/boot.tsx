@@ -7,6 +7,7 @@ import { eventContextReader } from '../analytics/eventContext.ts';
 import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import { canonicalRedirect, funnelPaths } from '../core/canonicalPath.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
+import { pageAttributes } from '../core/experimentCondition.ts';
 import { earlyVisitorId, experimentChooser, type Assignment } from '../core/experiments.ts';
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
@@ -106,6 +107,8 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  // experiment targeting reads the page as the inline script saw it, before the app sets the visitor's language
+  const targeting = pageAttributes(document, location.search);
   // a route written in another case or with a trailing slash (an ad link) becomes the route itself, query
   // kept, before anything reads the address: never the right page under the wrong landing type
   const exact = canonicalRedirect(location.pathname, location.search, funnelPaths(data), location.hash);
@@ -147,6 +150,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     visitorId,
     search: location.search,
     sticky: () => store.events.experiments,
+    attributes: targeting,
   });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));

@@ -1,7 +1,9 @@
 /**
- * The checks of flows/experiments.json beyond the schema: every variant and winner is a variant of
- * landings.json whose flow can serve each experimented path, weights are positive, no path is split by
- * two running experiments, and a stopped experiment names its winner.
+ * The checks of flows/experiments.json beyond the schema: every variation and winner is a variant of
+ * landings.json whose flow can serve each experimented path, there is one weight per variation, the
+ * weights add up to 1 and each is above 0 (GrowthBook would silently split evenly otherwise), a
+ * namespace range is not empty, no path is split by two running experiments, and a stopped experiment
+ * names its winner.
  */
 import { issueAt, locate } from './load.ts';
 import type { Project, VariantInfo } from './project.ts';
@@ -50,6 +52,64 @@ function checkArm(project: Project, doc: JsonDoc, arm: Arm, paths: string[]): Va
   });
 }
 
+/** One weight per variation, each above 0, adding up to 1 (GrowthBook's SDK splits evenly otherwise). */
+function checkWeights(doc: JsonDoc, id: string, arms: Arm[], weights: unknown): ValidationIssue[] {
+  if (!Array.isArray(weights) || !weights.every((w) => typeof w === 'number')) return [];
+  const at = ptr('', id, 'weights');
+  if (weights.length !== arms.length) {
+    return [
+      issueAt(
+        doc,
+        at,
+        'weights-count-mismatch',
+        `experiment "${id}" has ${weights.length} weights for ${arms.length} variations`,
+        `give one weight per variation, in the order of "variations" (${quoteList(arms.map((a) => a.variant))})`,
+      ),
+    ];
+  }
+  const issues: ValidationIssue[] = [];
+  weights.forEach((w: number, k) => {
+    if (w > 0) return;
+    issues.push(
+      issueAt(
+        doc,
+        ptr(at, k),
+        'non-positive-weight',
+        `weight ${w} of variation "${arms[k]!.variant}" in experiment "${id}" is not positive`,
+        'give every variation a weight above 0, or remove the variation',
+      ),
+    );
+  });
+  const total = weights.reduce((sum: number, w: number) => sum + w, 0);
+  // GrowthBook's SDK accepts 0.99 to 1.01 (rounded shares such as 0.33 x 3) and splits evenly beyond
+  if (total < 0.99 || total > 1.01) {
+    issues.push(
+      issueAt(
+        doc,
+        at,
+        'weights-not-one',
+        `the weights of experiment "${id}" add up to ${Number(total.toFixed(6))}, not 1`,
+        `write each variation's share as a fraction of 1 (e.g. ${quoteList(arms.map(() => String(Number((1 / Math.max(arms.length, 1)).toFixed(4)))))})`,
+      ),
+    );
+  }
+  return issues;
+}
+
+/** A namespace's range [start, end) must hold something. */
+function checkNamespace(doc: JsonDoc, id: string, namespace: unknown): ValidationIssue[] {
+  if (!Array.isArray(namespace) || typeof namespace[1] !== 'number' || typeof namespace[2] !== 'number' || namespace[1] < namespace[2]) return [];
+  return [
+    issueAt(
+      doc,
+      ptr('', id, 'namespace'),
+      'empty-namespace-range',
+      `the namespace range of experiment "${id}" starts at ${namespace[1]} and ends at ${namespace[2]}, so it takes no visitor`,
+      'make the start (second item) smaller than the end (third item), e.g. ["' + String(namespace[0]) + '", 0, 0.5]',
+    ),
+  ];
+}
+
 /** Every check of experiments.json. */
 export function checkExperiments(project: Project, doc: JsonDoc | undefined): ValidationIssue[] {
   if (!doc || !isObj(doc.data)) return [];
@@ -88,24 +148,11 @@ export function checkExperiments(project: Project, doc: JsonDoc | undefined): Va
         );
       } else if (value.status === 'running') running.set(path, { id, pointer: ptr(at, 'paths', k) });
     });
-    const arms = (Array.isArray(value.variants) ? value.variants : []).flatMap((arm, k): Array<Arm & { weight: unknown }> => {
-      const variant = isObj(arm) ? str(arm.variant) : undefined;
-      return variant === undefined ? [] : [{ variant, pointer: ptr(at, 'variants', k, 'variant'), weight: (arm as { weight?: unknown }).weight }];
-    });
-    for (const arm of arms) {
-      issues.push(...checkArm(project, doc, arm, paths));
-      if (typeof arm.weight === 'number' && !(arm.weight > 0)) {
-        issues.push(
-          issueAt(
-            doc,
-            arm.pointer.replace(/\/variant$/, '/weight'),
-            'non-positive-weight',
-            `weight ${arm.weight} of variant "${arm.variant}" in experiment "${id}" is not positive`,
-            'give every variant a weight above 0 (weights are shares: 50 and 50 split evenly), or remove the variant',
-          ),
-        );
-      }
-    }
+    const arms = (Array.isArray(value.variations) ? value.variations : []).flatMap((variant, k): Arm[] =>
+      typeof variant === 'string' ? [{ variant, pointer: ptr(at, 'variations', k) }] : [],
+    );
+    for (const arm of arms) issues.push(...checkArm(project, doc, arm, paths));
+    issues.push(...checkWeights(doc, id, arms, value.weights), ...checkNamespace(doc, id, value.namespace));
     const winner = str(value.winner);
     if (winner !== undefined && !arms.some((a) => a.variant === winner)) {
       issues.push(
@@ -113,7 +160,7 @@ export function checkExperiments(project: Project, doc: JsonDoc | undefined): Va
           doc,
           ptr(at, 'winner'),
           'unknown-variant',
-          `winner "${winner}" is not one of the variants of experiment "${id}"`,
+          `winner "${winner}" is not one of the variations of experiment "${id}"`,
           didYouMean(
             winner,
             arms.map((a) => a.variant),

@@ -53,7 +53,7 @@ export function pageVariants(data: FunnelData, path: string): { root?: string; a
   const [, experiment] = found;
   const own = variantForPath(data.landings, path)!.id;
   if (experiment.status === 'stopped') return { root: experiment.winner ?? own, alternatives: [] };
-  return { root: own, alternatives: [...new Set(experiment.variants.map((v) => v.variant))].filter((v) => v !== own) };
+  return { root: own, alternatives: [...new Set(experiment.variations)].filter((v) => v !== own) };
 }
 
 /** The file of a prerendered page, relative to the output folder. @example pageFile('de', '/discount') // 'de/discount/index.html' */

@@ -4,7 +4,7 @@
  * give the steps (in walking order), the experiments' arms, weights and control (the first variant).
  */
 import { readFileSync } from 'node:fs';
-import { experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
+import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type Database, type DatabaseOptions } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
@@ -26,7 +26,7 @@ export function sqlStatements(file: string): string[] {
 async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
-  const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variants.map((v) => [id, v.variant]));
+  const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
   const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
   await db.run(`CREATE TABLE known_landings AS SELECT * FROM (VALUES ${values(landings)}) AS t (landing_type)`);
   await db.run(
@@ -230,7 +230,7 @@ export async function reportFromDatabase(db: Database, data: FunnelData, inputs:
   const experiments: ExperimentReport[] = experimentEntries(data.experiments)
     .filter(([id, e]) => e.status === 'running' || exposed.has(id))
     .map(([id, e]) => {
-      const arms: ArmReport[] = e.variants.map((v) => ({
+      const arms: ArmReport[] = experimentArms(e).map((v) => ({
         ...metricsOf(v.variant, metricById.get(groupId({ dimension: 'experiment', dimension_key: id, group_key: v.variant }))),
         weight: v.weight,
         steps: stepsOf('experiment', id, v.variant, v.variant),

@@ -7,7 +7,7 @@
  * tests aggregate these directly); `visitorMessages` turns a walk into the Segment messages the
  * funnel would send, which the report reads.
  */
-import { bucketRanges, chooseVariation, experimentForPath, hashV2, type Experiment, type FunnelData } from '../../engine/index.ts';
+import { experimentForPath, hashedVariant, type Experiment, type FunnelData } from '../../engine/index.ts';
 import { allFunnels, landingOfPath, type FunnelStep, type LandingFunnel } from './flowModel.ts';
 
 /** sfc32, a small fast PRNG with 128 bits of state, seeded through splitmix32. */
@@ -124,9 +124,10 @@ function assignment(model: SimulationModel, options: SimulationOptions, path: st
   const found = experimentForPath(model.data.experiments, path);
   if (!found || found[1].status !== 'running') return undefined;
   const [id, experiment] = found as [string, Experiment];
-  const weights = options.forcedSplit?.[id] ?? experiment.variants.map((v) => v.weight);
-  const index = chooseVariation(hashV2(id, visitorId), bucketRanges(weights));
-  const variation = experiment.variants[index]?.variant;
+  // a forced split (relative weights) replaces the declared weights, as shares of 1
+  const forced = options.forcedSplit?.[id];
+  const total = forced?.reduce((sum, w) => sum + w, 0) ?? 0;
+  const variation = hashedVariant(id, forced ? { ...experiment, weights: forced.map((w) => w / total) as Experiment['weights'] } : experiment, visitorId);
   return variation ? { id, variation } : undefined;
 }
 

@@ -4,60 +4,18 @@
  * override, a new id kept in session storage; and it swaps the variant's markup into #root while
  * #root is hidden.
  */
-import { createContext, Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { assign, experimentForPath } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
-import { EXPERIMENT_SWAP, experimentScript, inlineExperiments } from '../../scripts/build/experimentScript.ts';
+import { experimentScript, inlineExperiments } from '../../scripts/build/experimentScript.ts';
 import { pageVariants } from '../../scripts/build/pages.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { dataWithLatamOffer } from '../fixtures/latamOffer.ts';
+import { inlineRunner } from './inlineExperimentPage.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 // the example experiment on /latam (the shipped flows run none)
-const script = new Script(experimentScript(dataWithLatamOffer));
-// one VM for every run (making a context is the slow part); each run sets its own page globals
-const vm = createContext({ URLSearchParams, crypto: globalThis.crypto });
-
-interface Page {
-  swapDuring: string | null;
-  rootVariant: string | null;
-  rootChildren: unknown;
-  session: MemoryStorage;
-}
-
-/** Runs the script on a page at `url` with a cookie and storage, then fires readystatechange. */
-function run(url: string, options: { cookie?: string; local?: MemoryStorage; session?: MemoryStorage } = {}): Page {
-  const attributes = new Map<string, string>();
-  const listeners: Array<() => void> = [];
-  const root = { variant: 'latam' as string | null, children: 'latam markup' as unknown };
-  const template = (variant: string) => ({ content: `${variant} markup` });
-  const session = options.session ?? new MemoryStorage();
-  const { pathname, search } = new URL(url, 'https://funnel.test');
-  const document = {
-    cookie: options.cookie ?? '',
-    documentElement: { setAttribute: (k: string, v: string) => attributes.set(k, v), removeAttribute: (k: string) => attributes.delete(k) },
-    addEventListener: (type: string, fn: () => void) => type === 'readystatechange' && listeners.push(fn),
-    getElementById: (id: string) =>
-      id === 'root'
-        ? {
-            getAttribute: () => root.variant,
-            setAttribute: (_k: string, v: string) => (root.variant = v),
-            replaceChildren: (c: unknown) => (root.children = c),
-          }
-        : null,
-    querySelector: (selector: string) => {
-      const m = /^template\[data-variant="(\w+)"\]$/.exec(selector);
-      return m && m[1] !== 'latam' ? template(m[1]!) : null;
-    },
-  };
-  Object.assign(vm, { document, location: { pathname, search }, localStorage: options.local ?? new MemoryStorage(), sessionStorage: session });
-  script.runInContext(vm);
-  const swapDuring = attributes.get(EXPERIMENT_SWAP) ?? null;
-  for (const fn of listeners) fn();
-  expect(attributes.has(EXPERIMENT_SWAP)).toBe(false);
-  return { swapDuring, rootVariant: root.variant, rootChildren: root.children, session };
-}
+const run = inlineRunner(experimentScript(dataWithLatamOffer));
 
 const [experimentId, experiment] = experimentForPath(dataWithLatamOffer.experiments, '/latam')!;
 const expected = (visitorId: string): string => assign(experimentId, experiment, { visitorId, overrides: {}, sticky: {} })!.variant;
@@ -73,6 +31,7 @@ describe('the inline experiment script', () => {
       expect(page.rootVariant, id).toBe(variant);
       expect(page.swapDuring).toBe(variant === 'latam' ? null : variant);
       expect(page.rootChildren).toBe(`${variant} markup`);
+      expect(page.shownAgain).toBe(true);
     }
     expect([...seen].sort()).toEqual(['latam', 'trial']);
   });
@@ -104,25 +63,29 @@ describe('what a page carries', () => {
       'latam-offer': {
         paths: ['/latam'],
         status,
-        variants: [
-          { variant: 'latam', weight: 1 },
-          { variant: 'trial', weight: 3 },
-        ],
+        variations: ['latam', 'trial'],
+        weights: [0.25, 0.75],
+        coverage: 0.5,
+        namespace: ['offers', 0, 0.5],
         winner: 'trial',
       },
     },
   });
 
-  it('a running experiment: its own variant in #root and the others as templates, with their bucket ranges inline', () => {
+  it('a running experiment: its own variant in #root and the others as templates, with its bucket ranges, seed, hash version and namespace inline (GrowthBook defaults filled in)', () => {
     expect(pageVariants(data('running'), '/latam')).toEqual({ root: 'latam', alternatives: ['trial'] });
     expect(inlineExperiments(data('running'))).toEqual({
       '/latam': [
         'latam-offer',
         'latam',
         [
-          ['latam', 0.25],
-          ['trial', 1],
+          ['latam', 0, 0.125],
+          ['trial', 0.25, 0.625],
         ],
+        'latam-offer',
+        1,
+        ['offers', 0, 0.5],
+        0,
       ],
     });
     expect(pageVariants(data('running'), '/discount')).toEqual({ alternatives: [] });

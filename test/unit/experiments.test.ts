@@ -1,10 +1,11 @@
 /**
- * Experiment assignment: GrowthBook's hash v2 and bucket ranges (their published test cases), spread
+ * Experiment assignment: GrowthBook's hash versions 1 and 2, namespaces, targeting and bucket ranges
+ * (their published test cases; test/unit/growthbook-sdk.test.ts runs the SDK itself), spread
  * within statistical bounds over 10,000 visitor ids, stable per id, sticky records, QA overrides,
  * stopped experiments, the path -> variant hook, and the exposure event.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bucketRanges, chooseVariation, fnv1a32, hashV2 } from '../../engine/index.ts';
+import { bucketRanges, chooseVariation, conditionMatches, fnv1a32, hashV1, hashV2, inNamespace, pageAttributes } from '../../engine/index.ts';
 import { assign, earlyVisitorId, experimentChooser, hashedVariant, parseOverrides, recordExposure, type Experiment } from '../../engine/index.ts';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
@@ -36,7 +37,9 @@ function visitorIds(count: number, seed = 7): string[] {
 const experiment = (weights: number[], extra: Partial<Experiment> = {}): Experiment => ({
   paths: ['/latam'],
   status: 'running',
-  variants: weights.map((weight, k) => ({ variant: `v${k}`, weight })) as Experiment['variants'],
+  variations: weights.map((_, k) => `v${k}`) as Experiment['variations'],
+  weights: weights as Experiment['weights'],
+  hashVersion: 2,
   ...extra,
 });
 
@@ -60,42 +63,94 @@ describe("GrowthBook's hashing (their SDK spec test cases)", () => {
     expect(fnv1a32('')).toBe(0x811c9dc5);
   });
 
-  it('bucket ranges for full coverage', () => {
+  it('hash version 1 (value before seed, three decimals)', () => {
+    const cases: Array<[string, string, number]> = [
+      ['', 'a', 0.22],
+      ['', 'b', 0.077],
+      ['b', 'a', 0.946],
+      ['ef', 'd', 0.652],
+      ['', '123', 0.011],
+      ['', '___)((*":&', 0.563],
+    ];
+    for (const [seed, value, expected] of cases) expect(hashV1(seed, value), `${seed} ${value}`).toBe(expected);
+  });
+
+  it('bucket ranges from weights and coverage', () => {
     const close = (actual: Array<[number, number]>, expected: number[][]): void =>
       actual.flat().forEach((n, k) => expect(n).toBeCloseTo(expected.flat()[k]!, 12));
-    close(bucketRanges([0.5, 0.5]), [
+    close(bucketRanges(2, 1, [0.5, 0.5]), [
       [0, 0.5],
       [0.5, 1],
     ]);
-    close(bucketRanges([1, 1, 1, 1]), [
+    close(bucketRanges(4), [
       [0, 0.25],
       [0.25, 0.5],
       [0.5, 0.75],
       [0.75, 1],
     ]);
-    close(bucketRanges([0.4, 0.6]), [
-      [0, 0.4],
-      [0.4, 1],
-    ]);
-    close(bucketRanges([0.2, 0.3, 0.5]), [
+    close(bucketRanges(3, 1, [0.2, 0.3, 0.5]), [
       [0, 0.2],
       [0.2, 0.5],
       [0.5, 1],
     ]);
-    // relative weights: 50 and 50 is an even split, 20/30/50 the same as 0.2/0.3/0.5
-    close(bucketRanges([50, 50]), [
+    // coverage keeps the start of each range, so raising it never moves a visitor between variations
+    close(bucketRanges(2, 0.5, [0.5, 0.5]), [
+      [0, 0.25],
+      [0.5, 0.75],
+    ]);
+    close(bucketRanges(3, 0.2, [0.2, 0.3, 0.5]), [
+      [0, 0.04],
+      [0.2, 0.26],
+      [0.5, 0.6],
+    ]);
+    // as GrowthBook's SDK: weights that do not add up to 1, or are not one per variation, split evenly
+    close(bucketRanges(2, 1, [50, 50]), [
       [0, 0.5],
       [0.5, 1],
     ]);
-    close(bucketRanges([20, 30, 50]), [
-      [0, 0.2],
-      [0.2, 0.5],
+    close(bucketRanges(2, 1, [0.2, 0.3, 0.5]), [
+      [0, 0.5],
+      [0.5, 1],
+    ]);
+    close(bucketRanges(2, 7, [0.5, 0.5]), [
+      [0, 0.5],
       [0.5, 1],
     ]);
   });
 
+  it('namespaces: hash version 1 of the id with seed "__<namespace>", so ranges that do not overlap share no visitor', () => {
+    const ids = visitorIds(2000);
+    for (const id of ids.slice(0, 50)) expect(inNamespace(id, ['paywall', 0, 1])).toBe(true);
+    const lower = ids.filter((id) => inNamespace(id, ['paywall', 0, 0.3]));
+    const upper = ids.filter((id) => inNamespace(id, ['paywall', 0.3, 1]));
+    expect(lower.length + upper.length).toBe(ids.length);
+    expect(lower.every((id) => hashV1('__paywall', id) < 0.3)).toBe(true);
+    expect(lower.length / ids.length).toBeGreaterThan(0.25);
+    expect(lower.length / ids.length).toBeLessThan(0.35);
+  });
+
+  it('targeting: every attribute of the condition must pass, as GrowthBook evaluates $eq, $ne, $in, $nin and plain values', () => {
+    const brazil = { country: 'BR', language: 'pt', utm_source: 'facebook' };
+    expect(conditionMatches(undefined, brazil)).toBe(true);
+    expect(conditionMatches({ country: { $in: ['BR', 'MX'] }, utm_source: 'facebook' }, brazil)).toBe(true);
+    expect(conditionMatches({ country: { $in: ['BR', 'MX'] }, utm_source: 'google' }, brazil)).toBe(false);
+    expect(conditionMatches({ language: { $nin: ['en'] } }, brazil)).toBe(true);
+    expect(conditionMatches({ language: { $ne: 'pt' } }, brazil)).toBe(false);
+    expect(conditionMatches({ language: { $eq: 'pt' } }, brazil)).toBe(true);
+    // an unknown country is in no list and equal to nothing
+    expect(conditionMatches({ country: { $in: ['BR'] } }, { language: 'pt' })).toBe(false);
+    expect(conditionMatches({ country: { $nin: ['BR'] } }, { language: 'pt' })).toBe(true);
+    expect(conditionMatches({ country: 'BR' }, {})).toBe(false);
+  });
+
+  it("reads the page's attributes: the edge's country cookie, <html lang> and utm_source (organic without one)", () => {
+    const doc = (cookie: string) => ({ cookie, documentElement: { lang: 'pt' } }) as unknown as Document;
+    expect(pageAttributes(doc('visitor_country=br; userUuid=x'), '?utm_source=facebook')).toEqual({ country: 'BR', language: 'pt', utm_source: 'facebook' });
+    expect(pageAttributes(doc(''), '')).toEqual({ language: 'pt', utm_source: 'organic' });
+  });
+
   it('chooses the range that holds the number, start included, end excluded', () => {
-    const ranges = bucketRanges([0.2, 0.3, 0.5]);
+    const ranges = bucketRanges(3, 1, [0.2, 0.3, 0.5]);
     expect([0, 0.1999, 0.2, 0.4999, 0.5, 0.9999].map((n) => chooseVariation(n, ranges))).toEqual([0, 0, 1, 1, 2, 2]);
     expect(chooseVariation(1, ranges)).toBe(-1);
   });
@@ -104,25 +159,25 @@ describe("GrowthBook's hashing (their SDK spec test cases)", () => {
 describe('assignment spread over 10,000 visitor ids', () => {
   const ids = visitorIds(10_000);
   const counts = (e: Experiment): number[] => {
-    const out = e.variants.map(() => 0);
-    for (const id of ids) out[e.variants.findIndex((v) => v.variant === hashedVariant('latam-offer', e, id))]! += 1;
+    const out = e.variations.map(() => 0);
+    for (const id of ids) out[e.variations.indexOf(hashedVariant('latam-offer', e, id)!)]! += 1;
     return out;
   };
   const chiSquare = (observed: number[], shares: number[]): number =>
     observed.reduce((sum, o, k) => sum + (o - shares[k]! * ids.length) ** 2 / (shares[k]! * ids.length), 0);
 
   it('splits 50/50 within the chi-square bound (1 degree of freedom, p = 0.001: 10.83)', () => {
-    const observed = counts(experiment([50, 50]));
+    const observed = counts(experiment([0.5, 0.5]));
     expect(observed.reduce((a, b) => a + b)).toBe(10_000);
     expect(chiSquare(observed, [0.5, 0.5])).toBeLessThan(10.83);
   });
 
   it('splits 20/30/50 within the chi-square bound (2 degrees of freedom, p = 0.001: 13.82)', () => {
-    expect(chiSquare(counts(experiment([20, 30, 50])), [0.2, 0.3, 0.5])).toBeLessThan(13.82);
+    expect(chiSquare(counts(experiment([0.2, 0.3, 0.5])), [0.2, 0.3, 0.5])).toBeLessThan(13.82);
   });
 
   it('gives each id the same variant every time, and different seeds split independently', () => {
-    const e = experiment([1, 1]);
+    const e = experiment([0.5, 0.5]);
     for (const id of ids.slice(0, 500)) expect(hashedVariant('latam-offer', e, id)).toBe(hashedVariant('latam-offer', e, id));
     const same = ids.filter((id) => hashedVariant('latam-offer', e, id) === hashedVariant('other-test', e, id)).length;
     expect(same / ids.length).toBeGreaterThan(0.47);
@@ -131,13 +186,13 @@ describe('assignment spread over 10,000 visitor ids', () => {
 });
 
 describe('the decision', () => {
-  const e = experiment([1, 1]);
+  const e = experiment([0.5, 0.5]);
   const id = visitorIds(1)[0]!;
 
   it('hashes a new visitor, then keeps the recorded assignment even when the weights change', () => {
     const first = assign('x', e, { ...none, visitorId: id })!;
     expect(first).toMatchObject({ experimentId: 'x', source: 'hash' });
-    const reweighted = experiment(first.variant === 'v0' ? [1, 1000] : [1000, 1]);
+    const reweighted = experiment(first.variant === 'v0' ? [0.001, 0.999] : [0.999, 0.001]);
     expect(assign('x', reweighted, { ...none, visitorId: id, sticky: { x: first.variant } })).toEqual({
       experimentId: 'x',
       variant: first.variant,
@@ -145,6 +200,20 @@ describe('the decision', () => {
     });
     // a record of a variant the experiment no longer has is ignored
     expect(assign('x', e, { ...none, visitorId: id, sticky: { x: 'gone' } })?.source).toBe('hash');
+  });
+
+  it('leaves a visitor out (the path keeps its own variant, no exposure) outside the targeting, the namespace or the coverage', () => {
+    const ids = visitorIds(400);
+    const targeted = experiment([0.5, 0.5], { condition: { country: { $in: ['BR'] } } });
+    expect(ids.every((visitorId) => assign('x', targeted, { ...none, visitorId, attributes: { country: 'DE' } }) === undefined)).toBe(true);
+    expect(ids.every((visitorId) => assign('x', targeted, { ...none, visitorId, attributes: { country: 'BR' } })?.source === 'hash')).toBe(true);
+    const spaced = experiment([0.5, 0.5], { namespace: ['paywall', 0, 0.5] });
+    expect(ids.filter((visitorId) => assign('x', spaced, { ...none, visitorId })).every((visitorId) => inNamespace(visitorId, ['paywall', 0, 0.5]))).toBe(true);
+    const covered = ids.filter((visitorId) => assign('x', experiment([0.5, 0.5], { coverage: 0.25 }), { ...none, visitorId })).length / ids.length;
+    expect(covered).toBeGreaterThan(0.15);
+    expect(covered).toBeLessThan(0.35);
+    // no visitor id: nobody to hash
+    expect(assign('x', e, { ...none, visitorId: '' })).toBeUndefined();
   });
 
   it('takes a QA override of a running experiment, only for one of its variants', () => {
@@ -155,7 +224,7 @@ describe('the decision', () => {
   });
 
   it('sends everyone to the winner of a stopped experiment, whatever their record or override', () => {
-    const stopped = experiment([1, 1], { status: 'stopped', winner: 'v1' });
+    const stopped = experiment([0.5, 0.5], { status: 'stopped', winner: 'v1' });
     for (const visitorId of visitorIds(50)) {
       expect(assign('x', stopped, { visitorId, overrides: { x: 'v0' }, sticky: { x: 'v0' } })).toEqual({ experimentId: 'x', variant: 'v1', source: 'winner' });
     }

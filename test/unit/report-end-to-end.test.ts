@@ -32,7 +32,7 @@ beforeAll(async () => {
   data = { ...(await loadFunnelData()), experiments: LATAM_OFFER };
   const [id, experiment] = experimentEntries(data.experiments).find(([, e]) => e.status === 'running')!;
   experimentId = id;
-  arms = experiment.variants.map((v) => v.variant);
+  arms = experiment.variations;
   written = writeEventLog(join(dir, 'events.jsonl'), simulationModel(data), {
     visitors: 3000,
     seed: 7,

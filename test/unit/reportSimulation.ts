@@ -4,7 +4,7 @@
  * same comparisons the report uses.
  */
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
-import { experimentEntries } from '../../engine/index.ts';
+import { experimentArms, experimentEntries } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import {
   createRandom,
@@ -32,8 +32,8 @@ export async function loadSimulation(): Promise<void> {
   const [id, experiment] = running;
   experimentId = id;
   paths = experiment.paths;
-  arms = experiment.variants.map((v) => v.variant);
-  weights = experiment.variants.map((v) => v.weight);
+  arms = experimentArms(experiment).map((v) => v.variant);
+  weights = experimentArms(experiment).map((v) => v.weight);
 }
 
 /** Visitors and purchases per arm of one simulated experiment on the experiment's paths. */

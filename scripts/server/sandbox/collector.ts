@@ -4,7 +4,8 @@
  * - POST /sandbox/collect/v1/batch takes a Segment-format batch (`{ batch: [...] }`, at most 64 KiB,
  *   100 messages) and stores each message in the analytics log read by GET /sandbox/events, and as
  *   received (collectorLog.ts: memory, and a JSON-lines file when configured) for the funnel report.
- * - POST /sandbox/inspector takes what the browser-side destinations (Meta Pixel, GA4) were sent.
+ * - POST /sandbox/inspector takes what the browser-side destinations (Meta Pixel, GA4) were sent, each
+ *   call with the event it was made for (its id is the Segment message's messageId).
  * - GET /sandbox/inspector/feed?after=N answers everything both received after sequence number N,
  *   for the live /__events page.
  */
@@ -30,6 +31,10 @@ export interface FeedEntry {
   userUuid: string;
   payload: unknown;
   at: number;
+  /** The analytics event the entry is a form of (Segment's messageId); absent for a destination's set-up calls. */
+  eventId?: string;
+  /** That event's kind and name (track "Signed Up", page "/discount"). */
+  event?: { kind: string; name: string };
 }
 
 interface Feed {
@@ -117,7 +122,9 @@ async function collectBatch(state: SandboxState, req: IncomingMessage, res: Serv
       kind: str(event.kind),
       name: str(event.name),
       userUuid: str(event.userUuid),
-      payload: { properties: event.props, context: event.context },
+      // the message as the batch body carried it, with the batch's sentAt
+      payload: { ...(batch[k] as Record<string, unknown>), ...(typeof body.sentAt === 'string' ? { sentAt: body.sentAt } : {}) },
+      ...(typeof id === 'string' && id ? { eventId: id.slice(0, 64), event: { kind: str(event.kind), name: str(event.name) } } : {}),
     });
   }
   keepMessages(state, accepted, body.sentAt);
@@ -129,14 +136,18 @@ async function recordCalls(state: SandboxState, req: IncomingMessage, res: Serve
   const calls = Array.isArray(body.calls) ? body.calls.slice(0, MAX_BATCH_MESSAGES) : [];
   for (const c of calls) {
     if (!c || typeof c !== 'object') continue;
-    const { destination, call } = c as Record<string, unknown>;
+    const { destination, call, event } = c as Record<string, unknown>;
     const args = Array.isArray(call) ? call : [call];
+    const about = event && typeof event === 'object' ? (event as Record<string, unknown>) : undefined;
     addToFeed(state, {
       source: str(destination).slice(0, 64) || 'unknown',
       kind: str(args[0]).slice(0, 32),
       name: str(args[1]).slice(0, 200),
-      userUuid: '',
+      userUuid: str(about?.userUuid).slice(0, FIELD_LIMITS.userUuid),
       payload: args,
+      ...(about && str(about.id)
+        ? { eventId: str(about.id).slice(0, 64), event: { kind: str(about.kind).slice(0, 32), name: str(about.name).slice(0, FIELD_LIMITS.eventName) } }
+        : {}),
     });
   }
   res.writeHead(204).end();
