@@ -1,16 +1,21 @@
--- Per visitor and step: shown (a page with that step) and completed (step_completed), once each.
+-- Per visitor and step: shown (a page with that step) and completed (step_completed), from the
+-- visitors' lists (03_visitors.sql). A step shown and completed is two rows, one with reached = 1
+-- and one with completed = 1, so that no pass over all visitor-step pairs is needed to merge them:
+-- the step counts of 08_step_counts.sql add them up.
 CREATE TABLE visitor_steps AS
-SELECT
-  visitor_key,
-  step_no,
-  MAX(CASE WHEN role = 'page' THEN 1 ELSE 0 END) AS reached,
-  MAX(CASE WHEN role = 'completed' THEN 1 ELSE 0 END) AS completed
-FROM ok_events
-WHERE role IN ('page', 'completed') AND step_no IS NOT NULL
-GROUP BY visitor_key, step_no;
+SELECT visitor_key, UNNEST(LIST_DISTINCT(shown_steps)) AS step_no, 1 AS reached, 0 AS completed
+FROM visitor_facts
+WHERE ok_lines > 0
+UNION ALL
+SELECT visitor_key, UNNEST(LIST_DISTINCT(LIST_TRANSFORM(left_steps, s -> s.step_no))) AS step_no, 0 AS reached, 1 AS completed
+FROM visitor_facts
+WHERE ok_lines > 0;
 
 -- Per visitor, step and outcome the visitor left the step by (the branches).
 CREATE TABLE visitor_step_outcomes AS
-SELECT DISTINCT visitor_key, step_no, outcome
-FROM ok_events
-WHERE role = 'completed' AND step_no IS NOT NULL;
+SELECT visitor_key, o.step_no AS step_no, o.outcome AS outcome
+FROM (
+  SELECT visitor_key, UNNEST(LIST_DISTINCT(left_steps)) AS o
+  FROM visitor_facts
+  WHERE ok_lines > 0
+) visitor_outcomes;
