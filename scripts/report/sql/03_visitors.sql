@@ -1,7 +1,8 @@
 -- The one pass over the input: every line, grouped by its visitor (lines without one fall in the
 -- NULL group), gives one row per visitor with everything the later files need, so that they read
 -- these few hundred thousand rows instead of the millions of events:
---   the data-quality counts of the visitor's lines (they add up to the lines read, 11_quality.sql);
+--   the data quality of the visitor's lines: analysed, analysed with a corrected clock, and the class
+--   of each line left out (they add up to the lines read, 11_quality.sql);
 --   from the analysed (ok) lines: when the visitor came, whether they signed up, bought a plan,
 --   bought the upsell, their revenue (plan and upsell), their landing page's landing type and UTM
 --   source (the first page of a flow's entry with a landing type, by time then line), and as lists
@@ -12,16 +13,13 @@ SELECT
   visitor_key,
   COUNT(*) FILTER (WHERE status = 'ok') AS ok_lines,
   COUNT(*) FILTER (WHERE status = 'ok' AND skewed) AS skewed_lines,
-  COUNT(*) FILTER (WHERE status = 'unparsable') AS unparsable_lines,
-  COUNT(*) FILTER (WHERE status = 'invalid') AS invalid_lines,
-  COUNT(*) FILTER (WHERE status = 'duplicate') AS duplicate_lines,
-  LIST({'status': status, 'name': CASE WHEN status = 'unknown_event' THEN event ELSE COALESCE(NULLIF(landing_type, ''), experiment_id) END})
-    FILTER (WHERE status IN ('unknown_event', 'other_funnel')) AS left_out,
+  -- the lines left out (rare), with the name the data-quality list shows for unknown events and other funnels
+  LIST({'status': status, 'name': CASE WHEN status = 'unknown_event' THEN event WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id) END})
+    FILTER (WHERE status <> 'ok') AS left_out,
   MIN(at_ms) FILTER (WHERE status = 'ok') AS first_ms,
-  COALESCE(MAX(CASE WHEN role = 'signup' THEN 1 ELSE 0 END) FILTER (WHERE status = 'ok'), 0) AS signed_up,
-  COALESCE(MAX(CASE WHEN role = 'purchase' THEN 1 ELSE 0 END) FILTER (WHERE status = 'ok'), 0) AS purchased,
-  COALESCE(MAX(CASE WHEN role = 'upsell' THEN 1 ELSE 0 END) FILTER (WHERE status = 'ok'), 0) AS upsold,
-  COALESCE(SUM(CASE WHEN role IN ('purchase', 'upsell') THEN COALESCE(value, 0) ELSE 0 END) FILTER (WHERE status = 'ok'), 0) AS revenue,
+  -- signup 1, purchase 2, upsell 4: one aggregate for the three conversions
+  BIT_OR(CASE role WHEN 'signup' THEN 1 WHEN 'purchase' THEN 2 WHEN 'upsell' THEN 4 ELSE 0 END) FILTER (WHERE status = 'ok') AS conversions,
+  SUM(COALESCE(value, 0)) FILTER (WHERE status = 'ok' AND role IN ('purchase', 'upsell')) AS revenue,
   ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
     WHERE status = 'ok' AND role = 'page' AND landing_type IS NOT NULL AND landing_type <> ''
       AND step_no IN (SELECT ks.step_no FROM entry_steps es JOIN known_steps ks ON ks.step = es.step)
@@ -41,9 +39,9 @@ SELECT
   first_ms,
   landing.landing_type AS landing_type,
   COALESCE(landing.utm_source, '(none)') AS utm_source,
-  signed_up,
-  purchased,
-  upsold,
-  revenue
+  conversions & 1 AS signed_up,
+  (conversions & 2) >> 1 AS purchased,
+  (conversions & 4) >> 2 AS upsold,
+  COALESCE(revenue, 0) AS revenue
 FROM visitor_facts
 WHERE ok_lines > 0;
