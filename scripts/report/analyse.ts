@@ -37,8 +37,12 @@ export async function createReferenceTables(db: Database, data: FunnelData): Pro
   await db.run(`CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
   await db.run(`CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`);
+  // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
+  const entrySet = new Set(entries.map(([step]) => step));
   const steps = Object.values(data.flows).flatMap((f) => Object.keys(f.steps));
-  await db.run(`CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1})`).join(', ')}) AS t (step, step_no)`);
+  await db.run(
+    `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
+  );
 }
 
 export interface MetricRow {

@@ -30,6 +30,7 @@ WITH named AS (
     r.*,
     er.role,
     ks.step_no,
+    ks.entry AS entry_step,
     CASE
       WHEN r.sent_ms IS NOT NULL AND r.received_ms IS NOT NULL THEN r.received_ms - (r.sent_ms - r.ts_ms)
       ELSE r.ts_ms
@@ -46,6 +47,7 @@ SELECT
   at_ms,
   landing_type,
   step_no,
+  entry_step,
   outcome,
   value,
   experiment_id,

@@ -21,8 +21,7 @@ SELECT
   BIT_OR(CASE role WHEN 'signup' THEN 1 WHEN 'purchase' THEN 2 WHEN 'upsell' THEN 4 ELSE 0 END) FILTER (WHERE status = 'ok') AS conversions,
   SUM(COALESCE(value, 0)) FILTER (WHERE status = 'ok' AND role IN ('purchase', 'upsell')) AS revenue,
   ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
-    WHERE status = 'ok' AND role = 'page' AND landing_type IS NOT NULL AND landing_type <> ''
-      AND step_no IN (SELECT ks.step_no FROM entry_steps es JOIN known_steps ks ON ks.step = es.step)
+    WHERE status = 'ok' AND role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''
   ) AS landing,
   LIST(step_no) FILTER (WHERE status = 'ok' AND role = 'page' AND step_no IS NOT NULL) AS shown_steps,
   LIST({'step_no': step_no, 'outcome': outcome}) FILTER (WHERE status = 'ok' AND role = 'completed' AND step_no IS NOT NULL) AS left_steps,
