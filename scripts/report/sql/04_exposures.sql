@@ -5,7 +5,7 @@ CREATE TABLE exposures AS
 WITH seen AS (
   SELECT visitor_key, UNNEST(exposures) AS e
   FROM visitor_facts
-  WHERE ok_lines > 0
+  WHERE analysed
 ),
 flat AS (
   SELECT visitor_key, e.experiment_id AS experiment_id, e.variation_id AS variation_id, e.at_ms AS at_ms, e.line_no AS line_no

@@ -11,6 +11,6 @@ SELECT
   f.left_steps,
   COUNT(*) AS visitors
 FROM visitor_groups g
-JOIN visitor_facts f ON f.visitor_key = g.visitor_key
+JOIN visitor_facts f ON f.visitor_key = g.visitor_key AND f.analysed
 WHERE g.dimension IN ('experiment', 'landing')
 GROUP BY g.dimension, g.dimension_key, g.group_key, f.shown_steps, f.left_steps;
