@@ -1,5 +1,6 @@
 /**
- * Runs the report: loads the inputs into DuckDB (load.ts), runs the portable SQL of sql/ in order,
+ * Runs the report: loads the inputs into DuckDB (load.ts), runs the SQL of sql/ in order (one pass over
+ * the events, then the per-visitor rows; docs/report.md says how it runs on a warehouse),
  * and turns the aggregates into the report's model with the statistics of stats.ts. The flow files
  * give the steps (in walking order), the experiments' arms, weights and control (the first variant).
  */
