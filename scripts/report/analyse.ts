@@ -1,9 +1,10 @@
 /**
- * Runs the report: loads the inputs into DuckDB (load.ts), runs the portable SQL of sql/ in order,
+ * Runs the report: loads the inputs into DuckDB (load.ts), runs the SQL of sql/ in order (one pass over
+ * the events, then the per-visitor rows; docs/report.md says how it runs on a warehouse),
  * and turns the aggregates into the report's model with the statistics of stats.ts. The flow files
  * give the steps (in walking order), the experiments' arms, weights and control (the first variant).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type Database, type DatabaseOptions } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
@@ -14,16 +15,16 @@ import { compareMeans, compareProportions, MIN_CONVERSIONS, sampleRatioCheck, ty
 const SQL_DIR = new URL('./sql/', import.meta.url);
 const CATALOGUE = new URL('../../flows/events.json', import.meta.url);
 
-/** The statements of one SQL file (split at semicolons that end a line). */
-export function sqlStatements(file: string): string[] {
-  return readFileSync(new URL(file, SQL_DIR), 'utf8')
+/** The statements of one SQL file of a folder (split at semicolons that end a line). */
+export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
+  return readFileSync(new URL(file, dir), 'utf8')
     .split(/;\s*$/m)
     .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
     .filter(Boolean);
 }
 
 /** The tables the SQL reads besides the events: this funnel's landing types, experiment arms, event catalogue, steps (numbered) and flow entries. */
-async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
+export async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
   const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
@@ -37,11 +38,15 @@ async function createReferenceTables(db: Database, data: FunnelData): Promise<vo
   await db.run(`CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
   await db.run(`CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`);
+  // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
+  const entrySet = new Set(entries.map(([step]) => step));
   const steps = Object.values(data.flows).flatMap((f) => Object.keys(f.steps));
-  await db.run(`CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1})`).join(', ')}) AS t (step, step_no)`);
+  await db.run(
+    `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
+  );
 }
 
-interface MetricRow {
+export interface MetricRow {
   dimension: string;
   dimension_key: string;
   group_key: string;
@@ -53,7 +58,7 @@ interface MetricRow {
   revenue_squares: number;
   paying: number;
 }
-interface StepCountRow {
+export interface StepCountRow {
   dimension: string;
   dimension_key: string;
   group_key: string;
@@ -61,18 +66,18 @@ interface StepCountRow {
   reached: number;
   completed: number;
 }
-interface OutcomeRow extends Omit<StepCountRow, 'reached' | 'completed'> {
+export interface OutcomeRow extends Omit<StepCountRow, 'reached' | 'completed'> {
   outcome: string;
   visitors: number;
 }
-interface DailyRow {
+export interface DailyRow {
   experiment_id: string;
   variation_id: string;
   day: number;
   visitors: number;
   purchases: number;
 }
-interface QualityRow {
+export interface QualityRow {
   status: string;
   skewed: number;
   name: string | null;
@@ -195,17 +200,39 @@ function qualityOf(rows: QualityRow[], multiple: Array<{ n: number }>): DataQual
   };
 }
 
-/** Runs the SQL over the loaded events and builds the report. */
-export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
+/** What the SQL gives the report: the rows of the queries 07 to 11 and the visitors in several variations per experiment. */
+export interface SqlFigures {
+  metrics: MetricRow[];
+  steps: StepCountRow[];
+  outcomes: OutcomeRow[];
+  daily: DailyRow[];
+  quality: QualityRow[];
+  multiple: Array<{ experiment_id: string; n: number }>;
+}
+
+/**
+ * Runs the SQL files (01 to 06 build, 07 to 11 are read) over the loaded events; a file of the same
+ * name in `replacements` runs instead of the report's own (a test holds the report against a reference).
+ */
+export async function runReportSql(db: Database, data: FunnelData, replacements?: URL): Promise<SqlFigures> {
+  const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
   await createReferenceTables(db, data);
   for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
-    for (const statement of sqlStatements(file)) await db.run(statement);
-  const query = async <T>(file: string): Promise<T[]> => db.rows<T>(sqlStatements(file)[0]!);
-  const metrics = await query<MetricRow>('07_metrics.sql');
-  const steps = await query<StepCountRow>('08_step_counts.sql');
-  const outcomes = await query<OutcomeRow>('09_outcomes.sql');
-  const daily = await query<DailyRow>('10_daily.sql');
-  const qualityRows = await query<QualityRow>('11_quality.sql');
+    for (const statement of statements(file)) await db.run(statement);
+  const query = async <T>(file: string): Promise<T[]> => db.rows<T>(statements(file)[0]!);
+  return {
+    metrics: await query<MetricRow>('07_metrics.sql'),
+    steps: await query<StepCountRow>('08_step_counts.sql'),
+    outcomes: await query<OutcomeRow>('09_outcomes.sql'),
+    daily: await query<DailyRow>('10_daily.sql'),
+    quality: await query<QualityRow>('11_quality.sql'),
+    multiple: await db.rows<{ experiment_id: string; n: number }>('SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id'),
+  };
+}
+
+/** Runs the SQL over the loaded events and builds the report. */
+export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -223,9 +250,6 @@ export async function reportFromDatabase(db: Database, data: FunnelData, inputs:
   });
 
   const exposed = new Set(metrics.filter((m) => m.dimension === 'experiment').map((m) => m.dimension_key));
-  const multiple = await db.rows<{ experiment_id: string; n: number }>(
-    'SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id',
-  );
   const quality = qualityOf(qualityRows, multiple);
   const experiments: ExperimentReport[] = experimentEntries(data.experiments)
     .filter(([id, e]) => e.status === 'running' || exposed.has(id))

@@ -1,7 +1,7 @@
 /**
- * The loading step, the only DuckDB-specific SQL of the report: it reads Segment messages from JSON
+ * The loading step, DuckDB's own reading of the files: it reads Segment messages from JSON
  * lines (the preview collector's log, a Segment export) or Parquet, and exposes them as the view
- * `raw_events`, one row per line or record, with the columns the portable SQL of sql/ reads:
+ * `raw_events`, one row per line or record, with the columns the SQL of sql/ reads:
  *
  *   line_no BIGINT         order of arrival (file by file, line by line)
  *   parse_ok BOOLEAN       false for a line that is not a JSON object (a truncated write)

@@ -4,24 +4,33 @@
 -- or ok. The event time is corrected for the device's clock as Segment does:
 -- receivedAt - (sentAt - timestamp); skewed marks an event moved by more than 5 minutes (or, without
 -- sentAt, one more than a day away from receivedAt).
+-- The messageIds are read once, into a narrow table of two numbers a line: reading them is the
+-- costliest part of the input (unique strings that compress badly), so the search for repeats runs on
+-- this table and the classification below never reads them again.
+CREATE TABLE message_keys AS
+SELECT line_no, message_key FROM raw_events;
+
 -- The later copies of each messageId: only keys seen more than once are sorted.
 CREATE TABLE duplicate_lines AS
 SELECT line_no
 FROM (
   SELECT line_no, ROW_NUMBER() OVER (PARTITION BY message_key ORDER BY line_no) AS copy_no
-  FROM raw_events
-  WHERE message_key IN (SELECT message_key FROM raw_events GROUP BY message_key HAVING COUNT(*) > 1)
+  FROM message_keys
+  WHERE message_key IN (SELECT message_key FROM message_keys GROUP BY message_key HAVING COUNT(*) > 1)
 ) copies
 WHERE copy_no > 1;
 
--- Read once into a narrow table (ids as 64-bit keys, steps as numbers, only the columns the report
--- reads); the event's name is kept only where it is unknown, for the data-quality list.
-CREATE TABLE classified AS
+DROP TABLE message_keys;
+
+-- A view, not a table: the one pass of 03_visitors.sql reads it straight from the input. The event's
+-- name is kept only where it is unknown, for the data-quality list.
+CREATE VIEW classified AS
 WITH named AS (
   SELECT
     r.*,
     er.role,
     ks.step_no,
+    ks.entry AS entry_step,
     CASE
       WHEN r.sent_ms IS NOT NULL AND r.received_ms IS NOT NULL THEN r.received_ms - (r.sent_ms - r.ts_ms)
       ELSE r.ts_ms
@@ -38,6 +47,7 @@ SELECT
   at_ms,
   landing_type,
   step_no,
+  entry_step,
   outcome,
   value,
   experiment_id,
@@ -59,6 +69,3 @@ SELECT
     ELSE FALSE
   END AS skewed
 FROM named;
-
-CREATE VIEW ok_events AS
-SELECT * FROM classified WHERE status = 'ok';

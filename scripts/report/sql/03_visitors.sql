@@ -1,35 +1,47 @@
--- One row per visitor: when they came, whether they signed up, bought a plan, bought the upsell, and
--- their revenue (plan and upsell). Their landing and UTM source are those of their first page that
--- has a landing type (the landing page of the visit).
-CREATE TABLE visitor_outcomes AS
+-- The one pass over the input: every line, grouped by its visitor (lines without one fall in the
+-- NULL group) and by whether it is analysed (status ok), gives a row per visitor with analysed lines
+-- with everything the later files need, so that they read these few hundred thousand rows instead
+-- of the millions of events: the lines and those with a corrected clock, when the visitor came,
+-- whether they signed up, bought a plan, bought the upsell, their revenue (plan and upsell), their
+-- landing page's landing type and UTM source (the first page of a flow's entry with a landing type,
+-- by time then line), and as lists the steps shown, the steps left with their outcome, and the
+-- exposures. A visitor's lines left out make a second row (not analysed), which only lists their
+-- class and name for the data quality (11_quality.sql); its other columns are not read. Grouping by
+-- `analysed` spares every aggregate a filter on the status.
+-- Lists and the first-by (arg_min) are DuckDB's; docs/report.md gives each dialect's spelling.
+CREATE TABLE visitor_facts AS
 SELECT
   visitor_key,
+  status = 'ok' AS analysed,
+  COUNT(*) AS lines,
+  COUNT(*) FILTER (WHERE skewed) AS skewed_lines,
+  -- the lines left out (rare), with the name the data-quality list shows for unknown events and other funnels
+  LIST({'status': status, 'name': CASE WHEN status = 'unknown_event' THEN event WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id) END})
+    FILTER (WHERE status <> 'ok') AS left_out,
   MIN(at_ms) AS first_ms,
-  MAX(CASE WHEN role = 'signup' THEN 1 ELSE 0 END) AS signed_up,
-  MAX(CASE WHEN role = 'purchase' THEN 1 ELSE 0 END) AS purchased,
-  MAX(CASE WHEN role = 'upsell' THEN 1 ELSE 0 END) AS upsold,
-  SUM(CASE WHEN role IN ('purchase', 'upsell') THEN COALESCE(value, 0) ELSE 0 END) AS revenue
-FROM ok_events
-GROUP BY visitor_key;
+  -- signup 1, purchase 2, upsell 4: one aggregate for the three conversions
+  BIT_OR(CASE role WHEN 'signup' THEN 1 WHEN 'purchase' THEN 2 WHEN 'upsell' THEN 4 ELSE 0 END) AS conversions,
+  SUM(COALESCE(value, 0)) FILTER (WHERE role IN ('purchase', 'upsell')) AS revenue,
+  ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
+    WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''
+  ) AS landing,
+  LIST(step_no) FILTER (WHERE role = 'page' AND step_no IS NOT NULL) AS shown_steps,
+  LIST({'step_no': step_no, 'outcome': outcome}) FILTER (WHERE role = 'completed' AND step_no IS NOT NULL) AS left_steps,
+  LIST({'experiment_id': experiment_id, 'variation_id': variation_id, 'at_ms': at_ms, 'line_no': line_no}) FILTER (WHERE role = 'exposure') AS exposures
+FROM classified
+GROUP BY visitor_key, status = 'ok';
 
-CREATE TABLE visitor_landings AS
-SELECT visitor_key, landing_type, utm_source
-FROM (
-  SELECT visitor_key, landing_type, utm_source, ROW_NUMBER() OVER (PARTITION BY visitor_key ORDER BY at_ms, line_no) AS k
-  FROM ok_events
-  WHERE role = 'page' AND step_no IN (SELECT ks.step_no FROM entry_steps es JOIN known_steps ks ON ks.step = es.step) AND landing_type IS NOT NULL AND landing_type <> ''
-) firsts
-WHERE k = 1;
-
+-- One row per visitor with analysed events: when they came, whether they signed up, bought a plan,
+-- bought the upsell, and their revenue; their landing and UTM source are those of their landing page.
 CREATE TABLE visitors AS
 SELECT
-  o.visitor_key,
-  o.first_ms,
-  l.landing_type,
-  COALESCE(l.utm_source, '(none)') AS utm_source,
-  o.signed_up,
-  o.purchased,
-  o.upsold,
-  o.revenue
-FROM visitor_outcomes o
-LEFT JOIN visitor_landings l ON l.visitor_key = o.visitor_key;
+  visitor_key,
+  first_ms,
+  landing.landing_type AS landing_type,
+  COALESCE(landing.utm_source, '(none)') AS utm_source,
+  conversions & 1 AS signed_up,
+  (conversions & 2) >> 1 AS purchased,
+  (conversions & 4) >> 2 AS upsold,
+  COALESCE(revenue, 0) AS revenue
+FROM visitor_facts
+WHERE analysed;

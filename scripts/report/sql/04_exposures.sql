@@ -1,20 +1,28 @@
--- Each visitor's first exposure per experiment. A visitor seen in more than one variation of an
--- experiment (a cleared cookie, a shared device) is marked and left out of that experiment's arms.
+-- Each visitor's first exposure per experiment (by time, then line). A visitor seen in more than one
+-- variation of an experiment (a cleared cookie, a shared device) is marked and left out of that
+-- experiment's arms. Read from the visitors' lists of exposures (03_visitors.sql): one row per exposure.
 CREATE TABLE exposures AS
-WITH ranked AS (
+WITH seen AS (
+  SELECT visitor_key, UNNEST(exposures) AS e
+  FROM visitor_facts
+  WHERE analysed
+),
+flat AS (
+  SELECT visitor_key, e.experiment_id AS experiment_id, e.variation_id AS variation_id, e.at_ms AS at_ms, e.line_no AS line_no
+  FROM seen
+),
+ranked AS (
   SELECT
     visitor_key,
     experiment_id,
     variation_id,
     at_ms,
     ROW_NUMBER() OVER (PARTITION BY visitor_key, experiment_id ORDER BY at_ms, line_no) AS k
-  FROM ok_events
-  WHERE role = 'exposure'
+  FROM flat
 ),
 variations AS (
   SELECT visitor_key, experiment_id, COUNT(DISTINCT variation_id) AS seen
-  FROM ok_events
-  WHERE role = 'exposure'
+  FROM flat
   GROUP BY visitor_key, experiment_id
 )
 SELECT r.visitor_key, r.experiment_id, r.variation_id, r.at_ms, v.seen > 1 AS multiple

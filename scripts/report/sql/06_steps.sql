@@ -1,16 +1,16 @@
--- Per visitor and step: shown (a page with that step) and completed (step_completed), once each.
-CREATE TABLE visitor_steps AS
+-- Per group of the step tables (experiment arms and landings; UTM sources mix flows) and path: the
+-- steps shown and the (step, outcome) pairs left by, as the visitor's lists hold them, with the
+-- visitors who went that way. Visitors of a group walk few distinct paths, so the step counts of
+-- 08 and 09 read these few rows (each list made a set there) instead of a row per visitor and step.
+CREATE TABLE group_paths AS
 SELECT
-  visitor_key,
-  step_no,
-  MAX(CASE WHEN role = 'page' THEN 1 ELSE 0 END) AS reached,
-  MAX(CASE WHEN role = 'completed' THEN 1 ELSE 0 END) AS completed
-FROM ok_events
-WHERE role IN ('page', 'completed') AND step_no IS NOT NULL
-GROUP BY visitor_key, step_no;
-
--- Per visitor, step and outcome the visitor left the step by (the branches).
-CREATE TABLE visitor_step_outcomes AS
-SELECT DISTINCT visitor_key, step_no, outcome
-FROM ok_events
-WHERE role = 'completed' AND step_no IS NOT NULL;
+  g.dimension,
+  g.dimension_key,
+  g.group_key,
+  f.shown_steps,
+  f.left_steps,
+  COUNT(*) AS visitors
+FROM visitor_groups g
+JOIN visitor_facts f ON f.visitor_key = g.visitor_key AND f.analysed
+WHERE g.dimension IN ('experiment', 'landing')
+GROUP BY g.dimension, g.dimension_key, g.group_key, f.shown_steps, f.left_steps;

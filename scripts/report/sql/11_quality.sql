@@ -1,18 +1,9 @@
--- Data quality, in one pass over the input: lines per class, events with a corrected clock (among
--- those analysed), and the names behind unknown events and other funnels' landing types.
-SELECT
-  status,
-  CASE WHEN status = 'ok' AND skewed THEN 1 ELSE 0 END AS skewed,
-  CASE
-    WHEN status = 'unknown_event' THEN event
-    WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id)
-  END AS name,
-  COUNT(*) AS count
-FROM classified
-GROUP BY
-  status,
-  CASE WHEN status = 'ok' AND skewed THEN 1 ELSE 0 END,
-  CASE
-    WHEN status = 'unknown_event' THEN event
-    WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id)
-  END;
+-- Data quality from the visitors' rows (03_visitors.sql): lines per class, events with a corrected
+-- clock (among those analysed), and the names behind unknown events and other funnels' landing types.
+SELECT 'ok' AS status, 0 AS skewed, NULL AS name, COALESCE(SUM(lines - skewed_lines), 0) AS count FROM visitor_facts WHERE analysed
+UNION ALL
+SELECT 'ok', 1, NULL, COALESCE(SUM(skewed_lines), 0) FROM visitor_facts WHERE analysed
+UNION ALL
+SELECT q.status, 0, q.name, COUNT(*)
+FROM (SELECT UNNEST(left_out) AS q FROM visitor_facts WHERE NOT analysed) left_out_lines
+GROUP BY q.status, q.name;
