@@ -67,7 +67,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   };
 
   return (
-    <Screen className={`text-entry text-entry--${field}`} card>
+    <Screen className={`text-entry text-entry--${field}`}>
       <form className="text-entry__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
         <Field

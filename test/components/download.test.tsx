@@ -30,7 +30,7 @@ describe('download screen', () => {
 
   it('without a known address, says to use the e-mail from the funnel', async () => {
     await renderFunnel(PATH);
-    expect(await screen.findByText('Sign in with the e-mail you used here to unlock Premium in the app.')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in with the email you used here to unlock Premium in the app.')).toBeInTheDocument();
   });
 });
 

@@ -69,7 +69,7 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
 
   await continueTo(page, '/signup');
   await reloadOn(page, '/signup', en.signup.title);
-  const field = page.getByLabel('E-mail');
+  const field = page.getByLabel('Email');
   await field.fill('anna@example');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByText(EMAIL_ERROR).waitFor();
@@ -168,12 +168,12 @@ describe('main funnel', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
     await page.goto(url('/signup'));
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    const banner = page.getByRole('alert').filter({ hasText: 'This e-mail is already registered' });
+    const banner = page.getByRole('alert').filter({ hasText: 'This email is already registered' });
     await banner.waitFor();
     expect(await banner.getAttribute('data-error-type')).toBe('signup');
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(page.url()).toBe(url('/signup'));
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
     await context.close();
@@ -182,7 +182,7 @@ describe('main funnel', () => {
   it('shows "Failed to create an account" when the server fails without a reason', async () => {
     const { context, page } = await newVisitor();
     await page.goto(url('/signup'));
-    await page.getByLabel('E-mail').fill('nobody@fail.test');
+    await page.getByLabel('Email').fill('nobody@fail.test');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to create an account' }).waitFor();
     expect(page.url()).toBe(url('/signup'));
