@@ -9,7 +9,7 @@ import { sendJson } from '../http.ts';
 
 /** Invite code (normalised: upper case, no dash) -> Circle name. */
 export const SAMPLE_CIRCLES: Readonly<Record<string, string>> = {
-  K7P4QX: 'The Smiths',
+  K7P4QX: 'Smith family',
   XYZ234: 'Familie Weber',
   ABC234: 'Los García',
 };
