@@ -46,7 +46,7 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
   };
 
   return (
-    <Screen className="quiz">
+    <Screen className="quiz" art={question.art}>
       <div className="quiz__header">
         {index > 0 ? (
           <button type="button" className="quiz__back" onClick={() => setIndex(index - 1)}>

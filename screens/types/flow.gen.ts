@@ -512,6 +512,10 @@ export interface QuizQuestion {
    */
   title: string;
   /**
+   * An illustration of screens/ui/art for this question: above it on phones, beside it from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  /**
    * @minItems 2
    */
   answers: [QuizAnswer, QuizAnswer, ...QuizAnswer[]];

@@ -88,9 +88,23 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
   for (const [i, [title, answer]] of answers.entries()) {
     await reloadOn(page, '/signup/set-your-options', title);
     await page.getByText(`Question ${i + 1} of 3`).waitFor();
+    if (i > 0) {
+      // the quiz's own Back: the previous question, its answer still chosen and its heading focused
+      const [previousTitle, previousAnswer] = answers[i - 1]!;
+      await page.getByRole('button', { name: en.quiz.back, exact: true }).click();
+      const previous = page.getByRole('heading', { name: previousTitle });
+      await expect.poll(() => previous.evaluate((h) => h === document.activeElement)).toBe(true);
+      expect(await page.getByRole('button', { name: previousAnswer }).getAttribute('aria-pressed')).toBe('true');
+      expect(page.url()).toBe(url('/signup/set-your-options'));
+      await page.getByRole('button', { name: previousAnswer }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
     await page.getByRole('button', { name: answer }).click();
   }
   await page.waitForURL(url('/signup/creating-your-profile'));
+  // the step after the quiz painted in the brand font, loaded before it showed (no flip mid-funnel)
+  await page.getByRole('heading', { name: en.creatingProfile.title }).waitFor();
+  expect(await page.evaluate((text) => document.fonts.check('800 26px "Open Sans Variable"', text), en.creatingProfile.title)).toBe(true);
   await reloadOn(page, '/signup/creating-your-profile', en.creatingProfile.title);
   await page.waitForURL(url('/signup/plans'), { timeout: 15_000 });
 

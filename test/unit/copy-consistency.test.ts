@@ -19,7 +19,10 @@ function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
 
 const locale = (language: string): Tree => JSON.parse(readFileSync(`${root}locales/${language}.json`, 'utf8')) as Tree;
 const texts = (language: string): Array<[string, string]> => leaves(locale(language));
-const offending = (language: string, rule: RegExp): string[] => texts(language).filter(([, text]) => rule.test(text)).map(([key, text]) => `${key}: ${text}`);
+const offending = (language: string, rule: RegExp): string[] =>
+  texts(language)
+    .filter(([, text]) => rule.test(text))
+    .map(([key, text]) => `${key}: ${text}`);
 
 describe('copy consistency', () => {
   it.each(LANGUAGES)('%s: one product name, the one the logo and the tab title show (a11y.appName), also in the invite', (language) => {
