@@ -1,7 +1,7 @@
 /**
  * The sandbox's Circles, for the join branch of the family funnel: GET {webapi}/circles/{code} answers
  * the Circle an invite code belongs to (its name, to welcome the joiner) or 404. The sandbox knows
- * the sample Circles below, as if other families had created them; docs/developers.md lists their
+ * the sample Circles below, as if other families had created them; docs/operations.md lists their
  * codes for previewing the branch.
  */
 import type { ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import { sendJson } from '../http.ts';
 export const SAMPLE_CIRCLES: Readonly<Record<string, string>> = {
   K7P4QX: 'Smith family',
   XYZ234: 'Familie Weber',
-  ABC234: 'Los García',
+  ABC234: 'García',
 };
 
 /** GET {webapi}/circles/{code}: 200 with the Circle, or 404 when no Circle has this code. */
