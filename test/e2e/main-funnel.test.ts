@@ -147,17 +147,21 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
 
   // events reach the collector in batches: wait for the answers, the plan and the sign-up, then read the log
   const id = await writtenVisitorId(context);
+  // each answer is tracked, the ones given again after the quiz's Back too: question i-1 again, then question i
+  const questions = ['locate', 'place', 'follow'];
+  const tracked = answers.flatMap(([, , answer], i) => [
+    ...(i > 0 ? [{ question: questions[i - 1], answer: answers[i - 1]![2] }] : []),
+    { question: questions[i], answer },
+  ]);
   const arrived = async (): Promise<boolean> => {
     const log = await sandboxEvents(id);
-    const answered = log.filter((e) => e.name === 'quiz_answered').length === answers.length;
+    const answered = log.filter((e) => e.name === 'quiz_answered').length === tracked.length;
     return answered && log.some((e) => e.name === 'Product Added') && log.some((e) => e.kind === 'identify');
   };
   await expect.poll(arrived, { timeout: 20_000 }).toBe(true);
   const events = await sandboxEvents(id);
   // every event also carries its context (landing type, experiments); the answers are what this checks
-  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(
-    answers.map(([, , id], i) => ({ question: ['locate', 'place', 'follow'][i], answer: id })),
-  );
+  expect(events.filter((e) => e.name === 'quiz_answered').map((e) => ({ question: e.props.question, answer: e.props.answer }))).toEqual(tracked);
   expect(events.find((e) => e.name === 'quiz_answered')?.props).toMatchObject({ landing_type: variantId, experiments: {} });
   expect(events.find((e) => e.name === 'Product Added')?.props).toMatchObject({ product_id: chosen, plan: chosen, landing_type: variantId });
   expect(events.some((e) => e.kind === 'identify')).toBe(true);
