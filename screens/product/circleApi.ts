@@ -5,11 +5,8 @@
  */
 import type { FunnelState } from '../../engine/index.ts';
 import { failureOf } from '../../engine/payments/index.ts';
-import type { FieldResult } from './family.ts';
+import { CIRCLE_ERRORS, type FieldResult } from './family.ts';
 import { httpClientsFor } from './signup.ts';
-
-/** The i18n keys of the two ways a lookup fails. */
-export const CIRCLE_ERRORS = { unknown: 'family.errors.codeUnknown', unreachable: 'family.errors.codeUnchecked' } as const;
 
 /**
  * Looks a normalised invite code up; on success stores the Circle's name in family.circleName.

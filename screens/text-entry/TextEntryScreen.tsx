@@ -4,7 +4,7 @@ import type { TextEntryProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { readBound, writeBound, type FunnelState } from '../../engine/index.ts';
-import { errorTextOptions, TEXT_FIELD_RULES, displayValue, type FieldResult, type TextField } from '../product/family.ts';
+import { CIRCLE_ERRORS, errorTextOptions, TEXT_FIELD_RULES, displayValue, type FieldResult, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -28,7 +28,12 @@ const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
 
 /** The server checks a step may add after the rule (its `verify` prop); each loads its API module on use. */
 const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: FunnelState, value: string) => Promise<FieldResult>> = {
-  circle: (store, code) => import('../product/circleApi.ts').then((api) => api.joinCircle(store, code)),
+  // a lookup never rejects; a module that cannot load is a code that could not be checked
+  circle: (store, code) =>
+    import('../product/circleApi.ts').then(
+      (api) => api.joinCircle(store, code),
+      (): FieldResult => ({ ok: false, error: CIRCLE_ERRORS.unreachable }),
+    ),
 };
 
 /**
