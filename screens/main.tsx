@@ -29,4 +29,7 @@ startErrorReporting({
 const preloadUrls = (): string[] => [];
 
 const root = document.getElementById('root');
-if (root) void bootFunnel({ funnel, loadLocale, loadRestTexts, preloadUrls, root });
+// the weights the screens set text in (kit.css and the screens' styles); one variable file serves them all
+const fonts = { family: 'Open Sans Variable', weights: [400, 600, 700, 800] };
+
+if (root) void bootFunnel({ funnel, loadLocale, loadRestTexts, preloadUrls, root, fonts });

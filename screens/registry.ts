@@ -11,6 +11,7 @@ export const screens = {
   checkout: lazyScreen(() => import('./checkout/CheckoutScreen.tsx')),
   'checkout-success': lazyScreen(() => import('./checkout-success/CheckoutSuccessScreen.tsx')),
   choice: lazyScreen(() => import('./choice/ChoiceScreen.tsx')),
+  'circle-welcome': lazyScreen(() => import('./circle-welcome/CircleWelcomeScreen.tsx')),
   'creating-profile': lazyScreen(() => import('./creating-profile/CreatingProfileScreen.tsx')),
   download: lazyScreen(() => import('./download/DownloadScreen.tsx')),
   'feature-intro': lazyScreen(() => import('./feature-intro/FeatureIntroScreen.tsx')),

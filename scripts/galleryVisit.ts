@@ -86,6 +86,13 @@ function sandboxPurchase(
   return purchase;
 }
 
+/** The name of the Circle an invite code opens, as the sandbox's lookup answers it (the join branch's welcome). */
+async function sandboxCircleName(baseUrl: string, code: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/sandbox/webapi/api/v1/circles/${encodeURIComponent(code)}`);
+  if (!res.ok) throw new Error(`sandbox circle lookup of ${code} answered ${res.status}`);
+  return ((await res.json()) as { circle: { name: string } }).circle.name;
+}
+
 /** One sandbox account per server and landing type, created through the sandbox's signup call. */
 function sandboxAccount(baseUrl: string, landingType: string): Promise<Account> {
   const key = `${baseUrl} ${landingType}`;
@@ -163,6 +170,7 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
         break;
       case 'text-entry':
         bound(step.props.bind, TYPED[step.props.rule] ?? 'Anna');
+        if (step.props.verify === 'circle') family.circleName = await sandboxCircleName(baseUrl, TYPED.code!);
         break;
       case 'choice':
         if (step.props.bind) bound(step.props.bind, outcome ?? step.props.options[0]!.id);

@@ -45,4 +45,4 @@ export const SETTINGS_OK: FakeReply = {
   status: 200,
   data: { stripe_publishable_key: 'pk_test_1', stripe_account_name: 'Acme', experiments: { discount_skip_paywall: true, force_3ds_for_eu_customers: true } },
 };
-export const ALREADY_REGISTERED: FakeReply = { status: 422, data: { errors: { info: { email: 'This e-mail is already registered' } } } };
+export const ALREADY_REGISTERED: FakeReply = { status: 422, data: { errors: { info: { email: 'This email is already registered' } } } };

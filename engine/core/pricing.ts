@@ -80,12 +80,20 @@ export function formatUsd(amount: number, language: string): string {
   return formatter(`usd:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY })).format(amount);
 }
 
-/** A duration in words, in the visitor's language. @example formatDuration({ count: 3, unit: 'month' }, 'en') // "3 months" */
+/** Languages that write a count and its counter word as one (3か月, 1週間): CLDR's unit pattern puts a space between. */
+const COUNTER_LANGUAGES = /^ja(?:-|$)/i;
+
+/**
+ * A duration in words, in the visitor's language, written the way its own texts write it.
+ * @example formatDuration({ count: 3, unit: 'month' }, 'en') // "3 months"
+ * @example formatDuration({ count: 3, unit: 'month' }, 'ja') // "3か月"
+ */
 export function formatDuration(duration: Duration, language: string): string {
-  return formatter(
+  const text = formatter(
     `unit:${duration.unit}:${language}`,
     () => new Intl.NumberFormat(language, { style: 'unit', unit: duration.unit, unitDisplay: 'long' }),
   ).format(duration.count);
+  return COUNTER_LANGUAGES.test(language) ? text.replace(/(\d)\s+/u, '$1') : text;
 }
 
 export interface FormattedPricing {

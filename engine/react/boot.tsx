@@ -27,6 +27,7 @@ import { loadRouter } from './routerChunk.ts';
 import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoader } from './language.ts';
 import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
 import { lazyI18next } from './lazyTexts.ts';
+import { charactersOf, loadFonts, type FontRequest } from './fontReadiness.ts';
 import type { ScreenRegistry } from './types.ts';
 import type { FunnelDefinition } from './defineFunnel.ts';
 
@@ -40,6 +41,8 @@ export interface BootOptions {
   /** The two background images preloaded at start-up, for a WebP-capable browser or not. */
   preloadUrls: (isWebp: boolean) => string[];
   root: HTMLElement;
+  /** The font the screens are set in: the steps after the landing wait (capped) for its faces with the rest of the texts. */
+  fonts?: FontRequest;
 }
 
 function preload(urls: string[]): void {
@@ -133,7 +136,13 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   const store = createFunnelStore(slices);
   setErrorContext(errorContextReader(data, store, location));
   const texts = proxy<TextsState>({ complete: false, failed: false });
-  const i18n = lazyI18next(languages, language, firstTexts, () => genericRetry(() => options.loadRestTexts(language), reportRetryFailure), texts);
+  // the later steps wait for these texts behind the loader; the font faces they need load in the same wait
+  const loadRest = () =>
+    genericRetry(() => options.loadRestTexts(language), reportRetryFailure).then(async (rest) => {
+      if (options.fonts) await loadFonts(document.fonts, options.fonts, charactersOf({ first: await firstTexts, rest }));
+      return rest;
+    });
+  const i18n = lazyI18next(languages, language, firstTexts, loadRest, texts);
   // the entry screen and its texts are in place before the first render, so hydration (or the first
   // client render) shows the screen in one pass, with no loader and no fallback. A landing renders
   // with the small translator over its first-paint texts (no i18next on its first screen: see

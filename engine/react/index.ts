@@ -31,6 +31,10 @@ export { earlyClickScript, holdEarlyClicks } from './earlyClicks.ts';
 export { bootFunnel } from './boot.tsx';
 /** Types of the same module. */
 export type { BootOptions } from './boot.tsx';
+/** The brand font loaded (capped) before the steps after the landing paint. */
+export { charactersOf, loadFonts, FONT_WAIT_CAP_MS } from './fontReadiness.ts';
+/** Types of the same module: the font to wait for, and the part of document.fonts that loads it. */
+export type { FontLoader, FontRequest } from './fontReadiness.ts';
 /** The React context that carries the engine to screens: flow data, store, analytics, registry, gateways. */
 export { EngineContext, useEngine } from './context.ts';
 /** Types of the same module. */

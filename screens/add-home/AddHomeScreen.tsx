@@ -46,7 +46,7 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
 
   if (added) {
     return (
-      <Screen className="add-home add-home--added" card>
+      <Screen className="add-home add-home--added">
         <div className="add-home__added" ref={confirmation} tabIndex={-1} role="status">
           <span className="add-home__badge" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="40" height="40">
@@ -67,7 +67,7 @@ export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>
   }
 
   return (
-    <Screen className="add-home" card art="place-alerts">
+    <Screen className="add-home" art="place-alerts">
       <form className="add-home__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
         <Field inputId={inputId} label={t('family.home.label')} error={error ? t(error, errorTextOptions(error)) : undefined} className="add-home__field">

@@ -27,7 +27,7 @@ export default function ChoiceScreen({ props, next }: ScreenProps<ChoiceProps>) 
   };
 
   return (
-    <Screen className="choice" card art={props.art}>
+    <Screen className="choice" art={props.art}>
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <div className="choice__options" role="group" aria-label={t(props.title)}>
         {props.options.map((option) => (

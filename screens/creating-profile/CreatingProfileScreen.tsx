@@ -25,7 +25,7 @@ export default function CreatingProfileScreen({ props, next }: ScreenProps<Creat
   const percent = Math.round((done / total) * 100);
   const percentText = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' }).format(done / total);
   return (
-    <Screen className="creating-profile" card art="check-location">
+    <Screen className="creating-profile" art="check-location">
       <h1 className="fe-title creating-profile__title">{t(props.title)}</h1>
       <div className="creating-profile__meter">
         <div

@@ -9,6 +9,7 @@ import { Logo } from '../ui/Logo.tsx';
 import { DesktopQr } from './DesktopQr.tsx';
 import { StoreBadge } from './StoreBadge.tsx';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
+import { EmailAddress, TextWithValue } from '../ui/TextWithValue.tsx';
 
 /**
  * The last screen: App Store and Google Play buttons, the visitor's own platform first, and whom to
@@ -22,9 +23,9 @@ export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
   const email = snap.signup.email;
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Screen className={`download ${desktop ? 'download--desktop' : ''}`.trim()} wide={desktop} card>
+    <Screen className={`download ${desktop ? 'download--desktop' : ''}`.trim()} wide={desktop}>
       <div className="download__main">
-        <Logo markOnly size={88} className="download__icon" />
+        <Logo name={t('a11y.appName')} markOnly size={88} className="download__icon" />
         <TitleBlock title={t(props.title)} text={t(props.text)} />
         <div className="download__badges">
           {order.map((store) => (
@@ -37,7 +38,13 @@ export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
             />
           ))}
         </div>
-        <p className="download__hint">{email ? t('download.signInHint', { email }) : t('download.signInHintNoEmail')}</p>
+        <p className="download__hint">
+          {email ? (
+            <TextWithValue text={(slot) => t('download.signInHint', { email: slot })} value={<EmailAddress address={email} />} />
+          ) : (
+            t('download.signInHintNoEmail')
+          )}
+        </p>
       </div>
       {desktop ? <DesktopQr order={order} urls={urls} /> : null}
     </Screen>

@@ -25,7 +25,7 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
         <Picture name={props.background} alt="" className="landing__background" priority />
       </div>
       <div className="landing__panel">
-        <Logo tone="light" size={36} className="landing__logo" />
+        <Logo name={t('a11y.appName')} tone="light" size={36} className="landing__logo" />
         <div className="landing__content">
           {props.badge ? <p className="landing__badge">{t(props.badge, badgeValues)}</p> : null}
           <h1 className="landing__title">{t(props.title)}</h1>

@@ -71,7 +71,7 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
   };
 
   return (
-    <Screen className="phone-number" card>
+    <Screen className="phone-number">
       <form className="phone-number__form" noValidate onSubmit={submit}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
         <Field

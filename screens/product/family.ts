@@ -154,6 +154,9 @@ export function checkAddress(input: string): FieldResult {
   return { ok: true, value };
 }
 
+/** The i18n keys of the two ways an invite code's lookup fails (screens/product/circleApi.ts). */
+export const CIRCLE_ERRORS = { unknown: 'family.errors.codeUnknown', unreachable: 'family.errors.codeUnchecked' } as const;
+
 /** The rule of each text-entry field. */
 export const TEXT_FIELD_RULES: Record<TextField, (input: string, locale?: string) => FieldResult> = {
   name: checkName,

@@ -1,15 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../../engine/react/index.ts';
-import { answerQuestion, firstUnanswered, restoreQuiz } from './model.ts';
+import { answerQuestion, firstUnanswered, questionAfter, restoreQuiz } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
+import { LineIcon } from '../ui/LineIcon.tsx';
 
 /**
  * The options quiz: one question at a time with its position, each answer stored and tracked
- * (engine/core/quiz.ts); after the last the funnel moves on. A reload opens the first question
- * without an answer, because the answers are restored from the persisted analytics data.
+ * (model.ts); after the last the funnel moves on. The funnel's progress bar is the only
+ * bar on this step; the quiz adds its "Question 2 of 3" line and a Back control that returns to the
+ * previous question with its answer still chosen (the browser's Back stays blocked, spec section 2).
+ * A reload opens the first question without an answer, because the answers are restored from the
+ * persisted analytics data.
  */
 export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
   const { t } = useTranslation();
@@ -23,28 +27,42 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
   });
   const question = props.questions[index] ?? props.questions[0];
   const total = props.questions.length;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(index);
+
+  // a new question is a new page for a screen reader: its heading takes focus (the step's first
+  // question gets it from the engine's step focus, so only a change of question moves it here)
+  useEffect(() => {
+    if (shown.current === index) return;
+    shown.current = index;
+    heading.current?.focus({ preventScroll: true });
+  }, [index]);
 
   const choose = (answerId: string): void => {
-    if (answerQuestion(store, analytics, ids, question.id, answerId)) {
-      next();
-      return;
-    }
-    setIndex(Math.min(firstUnanswered(ids, store.options.answers), total - 1));
+    answerQuestion(store, analytics, ids, question.id, answerId);
+    const following = questionAfter(ids, index, store.options.answers);
+    if (following === undefined) next();
+    else setIndex(following);
   };
 
   return (
-    <Screen className="quiz" card>
-      <div className="quiz__progress">
+    <Screen className="quiz" art={question.art}>
+      <div className="quiz__header">
+        {index > 0 ? (
+          <button type="button" className="quiz__back" onClick={() => setIndex(index - 1)}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M15 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            {t('quiz.back')}
+          </button>
+        ) : null}
         <p className="quiz__counter">{t('quiz.progress', { current: index + 1, total })}</p>
-        <div className="quiz__steps" aria-hidden="true">
-          {props.questions.map((q, i) => (
-            <span key={q.id} className={`quiz__step ${i <= index ? 'quiz__step--reached' : ''}`.trim()} />
-          ))}
-        </div>
       </div>
       <fieldset className="quiz__question" key={question.id}>
         <legend className="quiz__legend">
-          <h1 className="fe-title">{t(question.title)}</h1>
+          <h1 className="fe-title" ref={heading} tabIndex={-1}>
+            {t(question.title)}
+          </h1>
         </legend>
         <ul className="quiz__answers">
           {question.answers.map((answer) => {
@@ -55,8 +73,10 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
                   type="button"
                   className={`quiz__answer ${chosen ? 'quiz__answer--chosen' : ''}`.trim()}
                   aria-pressed={chosen}
+                  data-answer={answer.id}
                   onClick={() => choose(answer.id)}
                 >
+                  {answer.icon ? <LineIcon name={answer.icon} className="quiz__answer-icon" /> : null}
                   <span className="quiz__answer-label">{t(answer.label)}</span>
                   <span className="quiz__answer-mark" aria-hidden="true" />
                 </button>

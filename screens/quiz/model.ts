@@ -35,6 +35,18 @@ export function firstUnanswered(questionIds: readonly string[], answers: Readonl
 }
 
 /**
+ * Where the quiz goes after an answer to question `index`: the next question (it may already have an
+ * answer when the visitor came back with the quiz's Back control), else the first one still without
+ * an answer, else undefined: every question is answered and the funnel moves on.
+ * @example questionAfter(['locate', 'place'], 0, { locate: 'friend' }) // 1
+ */
+export function questionAfter(questionIds: readonly string[], index: number, answers: Readonly<Record<string, string>>): number | undefined {
+  if (index + 1 < questionIds.length) return index + 1;
+  const open = firstUnanswered(questionIds, answers);
+  return open < questionIds.length ? open : undefined;
+}
+
+/**
  * Records one answer: stores it (in options and in the persisted analytics data), counts it once per
  * question, tracks `quiz_answered`, and sets done after the last question.
  * @returns true when every question is now answered

@@ -57,7 +57,7 @@ export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodePr
 
   const statusKey = status === 'idle' || status === 'busy' ? undefined : STATUS_KEY[status];
   return (
-    <Screen className="share-code" card art="circle">
+    <Screen className="share-code" art="circle">
       <TitleBlock title={t(props.title)} text={t(props.text)} />
       <figure className="share-code__card">
         <figcaption className="share-code__caption">{t('family.shareCode.codeLabel')}</figcaption>

@@ -53,7 +53,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
   };
 
   return (
-    <Screen className="signup-email" card art="family">
+    <Screen className="signup-email" art="family">
       {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>

@@ -23,7 +23,7 @@ function Stars({ stars, label }: { stars: number; label: string }) {
 export default function SocialProofScreen({ props, next }: ScreenProps<SocialProofProps>) {
   const { t } = useTranslation();
   return (
-    <Screen className="social-proof" wide card>
+    <Screen className="social-proof" wide>
       <h1 className="fe-title social-proof__title">{t(props.title)}</h1>
       <section className="social-proof__section" aria-labelledby="social-proof-press">
         <h2 id="social-proof-press" className="social-proof__heading">

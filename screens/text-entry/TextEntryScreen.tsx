@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { readBound, writeBound } from '../../engine/index.ts';
-import { errorTextOptions, TEXT_FIELD_RULES, displayValue, type TextField } from '../product/family.ts';
+import { readBound, writeBound, type FunnelState } from '../../engine/index.ts';
+import { CIRCLE_ERRORS, errorTextOptions, TEXT_FIELD_RULES, displayValue, type FieldResult, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -26,9 +26,20 @@ const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
   },
 };
 
+/** The server checks a step may add after the rule (its `verify` prop); each loads its API module on use. */
+const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: FunnelState, value: string) => Promise<FieldResult>> = {
+  // a lookup never rejects; a module that cannot load is a code that could not be checked
+  circle: (store, code) =>
+    import('../product/circleApi.ts').then(
+      (api) => api.joinCircle(store, code),
+      (): FieldResult => ({ ok: false, error: CIRCLE_ERRORS.unreachable }),
+    ),
+};
+
 /**
  * One text field, checked by the rule its `rule` prop names (a name, a Circle name or an invite code);
  * the normalised value is written to the store field its `bind` prop names and the funnel moves on.
+ * A `verify` prop adds a server check (an invite code must open a Circle) before it moves on.
  */
 export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryProps>) {
   const { t, i18n } = useTranslation();
@@ -36,13 +47,21 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   const field = props.rule;
   const [value, setValue] = useState(() => displayValue(field, readBound(store, props.bind)));
   const [error, setError] = useState('');
+  const [checking, setChecking] = useState(false);
   const done = useRef(false);
   const inputId = useId();
 
-  const submit = (event: FormEvent): void => {
+  const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (done.current) return;
-    const result = TEXT_FIELD_RULES[field](value, i18n.resolvedLanguage ?? i18n.language);
+    let result = TEXT_FIELD_RULES[field](value, i18n.resolvedLanguage ?? i18n.language);
+    if (result.ok && props.verify) {
+      done.current = true; // one lookup at a time: a second press waits for the first
+      setChecking(true);
+      result = await SERVER_CHECKS[props.verify](store, result.value);
+      done.current = false;
+      setChecking(false);
+    }
     if (!result.ok) {
       setError(result.error);
       return;
@@ -53,8 +72,8 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   };
 
   return (
-    <Screen className={`text-entry text-entry--${field}`} card>
-      <form className="text-entry__form" noValidate onSubmit={submit}>
+    <Screen className={`text-entry text-entry--${field}`}>
+      <form className="text-entry__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={checking}>
         <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
         <Field
           inputId={inputId}
@@ -79,7 +98,9 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
           />
         </Field>
         <div className="text-entry__actions">
-          <Button type="submit">{t(props.cta)}</Button>
+          <Button type="submit" disabled={checking}>
+            {t(props.cta)}
+          </Button>
         </div>
       </form>
     </Screen>

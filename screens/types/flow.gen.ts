@@ -8,6 +8,7 @@ export type Step =
   | CheckoutStep
   | CheckoutSuccessStep
   | ChoiceStep
+  | CircleWelcomeStep
   | CreatingProfileStep
   | DownloadStep
   | FeatureIntroStep
@@ -206,6 +207,40 @@ export interface ChoiceOption {
    */
   label: string;
   icon?: string;
+}
+export interface CircleWelcomeStep {
+  screen: 'circle-welcome';
+  /**
+   * An exact route path: "/" or "/segment(/segment)*", lower case.
+   */
+  path?: string;
+  props: CircleWelcomeProps;
+  next?: Next;
+  /**
+   * Show the progress bar on this step (default true).
+   */
+  showProgress?: boolean;
+}
+/**
+ * Welcomes a visitor who joined a Circle with an invite code, by the Circle's name (family.circleName, from the server's answer to the code), before anything else.
+ */
+export interface CircleWelcomeProps {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text?: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  cta: string;
+  /**
+   * An illustration of screens/ui/art: above the title on phones, beside the texts from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
 }
 export interface CreatingProfileStep {
   screen: 'creating-profile';
@@ -477,6 +512,10 @@ export interface QuizQuestion {
    */
   title: string;
   /**
+   * An illustration of screens/ui/art for this question: above it on phones, beside it from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  /**
    * @minItems 2
    */
   answers: [QuizAnswer, QuizAnswer, ...QuizAnswer[]];
@@ -487,6 +526,10 @@ export interface QuizAnswer {
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   label: string;
+  /**
+   * A line icon drawn before the label: a name from screens/ui/LineIcon.tsx (heart, friend, family, home, work, school, none, schedule, car, pin, battery...).
+   */
+  icon?: string;
 }
 export interface ShareCodeStep {
   screen: 'share-code';
@@ -662,4 +705,8 @@ export interface TextEntryProps {
    * How the text is checked and normalised (screens/product/family.ts): a name, a Circle name or an invite code.
    */
   rule: 'name' | 'circleName' | 'code';
+  /**
+   * A server check after the rule: "circle" looks the invite code up (GET {webapi}/circles/{code}) and keeps the Circle's name in family.circleName; an unknown code is explained at the field.
+   */
+  verify?: 'circle';
 }

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 
 export interface LogoProps {
+  /** The product's name in the visitor's language (the text a11y.appName, which the tab title uses too). */
+  name: string;
   /** `light` for green or photo backgrounds: white wordmark. */
   tone?: 'dark' | 'light';
   /** Height of the mark in px; the wordmark scales with it. */
@@ -10,14 +12,14 @@ export interface LogoProps {
   className?: string;
 }
 
-const NAME = 'Family Locator';
-
 /**
  * The brand: the mark (a pin with an orange family dot over a mint geofence ring, on the green
- * gradient square, the same drawing as screens/ui/icons/icon.svg) and the "Family Locator" wordmark.
- * One inline SVG, so it costs no request; the wordmark is SVG text in the page's Open Sans.
+ * gradient square, the same drawing as screens/ui/icons/icon.svg) and the wordmark, the product's name
+ * from the visitor's texts, so the logo and the tab title always say the same. One inline SVG, so it
+ * costs no request; the wordmark is SVG text in the page's Open Sans, drawn for the brand name
+ * "Family Locator" (one name in every language: textLength fits it to the mark's width).
  */
-export function Logo({ tone = 'dark', size = 32, markOnly = false, className = '' }: LogoProps) {
+export function Logo({ name, tone = 'dark', size = 32, markOnly = false, className = '' }: LogoProps) {
   const gradient = `fe-logo-${useId().replace(/:/g, '')}`;
   // the wordmark takes 5.3 mark heights at Open Sans 800 (textLength pins it, whatever font loads)
   const width = markOnly ? 64 : 64 + 16 + 340;
@@ -28,7 +30,7 @@ export function Logo({ tone = 'dark', size = 32, markOnly = false, className = '
       width={(size * width) / 64}
       height={size}
       role="img"
-      aria-label={NAME}
+      aria-label={name}
       focusable="false"
     >
       <defs>
@@ -55,7 +57,7 @@ export function Logo({ tone = 'dark', size = 32, markOnly = false, className = '
           direction="ltr"
           aria-hidden="true"
         >
-          {NAME}
+          {name}
         </text>
       )}
     </svg>

@@ -4,12 +4,8 @@ import { Art } from './art/Art.tsx';
 export interface ScreenFrameProps {
   children: ReactNode;
   className?: string;
+  /** The content takes the card's whole width from 1024 px (a reading column otherwise; see screen.css). */
   wide?: boolean;
-  /**
-   * From 1024 px: a white card centred on the brand's light background instead of a column on a white
-   * page (see screen.css).
-   */
-  card?: boolean;
   /**
    * An illustration from screens/ui/art: a short picture above the content on phones, the card's
    * second column from 1024 px. The content then sits in `.fe-screen__body`, which carries className.
@@ -17,9 +13,12 @@ export interface ScreenFrameProps {
   art?: string;
 }
 
-/** The page frame of a funnel screen: centred content column, full height, safe side padding. */
-export function Screen({ children, className = '', wide = false, card = false, art }: ScreenFrameProps) {
-  const frame = `fe-screen ${wide ? 'fe-screen--wide' : ''} ${card ? 'fe-screen--card' : ''}`;
+/**
+ * The page frame of every funnel step but the landing: a centred column with safe side padding on
+ * phones; from 1024 px the one desktop look of both funnels, a white card on the mint page (screen.css).
+ */
+export function Screen({ children, className = '', wide = false, art }: ScreenFrameProps) {
+  const frame = `fe-screen ${wide ? 'fe-screen--wide' : ''}`;
   if (!art) return <div className={`${frame} ${className}`.replace(/\s+/g, ' ').trim()}>{children}</div>;
   return (
     <div className={`${frame} fe-screen--art`.replace(/\s+/g, ' ').trim()}>

@@ -30,25 +30,25 @@ describe('Art', () => {
 });
 
 describe('Screen', () => {
-  it('without art: one frame carrying the screen class, card on request', () => {
+  it('without art: one frame carrying the screen class (the same desktop card for every screen)', () => {
     const { container } = render(
-      <Screen className="quiz" card>
+      <Screen className="quiz">
         <h1>Q</h1>
       </Screen>,
     );
     const frame = container.firstElementChild!;
-    expect(frame).toHaveClass('fe-screen', 'fe-screen--card', 'quiz');
+    expect(frame.className).toBe('fe-screen quiz');
     expect(frame.querySelector('img')).toBeNull();
   });
 
   it('with art: the illustration beside a body that carries the screen class and the content', () => {
     const { container } = render(
-      <Screen className="share-code" card art="circle">
+      <Screen className="share-code" art="circle">
         <h1>Invite</h1>
       </Screen>,
     );
     const frame = container.firstElementChild!;
-    expect(frame).toHaveClass('fe-screen', 'fe-screen--card', 'fe-screen--art');
+    expect(frame).toHaveClass('fe-screen', 'fe-screen--art');
     expect(frame).not.toHaveClass('share-code');
     expect(frame.querySelector('.fe-screen__art img')).toHaveAttribute('loading', 'eager');
     expect(screen.getByRole('heading', { name: 'Invite' }).parentElement).toHaveClass('fe-screen__body', 'share-code');

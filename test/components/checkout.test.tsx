@@ -45,7 +45,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
   it('sends a visitor without an account to sign up first', async () => {
     const f = await renderFunnel('/checkout');
     expect(await screen.findByRole('heading', { name: 'Create your account first' })).toBeInTheDocument();
-    expect(screen.getByText('To pay, we need your e-mail address: your subscription is linked to your account.')).toBeInTheDocument();
+    expect(screen.getByText('To pay, we need your email address: your subscription is linked to your account.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(f.path()).toBe('/signup');
@@ -97,7 +97,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(f.path()).toBe('/checkout/success');
     expect(f.store.loader.show).toBe(false);
     expect(f.store.checkout).toMatchObject({ isSuccess: true, finalPrice: 59.88, regularPrice: 59.88, discountPercentage: 0 });
-    expect(screen.getByText('We have sent an email with your purchase details. Please check your e-mail.')).toBeInTheDocument();
+    expect(screen.getByText('We have sent an email with your purchase details. Please check your inbox.')).toBeInTheDocument();
     expect(screen.getByText('Paid today: $59.88')).toBeInTheDocument();
     expect(screen.getByText(/^Order reference: GZ-[A-Z2-9]{4}-[A-Z2-9]{2}$/)).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.plan)).toEqual([PLAN]);

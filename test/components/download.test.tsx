@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { renderFunnel } from './harness.tsx';
 
 const PATH = '/signup/download';
+/** The paragraph whose whole text is `text`, whatever elements it is split into (an address sits in its own). */
+const paragraph = (text: string) => screen.findByText((_, element) => element?.tagName === 'P' && element.textContent === text);
 const storeNames = (): string[] => screen.getAllByRole('link').map((a) => a.getAttribute('data-store') ?? '');
 
 describe('download screen', () => {
@@ -25,12 +27,21 @@ describe('download screen', () => {
 
   it('tells the visitor which account to sign in with', async () => {
     await renderFunnel(PATH, { state: (s) => (s.signup.email = 'anna@example.com') });
-    expect(await screen.findByText('Sign in with anna@example.com to unlock Premium in the app.')).toBeInTheDocument();
+    expect(await paragraph('Sign in with anna@example.com to unlock Premium in the app.')).toBeInTheDocument();
   });
 
-  it('without a known address, says to use the e-mail from the funnel', async () => {
+  it('keeps the address whole and left to right in the sentence: it may wrap only before its "@"', async () => {
+    await renderFunnel(PATH, { state: (s) => (s.signup.email = 'anna-maria@example-mail.com') });
+    const hint = await paragraph('Sign in with anna-maria@example-mail.com to unlock Premium in the app.');
+    const address = hint.querySelector('bdi')!;
+    expect(address).toHaveAttribute('dir', 'ltr');
+    expect([...address.querySelectorAll('.fe-address__part')].map((part) => part.textContent)).toEqual(['anna-maria', '@example-mail.com']);
+    expect(address.querySelector('wbr')).not.toBeNull();
+  });
+
+  it('without a known address, says to use the email from the funnel', async () => {
     await renderFunnel(PATH);
-    expect(await screen.findByText('Sign in with the e-mail you used here to unlock Premium in the app.')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in with the email you used here to unlock Premium in the app.')).toBeInTheDocument();
   });
 });
 

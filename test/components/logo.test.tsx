@@ -6,7 +6,7 @@ describe('Logo', () => {
   it('is one image named after the app, with the mark and the wordmark', () => {
     render(
       <StrictMode>
-        <Logo />
+        <Logo name="Family Locator" />
       </StrictMode>,
     );
     const logo = screen.getByRole('img', { name: 'Family Locator' });
@@ -19,7 +19,7 @@ describe('Logo', () => {
   it('draws only the mark, square, when asked', () => {
     render(
       <StrictMode>
-        <Logo markOnly size={88} />
+        <Logo name="Family Locator" markOnly size={88} />
       </StrictMode>,
     );
     const logo = screen.getByRole('img', { name: 'Family Locator' });
@@ -31,8 +31,8 @@ describe('Logo', () => {
   it('writes the wordmark white on the light tone, and gives each logo its own gradient', () => {
     render(
       <StrictMode>
-        <Logo tone="light" />
-        <Logo />
+        <Logo name="Family Locator" tone="light" />
+        <Logo name="Family Locator" />
       </StrictMode>,
     );
     const [light, dark] = screen.getAllByRole('img', { name: 'Family Locator' });

@@ -5,12 +5,12 @@ import { PERSIST_KEY } from '../../engine/index.ts';
 import { ALREADY_REGISTERED, answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply, type SeenRequest } from '../fakeAxios.ts';
 import { renderFunnel } from './harness.tsx';
 
-const EMAIL_ERROR = 'This e-mail looks wrong. Please check it and try again.';
+const EMAIL_ERROR = 'This email looks wrong. Please check it and try again.';
 
 async function openSignup(reply: (req: SeenRequest) => FakeReply | Promise<FakeReply>, path = '/signup') {
   const f = await renderFunnel(path, { state: (s) => (s.plans.landingType = 'optionsy') });
   const seen = answerWith(httpClientsFor(f.store), f.store, reply);
-  const field = await screen.findByLabelText('E-mail');
+  const field = await screen.findByLabelText('Email');
   return { ...f, seen, field };
 }
 
@@ -40,11 +40,11 @@ describe('signup-email screen', () => {
   });
 
   it.each([
-    ['a zero-width space', 'an\u200Bna@example.com', 'This e-mail address contains invisible characters (such as zero-width spaces). Please type it again.'],
+    ['a zero-width space', 'an\u200Bna@example.com', 'This email address contains invisible characters (such as zero-width spaces). Please type it again.'],
     [
       'full-width letters',
       '\uFF41\uFF4E\uFF4E\uFF41@example.com',
-      'This e-mail address contains look-alike characters (such as full-width letters). Please type it with ordinary letters.',
+      'This email address contains look-alike characters (such as full-width letters). Please type it with ordinary letters.',
     ],
   ])('refuses an address with %s and says what is wrong, before any call', async (_what, address, message) => {
     const { seen, field, path } = await openSignup(okRoute);
@@ -87,7 +87,7 @@ describe('signup-email screen', () => {
     const { field, store, path } = await openSignup(() => ALREADY_REGISTERED);
     await userEvent.type(field, 'taken@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const banner = await screen.findByText('This e-mail is already registered');
+    const banner = await screen.findByText('This email is already registered');
     expect(banner.closest('[data-error-type]')).toHaveAttribute('data-error-type', 'signup');
     expect(field).toHaveValue('taken@example.com');
     expect(store.signup.isSuccess).toBe(false);

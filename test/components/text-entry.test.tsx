@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderFunnel } from './harness.tsx';
 import { funnelData } from '../../screens/flowData.ts';
+import { httpClientsFor } from '../../screens/product/signup.ts';
+import { answerWith } from '../fakeAxios.ts';
 
 describe('text-entry screen: name', () => {
   it('stores the name trimmed with its first letter capitalised and moves on', async () => {
@@ -90,13 +92,15 @@ describe('text-entry screen: invite code', () => {
     expect(f.path()).toBe('/family/enter-code');
   });
 
-  it('ignores case, spaces and dashes and stores the code in its canonical form', async () => {
+  it('ignores case, spaces and dashes, looks the code up in its canonical form and stores it', async () => {
     const f = await renderFunnel('/family/enter-code');
+    const seen = answerWith(httpClientsFor(f.store), f.store, () => ({ status: 200, data: { circle: { code: 'K7P4QX', name: 'Smith family' } } }));
     await userEvent.type(await screen.findByLabelText('Invite code'), ' k7p - 4qx ');
     await userEvent.click(screen.getByRole('button', { name: 'Join Circle' }));
-    expect(await screen.findByRole('heading', { name: 'Trusted by millions of families' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'You joined the Smith family Circle' })).toBeInTheDocument();
+    expect(seen.map((r) => r.url)).toEqual([expect.stringMatching(/\/circles\/K7P4QX$/)]);
     expect(f.store.family.code).toBe('K7P4QX');
-    expect(f.path()).toBe('/family/social');
+    expect(f.path()).toBe('/family/joined');
   });
 
   it('shows a stored code grouped 3 + 3', async () => {

@@ -11,6 +11,7 @@ import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 import familyFlow from '../../flows/family.json';
 import { formatCode, isCodeShape } from '../../screens/product/family.ts';
+import { SAMPLE_CIRCLES } from '../../scripts/server/sandbox/circles.ts';
 
 afterAll(closeBrowser);
 
@@ -41,6 +42,13 @@ async function family(page: Page): Promise<FamilySlice> {
 
 async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name, exact: true }).waitFor();
+}
+
+/** The joiner's welcome, by the name the sandbox gives the Circle of `code`, then on to the social proof. */
+async function welcomed(page: Page, t: Texts, code: string): Promise<void> {
+  const name = SAMPLE_CIRCLES[code]!;
+  await heading(page, t.family.joined.title.replace('{{circle}}', name));
+  await click(page, t.common.continue, pathOf('family-social'));
 }
 
 async function click(page: Page, name: string, to: string): Promise<void> {
@@ -200,14 +208,28 @@ describe.concurrent('family funnel', () => {
     await field.fill('ABC1');
     await page.getByRole('button', { name: en.family.code.join }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('An invite code has 6 characters: letters A–Z and digits 2–9, e.g. K7P-4QX.');
+    // a code of the right shape that no Circle has is explained at the field too
+    await field.fill('QQQ-222');
+    await page.getByRole('button', { name: en.family.code.join }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(en.family.errors.codeUnknown);
     await field.fill('k7p 4qx');
-    await click(page, en.family.code.join, pathOf('family-social'));
+    await click(page, en.family.code.join, pathOf('circle-joined'));
+    await page.reload();
+    await welcomed(page, en, 'K7P4QX');
 
     await page.reload();
     await heading(page, en.family.social.title);
     await expect
       .poll(() => family(page))
-      .toMatchObject({ name: 'James', phone: '+12025550123', phoneCountry: 'US', circleAction: 'join', code: 'K7P4QX', circleName: '', role: '' });
+      .toMatchObject({
+        name: 'James',
+        phone: '+12025550123',
+        phoneCountry: 'US',
+        circleAction: 'join',
+        code: 'K7P4QX',
+        circleName: SAMPLE_CIRCLES.K7P4QX,
+        role: '',
+      });
 
     await finish(expect, context, page, en, 'en', uniqueEmail('family-join'));
     await context.close();
@@ -229,7 +251,8 @@ describe.concurrent('family funnel', () => {
     await page.getByRole('button', { name: de.family.code.join }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Ein Einladungscode hat 6 Zeichen: Buchstaben A–Z und Ziffern 2–9, z. B. K7P-4QX.');
     await page.getByLabel(de.family.code.label).fill('XYZ-234');
-    await click(page, de.family.code.join, pathOf('family-social'));
+    await click(page, de.family.code.join, pathOf('circle-joined'));
+    await welcomed(page, de as unknown as Texts, 'XYZ234');
     await expect.poll(() => family(page)).toMatchObject({ name: 'Jürgen', code: 'XYZ234' });
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await finish(expect, context, page, de as unknown as Texts, 'de', uniqueEmail('familie'));

@@ -64,24 +64,38 @@ async function walkWithReloads(expect: ExpectStatic, landingPath: string): Promi
   // each question's last answer: not the one a visitor gets by tapping the first button each time
   const answered: Array<{ question: string; answer: string }> = [];
   let chosen = '';
+  let afterQuiz = false;
 
   const onStep = async ({ page, step, t }: StepVisit): Promise<void | { left: true }> => {
     const path = pathOfStep(step, landingPath);
     const props = propsOf(step) as { title?: string; questions?: Question[] };
     if (step.screen === 'quiz') {
-      for (const [i, question] of props.questions!.entries()) {
+      const questions = props.questions!;
+      const progress = (i: number): string =>
+        t('quiz.progress')
+          .replace('{{current}}', String(i + 1))
+          .replace('{{total}}', String(questions.length));
+      for (const [i, question] of questions.entries()) {
         await reloadOn(expect, page, path, t(question.title));
-        await page
-          .getByText(
-            t('quiz.progress')
-              .replace('{{current}}', String(i + 1))
-              .replace('{{total}}', String(props.questions!.length)),
-          )
-          .waitFor();
+        await page.getByText(progress(i)).waitFor();
+        if (i > 0) {
+          // the quiz's own Back: the previous question, its answer still chosen and its heading focused
+          const before = questions[i - 1]!;
+          const beforeAnswer = t(before.answers.at(-1)!.label);
+          await page.getByRole('button', { name: t('quiz.back'), exact: true }).click();
+          const previous = page.getByRole('heading', { name: t(before.title) });
+          await expect.poll(() => previous.evaluate((h) => h === document.activeElement)).toBe(true);
+          expect(await page.getByRole('button', { name: beforeAnswer, exact: true }).getAttribute('aria-pressed')).toBe('true');
+          expect(page.url()).toBe(url(path));
+          await page.getByRole('button', { name: beforeAnswer, exact: true }).click();
+          answered.push({ question: before.id, answer: before.answers.at(-1)!.id });
+          await page.getByRole('heading', { name: t(question.title) }).waitFor();
+        }
         const answer = question.answers.at(-1)!;
         answered.push({ question: question.id, answer: answer.id });
         await page.getByRole('button', { name: t(answer.label), exact: true }).click();
       }
+      afterQuiz = true;
       return { left: true };
     }
     if (step.screen === 'paywall') {
@@ -91,6 +105,12 @@ async function walkWithReloads(expect: ExpectStatic, landingPath: string): Promi
         .first()
         .click();
       return { left: true };
+    }
+    if (afterQuiz && props.title) {
+      // the step after the quiz painted in the brand font, loaded before it showed (no flip mid-funnel)
+      afterQuiz = false;
+      await page.getByRole('heading', { name: t(props.title) }).waitFor();
+      expect(await page.evaluate((text) => document.fonts.check('800 26px "Open Sans Variable"', text), t(props.title))).toBe(true);
     }
     if (props.title) await reloadOn(expect, page, path, t(props.title));
     if (step.screen === 'signup-email') {
@@ -184,12 +204,12 @@ describe('main funnel', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: en.landing.title }).waitFor();
     await page.goto(url('/signup'));
-    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    const banner = page.getByRole('alert').filter({ hasText: 'This e-mail is already registered' });
+    const banner = page.getByRole('alert').filter({ hasText: 'This email is already registered' });
     await banner.waitFor();
     expect(await banner.getAttribute('data-error-type')).toBe('signup');
-    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(page.url()).toBe(url('/signup'));
     await expect.poll(() => page.getByRole('button', { name: 'Continue' }).isEnabled()).toBe(true);
     await context.close();
@@ -198,7 +218,7 @@ describe('main funnel', () => {
   it('shows "Failed to create an account" when the server fails without a reason', async () => {
     const { context, page } = await newVisitor();
     await page.goto(url('/signup'));
-    await page.getByLabel('E-mail').fill('nobody@fail.test');
+    await page.getByLabel('Email').fill('nobody@fail.test');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to create an account' }).waitFor();
     expect(page.url()).toBe(url('/signup'));

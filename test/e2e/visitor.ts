@@ -72,6 +72,7 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
   landing: tap('cta'),
   'feature-intro': tap('cta'),
   'social-proof': tap('cta'),
+  'circle-welcome': tap('cta'),
   offer: tap('cta'),
   'checkout-success': tap('cta'),
   'share-code': tap('skip'),

@@ -31,7 +31,8 @@ describe('gallery screens', () => {
     }
     const family = screens.filter((s) => s.group === 'family').map((s) => s.stepId);
     expect(family.indexOf('enter-circle-name')).toBeLessThan(family.indexOf('enter-code'));
-    expect(family.at(-1)).toBe('enter-code');
+    // the join branch comes last: the code, then the welcome into the Circle
+    expect(family.slice(-2)).toEqual(['enter-code', 'circle-joined']);
   });
 
   it('lists every landing variant with its entry screen at its own path, and its paywall', () => {

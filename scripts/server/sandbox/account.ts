@@ -1,7 +1,7 @@
 /**
  * Sandbox calls 1 and 2 of spec section 7: POST {webapi}/signup and GET {portal}/users/me/payments-settings.
  * Special addresses let a visitor (and the e2e tests) see each failure:
- * - an address already signed up: 422 with errors.info.email "This e-mail is already registered";
+ * - an address already signed up: 422 with errors.info.email "This email is already registered";
  * - anything @fail.test: 500 with no body (the client falls back to "Failed to create an account").
  * Every stored field is length-checked (fieldLimits.ts): a longer value is a 422 naming the field.
  */
@@ -14,9 +14,9 @@ import type { Account, SandboxState } from './state.ts';
 
 /** The server's words for each refusal (the client shows them as the e-mail error). */
 const EMAIL_PROBLEMS: Record<EmailProblem, string> = {
-  invisible: 'The e-mail address contains invisible characters (such as zero-width spaces); please type it again',
-  lookalike: 'The e-mail address contains look-alike characters (such as full-width letters); please type it with ordinary letters',
-  format: 'The e-mail address looks wrong',
+  invisible: 'The email address contains invisible characters (such as zero-width spaces); please type it again',
+  lookalike: 'The email address contains look-alike characters (such as full-width letters); please type it with ordinary letters',
+  format: 'The email address looks wrong',
 };
 export const SANDBOX_PUBLISHABLE_KEY = 'pk_test_sandbox_family_locator';
 
@@ -51,7 +51,7 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
     res.end();
     return;
   }
-  if (state.accountsByEmail.has(email)) return sendJson(res, 422, { errors: { info: { email: 'This e-mail is already registered' } } });
+  if (state.accountsByEmail.has(email)) return sendJson(res, 422, { errors: { info: { email: 'This email is already registered' } } });
   const account: Account = {
     userId: String(state.nextUserId++),
     email,

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { CircleWelcomeProps } from '../types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
+import { useStore } from '../../engine/react/index.ts';
+import { Button } from '../ui/Button.tsx';
+import { Screen } from '../ui/Screen.tsx';
+import { TextWithValue } from '../ui/TextWithValue.tsx';
+import { TitleBlock } from '../ui/TitleBlock.tsx';
+
+/**
+ * The joiner's welcome: "You joined the <Circle name> Circle", with the name the server gave for the
+ * invite code (screens/product/circleApi.ts), shown before anything else of the family funnel.
+ */
+export default function CircleWelcomeScreen({ props, next }: ScreenProps<CircleWelcomeProps>) {
+  const { t } = useTranslation();
+  const { snap } = useStore();
+  // the family's own name, in its own direction and colour inside the translated title
+  const circle = <bdi className="circle-welcome__name">{snap.family.circleName}</bdi>;
+  return (
+    <Screen className="circle-welcome" art={props.art}>
+      <TitleBlock title={<TextWithValue text={(slot) => t(props.title, { circle: slot })} value={circle} />} text={props.text ? t(props.text) : undefined}>
+        <Button onClick={() => next()}>{t(props.cta)}</Button>
+      </TitleBlock>
+    </Screen>
+  );
+}
