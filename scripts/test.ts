@@ -1,29 +1,61 @@
 /**
- * `npm test`: every check CI runs, in order, stopping at the first failure:
- * generated types up to date, type check, lint (ESLint), format (Prettier), flow validation, unit + component tests, e2e tests in
- * Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
+ * `npm test`: every check CI runs, stopping at the first failing stage: the static checks (generated
+ * types up to date, type check, lint (ESLint), format (Prettier), flow validation; two at a time),
+ * unit + component tests, e2e tests in Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
 
-function run(title: string, command: string, args: string[]): void {
-  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    process.exit(result.status ?? 1);
+interface Check {
+  title: string;
+  command: string;
+  args: string[];
+}
+
+/**
+ * Runs independent checks two at a time (each is mostly one busy thread), printing each one's output
+ * whole when it ends; stops after them if any failed, naming every failure.
+ */
+async function runChecks(checks: Check[], parallel = 2): Promise<void> {
+  const queue = [...checks];
+  const failed: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const { title, command, args } = check;
+      const started = Date.now();
+      const { status, output } = await new Promise<{ status: number | null; output: string }>((resolve) => {
+        const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '1' } });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('close', (code) => resolve({ status: code, output }));
+      });
+      console.log(`\n▶ ${title}: ${command} ${args.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      if (output) process.stdout.write(output);
+      if (status !== 0) {
+        console.error(`✗ ${title} failed`);
+        failed.push(title);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  if (failed.length) {
+    console.error(`\n✗ failed: ${failed.join(', ')}`);
+    process.exit(1);
   }
 }
 
-run('generated types', 'node', ['--import', 'tsx', 'scripts/gen.ts', '--check']);
-run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('lint', 'npx', ['eslint', '.']);
-run('format (fix with `npm run format`)', 'npx', ['prettier', '--check', '**/*.{ts,tsx,js,mjs}']);
-run('flow validation', 'node', ['--import', 'tsx', 'scripts/validate.ts']);
+await runChecks([
+  { title: 'type check', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { title: 'lint', command: 'npx', args: ['eslint', '.'] },
+  { title: 'generated types', command: 'node', args: ['--import', 'tsx', 'scripts/gen.ts', '--check'] },
+  { title: 'format (fix with `npm run format`)', command: 'npx', args: ['prettier', '--check', '**/*.{ts,tsx,js,mjs}'] },
+  { title: 'flow validation', command: 'node', args: ['--import', 'tsx', 'scripts/validate.ts'] },
+]);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /** Runs vitest projects with a JSON report next to the console one, and adds up the counts. */

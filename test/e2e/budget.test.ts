@@ -8,10 +8,7 @@
  * (DESIGN.md section 10), and this guard holds it. Measured in English, as the budget is set; a
  * language with longer texts adds a little (the first-paint texts are about 0.7 KiB in English).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from '../../build.mjs';
+import { productionBuild } from './productionBuild.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { askForGzip, scriptsUntilIdle } from '../../scripts/browserScripts.ts';
 import { browser, closeBrowser } from './browser.ts';
@@ -21,15 +18,13 @@ let outdir = '';
 let server: PreviewServer;
 
 beforeAll(async () => {
-  outdir = mkdtempSync(join(tmpdir(), 'funnel-budget-'));
-  await build({ preview: false, outdir, log: false });
+  outdir = await productionBuild();
   server = await startPreviewServer({ distDir: outdir, port: 0 });
 }, 180_000);
 
 afterAll(async () => {
   await closeBrowser();
   await server?.close();
-  rmSync(outdir, { recursive: true, force: true });
 });
 
 describe('landing JavaScript, counted in the browser', () => {

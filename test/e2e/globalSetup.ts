@@ -11,6 +11,8 @@ import { startPreviewServer } from '../../scripts/server/previewServer.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where test/e2e/productionBuild.ts builds the production bundle, once, when a file asks for it. */
+    productionDir: string;
   }
 }
 
@@ -20,8 +22,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { outdir } = await build({ preview: true, outdir: join(root, `dist-e2e-${process.pid}`), log: false });
   const preview = await startPreviewServer({ distDir: outdir, port: 0 });
   project.provide('baseUrl', preview.url);
+  const productionDir = join(root, `dist-e2e-production-${process.pid}`);
+  project.provide('productionDir', productionDir);
   return async () => {
     await preview.close();
     await rm(outdir, { recursive: true, force: true });
+    await rm(productionDir, { recursive: true, force: true });
   };
 }

@@ -5,11 +5,10 @@
  * its query, a year of caching for hashed assets and revalidation for pages, compression, the CSP with
  * the build's inline hashes (no violation while a German visitor walks from the landing to the next step).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../build.mjs';
+import { productionBuild } from './productionBuild.ts';
 import { CSP_HASHES_FILE } from '../../scripts/build/inlineHashes.ts';
 import { hasNginx, NGINX_PATH, startNginx, type NginxHost } from '../../scripts/host/nginx.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
@@ -23,15 +22,13 @@ describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx
 
   beforeAll(async () => {
     if (!hasNginx()) throw new Error(`REQUIRE_E2E=1 but no nginx at ${NGINX_PATH}: install it with \`apt-get install nginx\``);
-    outdir = mkdtempSync(join(tmpdir(), 'funnel-nginx-dist-'));
-    await build({ outdir, log: false });
+    outdir = await productionBuild();
     host = await startNginx(outdir);
   });
 
   afterAll(async () => {
     await closeBrowser();
     await host?.close();
-    if (outdir) rmSync(outdir, { recursive: true, force: true });
   });
 
   const head = (path: string, headers: Record<string, string> = {}): Promise<Response> => fetch(`${host.url}${path}`, { headers, redirect: 'manual' });
