@@ -107,7 +107,7 @@ function checkPriceStory(doc: JsonDoc, pointer: string, label: string, plan: Obj
     issues.push(
       issueAt(
         doc,
-        ptr(pointer, 'renewal'),
+        ptr(pointer, 'trialDays'),
         'trial-with-intro',
         `${label} has a ${trialDays}-day free trial and an intro price (renewal): no sentence can promise both honestly`,
         'keep one: remove "renewal" for a free trial followed by "price" every "duration", or remove "trialDays" for a paid intro',
