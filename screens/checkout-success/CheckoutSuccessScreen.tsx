@@ -106,9 +106,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
         {c.id ? (
           <ul className="checkout-success__receipt" aria-label={t('checkout.summary.title')}>
             {trial ? (
-              <li className="checkout-success__paid">
-                {plan ? firstChargeText(t, plan, format, paidAt) : null}
-              </li>
+              <li className="checkout-success__paid">{plan ? firstChargeText(t, plan, format, paidAt) : null}</li>
             ) : (
               <>
                 <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>

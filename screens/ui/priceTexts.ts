@@ -52,9 +52,9 @@ export function durationText(t: TFunction, duration: Duration): string {
   return t(`pricing.duration.${duration.unit}`, { count: duration.count });
 }
 
-/** "the first 3 days", "the first month": how long an intro price lasts. */
+/** "the first 3 days", "the first month": how long an intro price lasts (one unit without a number, as cadences are). */
 export function firstPeriodText(t: TFunction, duration: Duration): string {
-  return t(`pricing.first.${duration.unit}`, { count: duration.count });
+  return duration.count === 1 ? t(`pricing.firstOne.${duration.unit}`) : t(`pricing.first.${duration.unit}`, { count: duration.count });
 }
 
 /** How often a plan bills: "per month" for one unit, else "every 3 months". */
