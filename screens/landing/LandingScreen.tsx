@@ -29,6 +29,8 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
     ...(saving === undefined ? {} : { percent: formatPercent(saving, language), context: discountsRecur(discounted) ? 'everyPayment' : 'firstPayment' }),
     ...(trialDays > 0 ? { count: trialDays } : {}),
   };
+  // a badge the variant's plans cannot fill (a trial badge without a trial plan: no count) is left out, never shown as its key
+  const badge = props.badge && t(props.badge, badgeValues) !== props.badge ? t(props.badge, badgeValues) : '';
   return (
     <div className="landing">
       <div className="landing__art">
@@ -37,7 +39,7 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
       <div className="landing__panel">
         <Logo tone="light" size={36} className="landing__logo" />
         <div className="landing__content">
-          {props.badge ? <p className="landing__badge">{t(props.badge, badgeValues)}</p> : null}
+          {badge ? <p className="landing__badge">{badge}</p> : null}
           <h1 className="landing__title">{t(props.title)}</h1>
           <p className="landing__text">{t(props.text)}</p>
           <Button onClick={() => next()}>{t(props.cta)}</Button>

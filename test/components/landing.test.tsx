@@ -83,6 +83,16 @@ describe('landing offer badge', () => {
     expect(await screen.findByText('3-day free trial')).toHaveClass('landing__badge');
   });
 
+  it('leaves out a trial badge on a variant without a trial plan, rather than show its key', async () => {
+    const { funnelData } = await import('../../screens/flowData.ts');
+    const discount = funnelData.landings.discount as Variant;
+    const noTrial: Variant = { ...discount, paths: ['/notrial'], overrides: { landing: { props: { badge: 'offerBadge.trial' } } } };
+    const { container } = await renderFunnel('/notrial', { data: { ...funnelData, landings: { ...funnelData.landings, noTrial } } });
+    await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
+    expect(container.querySelector('.landing__badge')).toBeNull();
+    expect(screen.queryByText('offerBadge.trial')).not.toBeInTheDocument();
+  });
+
   it('shows no badge where the variant names no offer, and the logo on every landing', async () => {
     const { container } = await renderFunnel('/');
     await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
