@@ -67,13 +67,15 @@ export {
   formatPricing,
   formatUsd,
   formattingLocale,
+  isIntro,
   ladderIssues,
+  periodEnd,
   planPricing,
   roundCents,
   trialEnd,
 } from './core/pricing.ts';
 /** Types of the same module. */
-export type { PerPeriodUnit } from './core/pricing.ts';
+export type { PerPeriodUnit, PlanPricing, PriceStoryKind } from './core/pricing.ts';
 /** Retry helpers for idempotent calls only: a POST is never retried blindly. */
 export { GENERIC_RETRY, PAYMENT_SETTINGS_RETRY, genericRetry, networkType, retry } from './core/retry.ts';
 /** Browser storage that never throws: private modes, disabled cookies, a full quota or a missing window all end in a returned failure, never an exception in the funnel. */
@@ -114,7 +116,7 @@ export { loadSentryReporter } from './reporting/load.ts';
 /** Types generated from schemas/landings.schema.json: the variants of flows/landings.json. */
 export type { Landings } from './types/landings.gen.ts';
 /** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
-export type { Duration, Plan, Plans } from './types/plans.gen.ts';
+export type { Duration, Plan, Plans, Renewal } from './types/plans.gen.ts';
 /** Experiments: a landing path split between variants with GrowthBook's experiment fields (variations, weights, coverage, seed, hashVersion, namespace, condition), assigned as GrowthBook's SDK does from the visitor id, sticky, overridable for QA, reported once as an exposure. */
 export {
   EXPOSURE_EVENT,

@@ -2,8 +2,9 @@
  * `npm run gallery`: builds the preview bundle, starts the preview server (with the sandbox API) on
  * a free loopback port, and screenshots every screen of every flow and every landing variant (its
  * entry screen and its paywall) at 375 and 1280 px in en, ar, ja and de, each with the data a
- * visitor who walked there would have. Writes gallery/<group>/<screen>.<lang>.<width>.png and the
- * contact sheet gallery/index.html with a diagram of each flow.
+ * visitor who walked there would have. Writes gallery/<group>/<screen>.<lang>.<width>.png, the
+ * contact sheet gallery/index.html with a diagram of each flow, and gallery/prices.html with the price
+ * sentences of every plan in English, Arabic and Japanese.
  *
  *   npm run gallery -- --only checkout --lang de,ar --width 375
  */
@@ -17,6 +18,7 @@ import { funnelData } from '../screens/flowData.ts';
 import { galleryScreens, selectScreens, type GalleryScreen } from './galleryScreens.ts';
 import { visitScreen } from './galleryVisit.ts';
 import { galleryPage, type Shot } from './galleryPage.ts';
+import { PRICE_PAGE_LANGUAGES, pricesPage } from './galleryPrices.ts';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
@@ -84,6 +86,7 @@ try {
   };
   await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs) || 1) }, worker));
   await writeFile(join(outDir, 'index.html'), galleryPage(funnelData, tasks, new Date()));
+  await writeFile(join(outDir, 'prices.html'), await pricesPage(funnelData, PRICE_PAGE_LANGUAGES, new Date()));
   const failed = tasks.filter((t) => !t.file).length;
   console.log(
     `\n${tasks.length - failed} screenshots in ${((Date.now() - started) / 1000).toFixed(0)} s${failed ? `, ${failed} failed` : ''}: ${join(outDir, 'index.html')}`,

@@ -75,7 +75,7 @@ export function galleryPage(data: FunnelData, shots: Shot[], generatedAt: Date):
 <p>${shots.length - failed} screenshots${failed ? `, <b>${failed} failed</b>` : ''}; generated ${esc(generatedAt.toISOString())}.</p>
 <nav>${Object.keys(data.flows)
     .map((f) => `<a href="#flow-${esc(f)}">${esc(f)}</a>`)
-    .join('')}<a href="#variants">variants</a></nav>
+    .join('')}<a href="#variants">variants</a><a href="prices.html">price sentences</a></nav>
 ${sections.join('\n')}
 </body></html>
 `;

@@ -53,8 +53,16 @@ function put(tree: TextTree, path: string[], value: TextTree | string): void {
 export function splitTexts(tree: TextTree, keys: readonly string[]): { first: TextTree; rest: TextTree } {
   const first: TextTree = {};
   for (const key of keys) {
-    const value = pick(tree, key.split('.'));
-    if (value !== undefined) put(first, key.split('.'), value);
+    const path = key.split('.');
+    const value = pick(tree, path);
+    if (value !== undefined) put(first, path, value);
+    // with its plural forms and context variants (`key_one`, `key_firstPayment`), which a screen picks by its values
+    const last = path[path.length - 1]!;
+    const parent = pick(tree, path.slice(0, -1));
+    if (typeof parent !== 'object') continue;
+    for (const [name, text] of Object.entries(parent)) {
+      if (name.startsWith(`${last}_`) && typeof text === 'string') put(first, [...path.slice(0, -1), name], text);
+    }
   }
   const rest: TextTree = {};
   const walk = (node: TextTree, path: string[]): void => {

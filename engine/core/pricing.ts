@@ -1,10 +1,11 @@
 /**
  * Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the
- * visitor's language with Intl. How the catalogue's two prices read:
- * - `price` is what one full period of the plan costs (the headline price);
- * - without a trial, `periodPrice` is what each later period costs (equal to price in the catalogue);
- * - with `trialDays`, `periodPrice` is what the trial costs (0 for a free trial, spec section 3:
- *   "29.99 (periodPrice 0, 3-day free trial)") and price is billed when the trial ends.
+ * visitor's language with Intl. A plan's price story, in the order it is charged:
+ * - `trialDays`: a free trial first, `periodPrice` 0 (spec section 3: "29.99 (periodPrice 0, 3-day free trial)");
+ * - `price` for one `duration`: the first paid period, charged today without a trial (`periodPrice`);
+ * - `renewal`: what every later period costs and how long it lasts, when that differs from the first
+ *   payment (an intro price, or a discount on the first payment only); without it the plan renews at
+ *   `price` every `duration`.
  */
 import type { Duration, Plan } from '../types/plans.gen.ts';
 
@@ -16,14 +17,28 @@ export type PerPeriodUnit = 'day' | 'week';
 /** Days per duration unit: a month counts as 30 days, as subscription offers usually do. */
 export const DAYS_PER_UNIT: Record<Duration['unit'], number> = { day: 1, week: 7, month: 30 };
 
+/** How a plan's first payment relates to the ones that follow. */
+export type PriceStoryKind =
+  /** free days first, then `price` every `duration` */
+  | 'trial'
+  /** the first payment covers a period of its own or costs other than the renewals */
+  | 'intro'
+  /** the same price every period, from today */
+  | 'plain';
+
 export interface PlanPricing {
-  /** One full period of the plan. */
+  kind: PriceStoryKind;
+  /** The first paid period (one `duration`). */
   price: number;
   periodPrice: number;
   /** What the visitor pays today: the trial's price for a trial plan, else the price. */
   dueToday: number;
-  /** What is billed after today's payment (after the trial for a trial plan). */
+  /** How long today's payment lasts: the trial, else the plan's first period. */
+  firstPeriod: Duration;
+  /** What the first payment after today costs: the price after a trial, else the renewal price. */
   renewal: number;
+  /** How often the plan renews at `renewal`. */
+  renewalPeriod: Duration;
   /** The plan's length in days. */
   days: number;
   /** The price per day or per week, rounded to cents. */
@@ -42,6 +57,19 @@ export function durationDays(duration: Duration): number {
   return duration.count * DAYS_PER_UNIT[duration.unit];
 }
 
+/** Same length, counted in days (1 week equals 7 days). */
+function sameLength(a: Duration, b: Duration): boolean {
+  return durationDays(a) === durationDays(b);
+}
+
+/**
+ * True when the first payment differs from the renewals, in price or in length: an intro offer
+ * ("$0.99 for the first 3 days, then $39.99 every 3 months") or a discount on the first payment only.
+ */
+export function isIntro(plan: Plan): boolean {
+  return plan.renewal !== undefined && (plan.renewal.price !== plan.price || !sameLength(plan.renewal.duration, plan.duration));
+}
+
 /**
  * The numbers the paywall shows for a plan.
  * @example planPricing(plans['gz-6-month-panther']).perPeriod // 0.4 (71.76 / 180 days)
@@ -49,11 +77,15 @@ export function durationDays(duration: Duration): number {
 export function planPricing(plan: Plan, unit: PerPeriodUnit = 'day'): PlanPricing {
   const days = durationDays(plan.duration);
   const trialDays = plan.trialDays ?? 0;
+  const renewal = plan.renewal ?? { price: plan.price, duration: plan.duration };
   return {
+    kind: trialDays > 0 ? 'trial' : isIntro(plan) ? 'intro' : 'plain',
     price: plan.price,
     periodPrice: plan.periodPrice,
     dueToday: trialDays > 0 ? plan.periodPrice : plan.price,
-    renewal: trialDays > 0 ? plan.price : plan.periodPrice,
+    firstPeriod: trialDays > 0 ? { count: trialDays, unit: 'day' } : plan.duration,
+    renewal: trialDays > 0 ? plan.price : renewal.price,
+    renewalPeriod: trialDays > 0 ? plan.duration : renewal.duration,
     days,
     perPeriod: roundCents((plan.price / days) * DAYS_PER_UNIT[unit]),
     perPeriodUnit: unit,
@@ -147,6 +179,20 @@ export function trialEnd(now: Date, trialDays: number): Date {
   return end;
 }
 
+/**
+ * When a period that starts at `start` ends: months by the calendar (a subscription renews on the same
+ * day of the month), days and weeks by days. @example periodEnd(new Date(2026, 10, 25), { count: 3, unit: 'day' }) // Nov 28
+ */
+export function periodEnd(start: Date, duration: Duration): Date {
+  const end = new Date(start);
+  if (duration.unit === 'month') {
+    end.setMonth(end.getMonth() + duration.count);
+    // January 31 plus a month is the last day of February, not March 3
+    if (end.getDate() !== start.getDate()) end.setDate(0);
+  } else end.setDate(end.getDate() + duration.count * DAYS_PER_UNIT[duration.unit]);
+  return end;
+}
+
 /** A fraction as a percentage for a locale. @example formatPercent(0.5, 'de') // "50 %" */
 export function formatPercent(fraction: number, locale: string): string {
   return formatter(`pct:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(fraction);
@@ -155,11 +201,13 @@ export function formatPercent(fraction: number, locale: string): string {
 /**
  * What is wrong with the per-day ladder of a set of plans shown side by side: a longer plan must cost
  * less per day than a shorter one and never less in total, and no two plans may show the same price
- * per day (as rounded to cents). Empty when the ladder makes sense.
+ * per day (as rounded to cents). Empty when the ladder makes sense. An intro period of its own length
+ * ("the first 3 days") is a teaser, not a rung, and is left out.
  */
 export function ladderIssues(plans: readonly Plan[]): string[] {
   const issues: string[] = [];
-  const rows = plans.map((plan) => ({ plan, days: durationDays(plan.duration), perDay: planPricing(plan).perPeriod }));
+  const rungs = plans.filter((plan) => !plan.renewal || sameLength(plan.renewal.duration, plan.duration));
+  const rows = rungs.map((plan) => ({ plan, days: durationDays(plan.duration), perDay: planPricing(plan).perPeriod }));
   rows.forEach((a, i) => {
     rows.slice(i + 1).forEach((b) => {
       if (a.perDay === b.perDay) issues.push(`${a.plan.name} and ${b.plan.name} both cost ${a.perDay} per day`);

@@ -9,8 +9,8 @@
 import { useSyncExternalStore } from 'react';
 import { ownValue } from '../core/ownValue.ts';
 
-/** Options of a text: `count` picks the plural form (`key_one`, `key_other`, …), the others fill `{{name}}`. */
-export type TextOptions = { count?: number } & Record<string, unknown>;
+/** Options of a text: `count` picks the plural form (`key_one`, `key_other`, …), `context` a variant (`key_male`), the others fill `{{name}}`. */
+export type TextOptions = { count?: number; context?: string } & Record<string, unknown>;
 
 /** Translates a key (nested by dots) like i18next's `t`: the key itself when the text is missing. */
 export type TranslateFn = (key: string, options?: TextOptions) => string;
@@ -38,20 +38,25 @@ const PLACEHOLDER = /\{\{-?\s*([^{}\s,]+)\s*\}\}/g;
 
 /**
  * A translator over one language's texts, with what i18next does for the same texts: nested keys,
- * `{{name}}` interpolation, and `count` plurals by Intl.PluralRules (`key_zero` for 0 when present,
- * then the language's form, then `key_other`).
+ * `{{name}}` interpolation, `context` variants (`key_firstPayment` for `{ context: 'firstPayment' }`,
+ * else the plain key), and `count` plurals by Intl.PluralRules (`key_zero` for 0 when present, then
+ * the language's form, then `key_other`).
  * @example createTranslator('en', { pricing: { duration: { day_one: '{{count}} day', day_other: '{{count}} days' } } }).t('pricing.duration.day', { count: 2 }) // '2 days'
  */
 export function createTranslator(language: string, texts: TextTree): Translator {
   let plurals: Intl.PluralRules | undefined;
-  const t: TranslateFn = (key, options) => {
-    let text: string | undefined;
-    if (typeof options?.count === 'number') {
-      const count = options.count;
+  const find = (key: string, count: unknown): string | undefined => {
+    if (typeof count === 'number') {
       plurals ??= new Intl.PluralRules(language);
-      text = (count === 0 ? lookup(texts, `${key}_zero`) : undefined) ?? lookup(texts, `${key}_${plurals.select(count)}`) ?? lookup(texts, `${key}_other`);
+      const text =
+        (count === 0 ? lookup(texts, `${key}_zero`) : undefined) ?? lookup(texts, `${key}_${plurals.select(count)}`) ?? lookup(texts, `${key}_other`);
+      if (text !== undefined) return text;
     }
-    text ??= lookup(texts, key);
+    return lookup(texts, key);
+  };
+  const t: TranslateFn = (key, options) => {
+    const context = typeof options?.context === 'string' && options.context !== '' ? options.context : undefined;
+    const text = (context === undefined ? undefined : find(`${key}_${context}`, options?.count)) ?? find(key, options?.count);
     if (text === undefined) return key;
     return options ? text.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(options, name) ? String(options[name]) : whole)) : text;
   };

@@ -17,11 +17,11 @@ export interface Plans {
 export interface Plan {
   name: string;
   /**
-   * The plan's price for one duration, billed after any free trial, in whole cents (at most two decimals).
+   * The price of the first paid period (one `duration`), billed today or after any free trial, in whole cents (at most two decimals). Without `renewal` every later period costs the same.
    */
   price: number;
   /**
-   * What the first period costs today: 0 during a free trial, else the price, in whole cents.
+   * What is charged today: 0 during a free trial, else the price, in whole cents.
    */
   periodPrice: number;
   /**
@@ -30,6 +30,7 @@ export interface Plan {
   description: string;
   productId: string;
   duration: Duration;
+  renewal?: Renewal;
   /**
    * Length of a free trial before the first payment, in days.
    */
@@ -39,7 +40,27 @@ export interface Plan {
    */
   free?: true;
 }
+/**
+ * How long the first paid period lasts (an intro period when `renewal` has another length).
+ */
 export interface Duration {
+  count: number;
+  unit: 'day' | 'week' | 'month';
+}
+/**
+ * What the plan renews at after its first paid period, when that differs from the first payment: an intro price ("$0.99 for the first 3 days, then $39.99 every 3 months") or a discount on the first payment only. Without it the plan renews at `price` every `duration`, so a discounted price recurs.
+ */
+export interface Renewal {
+  /**
+   * The price of every later period, in whole cents.
+   */
+  price: number;
+  duration: Duration1;
+}
+/**
+ * How often the plan renews at that price.
+ */
+export interface Duration1 {
   count: number;
   unit: 'day' | 'week' | 'month';
 }

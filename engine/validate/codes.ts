@@ -60,9 +60,11 @@ export const ISSUE_CODES = {
   'invalid-currency': 'the currency is not an ISO 4217 code, or not the one the engine charges in (USD)',
   'trial-charges-today': 'a plan with a free trial also charges something today (periodPrice above 0)',
   'today-price-mismatch': 'a plan without a trial whose periodPrice (charged today) differs from its price',
+  'trial-with-intro': 'a plan has both a free trial (trialDays) and an intro price (renewal)',
   'free-plan-price': 'a plan renews at 0 without "free": true, or a plan marked free charges something',
   'reserved-path': 'a landing path starts with a language folder, /static/, /sandbox/ or /api/',
   'typed-percentage': 'a translation types a percentage instead of the {{percent}} the screens compute from the prices',
+  'typed-amount': 'a translation types a currency amount instead of the {{price}} the screens compute from the plan',
 } as const;
 
 /** A code the validator reports. */

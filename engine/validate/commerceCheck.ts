@@ -2,8 +2,8 @@
  * The commerce checks of plans.json beyond the schema, each a promise a price text would otherwise
  * break: the currency is a real ISO 4217 code and the one the engine charges in, every amount is a
  * whole number of cents, a plan's key and `name` agree (the checkout charges by name), a free trial
- * charges nothing today, a plan without a trial charges its price today, and a renewal of 0 is only
- * written on a plan marked `"free": true`.
+ * charges nothing today, a plan without a trial charges its price today, a renewal of 0 is only
+ * written on a plan marked `"free": true`, and an intro price (`renewal`) is never stacked on a free trial.
  */
 import { CURRENCY } from '../core/pricing.ts';
 import { issueAt } from './load.ts';
@@ -52,13 +52,18 @@ function checkCurrency(doc: JsonDoc, currency: unknown): ValidationIssue[] {
 }
 
 function checkAmounts(doc: JsonDoc, pointer: string, plan: Obj): ValidationIssue[] {
-  return (['price', 'periodPrice'] as const).flatMap((field) => {
-    const amount = plan[field];
+  const renewal = isObj(plan.renewal) ? plan.renewal : {};
+  const amounts = [
+    { field: 'price', amount: plan.price, at: ptr(pointer, 'price') },
+    { field: 'periodPrice', amount: plan.periodPrice, at: ptr(pointer, 'periodPrice') },
+    { field: 'renewal price', amount: renewal.price, at: ptr(pointer, 'renewal', 'price') },
+  ];
+  return amounts.flatMap(({ field, amount, at }) => {
     if (typeof amount !== 'number' || isWholeCents(amount)) return [];
     return [
       issueAt(
         doc,
-        ptr(pointer, field),
+        at,
         'invalid-amount',
         `${field} ${amount} is not a whole number of cents`,
         `write the amount with at most two decimals, e.g. ${(Math.round(amount * 100) / 100).toFixed(2)}`,
@@ -95,6 +100,28 @@ function checkPriceStory(doc: JsonDoc, pointer: string, label: string, plan: Obj
         periodPrice === 0
           ? 'a plan that charges nothing today needs "trialDays" (a free trial) or "free": true (a free plan)'
           : `write "periodPrice": ${price}, the price charged today and at every renewal`,
+      ),
+    );
+  }
+  if (trialDays > 0 && isObj(plan.renewal)) {
+    issues.push(
+      issueAt(
+        doc,
+        ptr(pointer, 'trialDays'),
+        'trial-with-intro',
+        `${label} has a ${trialDays}-day free trial and an intro price (renewal): no sentence can promise both honestly`,
+        'keep one: remove "renewal" for a free trial followed by "price" every "duration", or remove "trialDays" for a paid intro',
+      ),
+    );
+  }
+  if (free && isObj(plan.renewal)) {
+    issues.push(
+      issueAt(
+        doc,
+        ptr(pointer, 'renewal'),
+        'free-plan-price',
+        `${label} is marked "free": true but renews at a price (renewal)`,
+        'a free plan never charges anything: remove "renewal", or remove "free" from a paid plan',
       ),
     );
   }

@@ -144,6 +144,32 @@ function checkTypedPercentages(locale: LocaleDoc): ValidationIssue[] {
     );
 }
 
+// a number beside a currency sign or code (either side: "$19.96", "19,96 $", "US$ 9", "9.99 USD"), or
+// beside a currency word of the 13 languages ("29,99 dólares", "9,99 доллара", "29.99 دولار", "9.99ドル", "2999円")
+const CURRENCY_SIGN = String.raw`[$€£¥₩₽₴₺₹￥＄]|US\$|\b(?:USD|EUR|GBP)\b`;
+const CURRENCY_WORD = String.raw`円|元|원|dollars?|d[oó]lar(?:es|ı)?|dollari|доллар\p{L}*|долар\p{L}*|دولار\p{L}*|ドル|美元|美金|달러`;
+const NUMBER = String.raw`\d[\d.,\u00a0\u202f ]*`;
+const TYPED_AMOUNT = new RegExp(`(?:${CURRENCY_SIGN})\\s*\\d|${NUMBER}\\s*(?:${CURRENCY_SIGN}|${CURRENCY_WORD})`, 'iu');
+
+/** True when a text types a currency amount (placeholders left out). @example typesAmount('Total today: $19.96') // true */
+export function typesAmount(text: string): boolean {
+  return TYPED_AMOUNT.test(text.replace(PLACEHOLDER, ''));
+}
+
+function checkTypedAmounts(locale: LocaleDoc): ValidationIssue[] {
+  return texts(locale.data)
+    .filter((t) => typesAmount(t.text))
+    .map((t) =>
+      issueAt(
+        locale.doc,
+        t.pointer,
+        'typed-amount',
+        `the ${locale.lang} text of "${t.key}" types a currency amount: "${t.text}"`,
+        'write {{price}} where the amount goes; the screen takes it from the plan in flows/plans.json (screens/ui/priceTexts.ts) and formats it for the language',
+      ),
+    );
+}
+
 /**
  * Placeholders of every language against the reference language (the funnel's fallback: its texts
  * define the placeholders and plural keys), and plural forms of every language.
@@ -155,6 +181,7 @@ export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string
     ...(locale === reference ? [] : checkPlaceholders(locale, groups, referenceLanguage)),
     ...checkPluralForms(locale),
     ...checkTypedPercentages(locale),
+    ...checkTypedAmounts(locale),
   ]);
 }
 

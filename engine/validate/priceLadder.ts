@@ -26,7 +26,18 @@ function rungOf(plans: Record<string, unknown>, name: unknown, index: number): R
   const { count, unit } = plan.duration;
   if (typeof count !== 'number' || typeof unit !== 'string' || !Object.hasOwn(DAYS, unit)) return undefined;
   const days = count * DAYS[unit]!;
+  if (teaserPeriod(plan.renewal, days)) return undefined;
   return { name, index, days, price: plan.price, perDay: plan.price / days, label: `${count} ${unit}${count === 1 ? '' : 's'}` };
+}
+
+/**
+ * An intro period of another length than the renewals ("$0.99 for the first 3 days, then $39.99 every
+ * 3 months") is a teaser, not a rung of the ladder: its per-day price says nothing about the plan.
+ */
+function teaserPeriod(renewal: unknown, days: number): boolean {
+  if (!isObj(renewal) || !isObj(renewal.duration)) return false;
+  const { count, unit } = renewal.duration;
+  return typeof count === 'number' && typeof unit === 'string' && Object.hasOwn(DAYS, unit) && count * DAYS[unit]! !== days;
 }
 
 /** Two per-day prices, with enough decimals that unequal ones do not print alike. */

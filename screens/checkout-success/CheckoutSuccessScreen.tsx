@@ -5,7 +5,7 @@ import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
-import { formatPercent, planNamed, trialEnd } from '../../engine/index.ts';
+import { formatPercent, planNamed } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
 import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
 import { createSubscriptionApi, useServerConfirmation } from '../../engine/payments/index.ts';
@@ -15,7 +15,7 @@ import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
-import { useLocale } from '../ui/priceTexts.ts';
+import { firstChargeText, nextPaymentText, shortBillingText, useLocale } from '../ui/priceTexts.ts';
 import { UpsellOffer } from './UpsellOffer.tsx';
 
 /**
@@ -64,6 +64,8 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
   const startedAt = readPurchaseRecord(purchaseAccountOf(store.signup))?.startedAt;
+  // the subscription's start: when the purchase began, else when this page opened
+  const paidAt = startedAt === undefined ? openedAt : new Date(startedAt);
   // the add-on is charged the way the plan was paid: a kept card or wallet method, or the vaulted PayPal account
   const paidWith = receipt?.paidWith === 'paypal' ? 'paypal' : 'card';
   const offerUpsell = props.upsell !== undefined && c.id !== '' && (c.stripeNonce !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
@@ -104,16 +106,12 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
         {c.id ? (
           <ul className="checkout-success__receipt" aria-label={t('checkout.summary.title')}>
             {trial ? (
-              <li className="checkout-success__paid">
-                {t('success.firstCharge', {
-                  price: price(plan?.price ?? c.regularPrice),
-                  date: format.date(trialEnd(startedAt === undefined ? openedAt : new Date(startedAt), trialDays)),
-                })}
-              </li>
+              <li className="checkout-success__paid">{plan ? firstChargeText(t, plan, format, paidAt) : null}</li>
             ) : (
               <>
                 <li className="checkout-success__paid">{t('success.paid', { price: price(c.finalPrice) })}</li>
                 {c.regularPrice > c.finalPrice ? <li>{t('success.regular', { price: price(c.regularPrice) })}</li> : null}
+                {plan ? <li className="checkout-success__renews">{nextPaymentText(t, plan, format, paidAt)}</li> : null}
                 {Math.round(c.discountPercentage) > 0 ? (
                   <li className="checkout-success__saved">
                     {t('success.saved', { percent: formatPercent(Math.round(c.discountPercentage) / 100, format.locale) })}
@@ -128,7 +126,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
         ) : null}
         {c.upsellData.success === true ? (
           <p className="checkout-success__added" role="status">
-            {t('upsell.added', { price: price(c.upsellData.finalPrice) })}
+            {t('upsell.added', { price: shortBillingText(t, c.upsellData.finalPrice, data.plans.upsell.duration, format) })}
           </p>
         ) : null}
         {offerUpsell && props.upsell ? (

@@ -4,7 +4,7 @@ import { useEngine } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
-import type { LocaleFormat } from '../ui/priceTexts.ts';
+import { upsellPriceTexts, type LocaleFormat } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
 
@@ -31,7 +31,8 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
   const { store, analytics, data } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought);
   const product = data.plans.upsell;
-  const price = format.money(product.price);
+  // "$9.99/month" and "charged to the payment method you just used", from the upsell's plan data
+  const { price, chargedTo } = upsellPriceTexts(t, product, format);
   useEffect(() => {
     analytics.track('Product Viewed', {
       ...specProduct(product.name, product.price),
@@ -51,8 +52,10 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
       <h2 className="checkout-upsell__title" id={`${id}-title`}>
         {t(texts.title)}
       </h2>
-      <p className="checkout-upsell__text">{t(texts.text)}</p>
-      <p className="checkout-upsell__price">{t('upsell.price', { price })}</p>
+      <p className="checkout-upsell__text">
+        {t(texts.text)} {chargedTo}
+      </p>
+      <p className="checkout-upsell__price">{price}</p>
       {runner.failureText ? (
         <p className="checkout-upsell__failure" role="alert">
           {runner.failureText}

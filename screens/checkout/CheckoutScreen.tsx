@@ -16,9 +16,8 @@ import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/
 import { accountMismatch, purchaseAccountOf, useOtherTabPurchase } from '../../engine/payments/index.ts';
 import { AccountMismatchPanel } from './AccountMismatchPanel.tsx';
 import { Screen } from '../ui/Screen.tsx';
-import { useLocale } from '../ui/priceTexts.ts';
+import { payTexts, recurringText, useLocale } from '../ui/priceTexts.ts';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
-import { cadenceText, payTexts } from './billingTerms.ts';
 import { CardPayment } from './CardPayment.tsx';
 import { NeedsSignup } from './NeedsSignup.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -96,6 +95,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const gatewayState = useCardGateway(runner.loadGateway);
   const gateway = gatewayState.status === 'ready' ? gatewayState.gateway : undefined;
   const format = useLocale();
+  // one moment for every date the terms name (a trial's end), so they agree with each other
+  const [now] = useState(() => new Date());
   // only what the variant sells: any other stored plan falls back to the variant's default
   const plan = sellablePlan(variant, data.plans, open?.plan ?? snap.plans.plan);
 
@@ -174,7 +175,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   if (!plan) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
   const discount = variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined;
-  const texts = payTexts(t, plan, format, t(props.cta, { price: format.money(today) }));
+  const texts = payTexts(t, plan, format, t(props.cta, { price: format.money(today) }), now);
   const onFormChange = (state: CardFormState): void => {
     store.checkout.isFormValid = state.valid;
     store.checkout.cardholderName = state.cardholderName;
@@ -186,7 +187,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         charge={{
           label: t(plan.description),
           amountToday: today,
-          recurring: cadenceText(t, plan, planPricing(plan).renewal, format),
+          recurring: recurringText(t, plan, format, now),
           country: MERCHANT_COUNTRY,
         }}
         busy={runner.busy}
@@ -212,7 +213,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     <Screen className="checkout" wide>
       <h1 className="fe-title checkout__title">{t(props.title)}</h1>
       <div className="checkout__columns">
-        <OrderSummary plan={plan} format={format} discount={discount} />
+        <OrderSummary plan={plan} format={format} discount={discount} now={now} />
         <div className="checkout__pay">
           {payment}
           {/* the form stays mounted when hidden: the gateway's host must stay for a 3-D Secure step */}

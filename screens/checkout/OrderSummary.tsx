@@ -1,28 +1,28 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDuration, formatPercent, planPricing } from '../../engine/index.ts';
+import { formatPercent, planPricing } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
-import type { LocaleFormat } from '../ui/priceTexts.ts';
+import { discountText, planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface OrderSummaryProps {
   plan: Plan;
   format: LocaleFormat;
   /** The plan's saving on a variant with the discount label, as its paywall showed it. */
   discount?: Discount;
+  /** When the terms start, for the date a trial ends. */
+  now: Date;
 }
 
 /**
- * The chosen plan, what it costs today and how it renews (prices from engine/core/pricing.ts). A
- * discounted plan carries its own percentage and its regular price struck through, the same figures
- * the paywall showed (screens/product/discounts.ts).
+ * The chosen plan, what it costs today and its price story (screens/ui/priceTexts.ts). A discounted
+ * plan carries its own percentage and its regular price struck through, the same figures the paywall
+ * showed (screens/product/discounts.ts), and says whether the discount holds at renewal.
  */
-export function OrderSummary({ plan, format, discount }: OrderSummaryProps) {
+export function OrderSummary({ plan, format, discount, now }: OrderSummaryProps) {
   const { t } = useTranslation();
   const id = useId();
   const pricing = planPricing(plan);
-  const renewal = format.money(pricing.renewal);
-  const duration = formatDuration(plan.duration, format.locale);
   return (
     <section className="checkout-summary" aria-labelledby={`${id}-title`}>
       <h2 className="checkout__heading" id={`${id}-title`}>
@@ -44,11 +44,8 @@ export function OrderSummary({ plan, format, discount }: OrderSummaryProps) {
           <strong data-testid="checkout-total">{format.money(pricing.dueToday)}</strong>
         </span>
       </div>
-      <p className="checkout-summary__note">
-        {pricing.trialDays > 0
-          ? t('checkout.summary.trial', { count: pricing.trialDays, price: renewal, duration })
-          : t('checkout.summary.renews', { price: renewal, duration })}
-      </p>
+      <p className="checkout-summary__note">{planPriceText(t, plan, format, now)}</p>
+      {discount ? <p className="checkout-summary__note">{discountText(t, plan, discount, format)}</p> : null}
     </section>
   );
 }

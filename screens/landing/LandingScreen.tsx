@@ -1,6 +1,7 @@
 import { formatPercent } from '../../engine/index.ts';
 import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
-import { bestDiscount } from '../product/discounts.ts';
+import { bestDiscount, planDiscounts } from '../product/discounts.ts';
+import { discountsRecur } from '../ui/priceTexts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -11,14 +12,25 @@ import { Picture } from '../ui/Picture.tsx';
  * The landing: the hero map in its own area (a band on top on phones and tablets, the right column
  * from 1024 px), and beside or under it the logo, the variant's offer badge, title, text and continue.
  * Text never sits on the art, so no crop of the picture can put a pin under a headline. A badge's
- * {{percent}} is the variant's largest saving, computed from its plans' prices (never typed in a text).
+ * {{percent}} is the variant's largest saving, computed from its plans' prices (never typed in a text),
+ * and its {{count}} the variant's free-trial days. A discount badge's wording follows the plan data:
+ * the i18next context `firstPayment` or `everyPayment` (`offerBadge.discount_firstPayment`) says
+ * whether the saving holds at renewal.
  */
 export default function LandingScreen({ props, next }: ScreenProps<LandingProps>) {
   const { t, language } = useTexts();
   const { data } = useEngine();
   const { plans } = useVariant();
   const saving = bestDiscount(plans, data.landings, data.plans);
-  const badgeValues = saving === undefined ? undefined : { percent: formatPercent(saving, language) };
+  const discounts = planDiscounts(plans, data.landings, data.plans);
+  const discounted = plans.filter((p) => discounts.has(p.name));
+  const trialDays = Math.max(0, ...plans.map((p) => p.trialDays ?? 0));
+  const badgeValues = {
+    ...(saving === undefined ? {} : { percent: formatPercent(saving, language), context: discountsRecur(discounted) ? 'everyPayment' : 'firstPayment' }),
+    ...(trialDays > 0 ? { count: trialDays } : {}),
+  };
+  // a badge the variant's plans cannot fill (a trial badge without a trial plan: no count) is left out, never shown as its key
+  const badge = props.badge && t(props.badge, badgeValues) !== props.badge ? t(props.badge, badgeValues) : '';
   return (
     <div className="landing">
       <div className="landing__art">
@@ -27,7 +39,7 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
       <div className="landing__panel">
         <Logo name={t('a11y.appName')} tone="light" size={36} className="landing__logo" />
         <div className="landing__content">
-          {props.badge ? <p className="landing__badge">{t(props.badge, badgeValues)}</p> : null}
+          {badge ? <p className="landing__badge">{badge}</p> : null}
           <h1 className="landing__title">{t(props.title)}</h1>
           <p className="landing__text">{t(props.text)}</p>
           <Button onClick={() => next()}>{t(props.cta)}</Button>

@@ -6,12 +6,12 @@ import { useEngine } from '../../engine/react/index.ts';
 import { useFunnel, useStore, useVariant } from '../../engine/react/index.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
 import { offerPlan } from './model.ts';
-import { formatUsd, planPricing, trialEnd } from '../../engine/index.ts';
+import { formatUsd, periodEnd, planPricing } from '../../engine/index.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
-import { cadenceText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
+import { durationText, renewalBillingText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { useReservation } from './useReservation.ts';
 
 /**
@@ -41,8 +41,8 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
 
   const plan = offerPlan(data.landings, data.plans, variantId, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
-  const billing = plan && pricing ? t('pricing.billing', { price: format.money(pricing.renewal), cadence: cadenceText(t, plan.duration) }) : '';
-  const trial = pricing !== undefined && pricing.trialDays > 0;
+  const billing = plan ? renewalBillingText(t, plan, format) : '';
+  const trial = pricing?.kind === 'trial';
 
   const accept = (): void => {
     if (done.current || !plan) return;
@@ -67,7 +67,8 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
           </span>
         </div>
       )}
-      <TitleBlock title={t(props.title)} text={t(props.text)} />
+      {/* {{duration}} in the text is the free (or intro) period the plan data gives */}
+      <TitleBlock title={t(props.title)} text={t(props.text, pricing ? { duration: durationText(t, pricing.firstPeriod) } : undefined)} />
       {plan && pricing ? (
         <section className="offer__card" aria-label={t('family.offer.termsLabel')}>
           {trial ? <p className="offer__badge">{t('pricing.freeTrial', { count: pricing.trialDays })}</p> : null}
@@ -82,7 +83,7 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
               <dt>{trial ? t('family.offer.afterTrial') : t('family.offer.thereafter')}</dt>
               <dd>
                 {billing}
-                {trial ? <span className="offer__from">{t('pricing.fromDate', { date: format.date(trialEnd(now, pricing.trialDays)) })}</span> : null}
+                {trial ? <span className="offer__from">{t('pricing.fromDate', { date: format.date(periodEnd(now, pricing.firstPeriod)) })}</span> : null}
               </dd>
             </div>
           </dl>

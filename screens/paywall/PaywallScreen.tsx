@@ -8,7 +8,7 @@ import { initialPlan } from './model.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
-import { renewalTermsText, useLocale } from '../ui/priceTexts.ts';
+import { discountText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { DiscountLabel } from './discounts.tsx';
@@ -49,6 +49,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, data.plans) : new Map();
   const single = plans.length === 1;
   const terms = selectedPlan ? renewalTermsText(t, selectedPlan, format, now) : '';
+  // whether the selected plan's discount holds at renewal, as its data says (never a promise typed in a note)
+  const selectedDiscount = selectedPlan ? discounts.get(selectedPlan.name) : undefined;
+  const discountTerms = selectedPlan && selectedDiscount ? discountText(t, selectedPlan, selectedDiscount, format) : '';
   // a variant note the renewal terms already say ("cancel anytime…") is not said twice
   const note = texts.note ? t(texts.note) : '';
 
@@ -95,6 +98,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
             </div>
           )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
+          {discountTerms ? <p className="paywall__discount-terms">{discountTerms}</p> : null}
           <div className="paywall__actions">
             <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>
               {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../engine/index.ts';
-import { formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
+import { durationDays, formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
-import { durationText, trialTermsText, type LocaleFormat } from '../ui/priceTexts.ts';
+import { planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface PlanOptionProps {
   plan: Plan;
@@ -29,20 +29,24 @@ function Price({ amount, locale, className }: { amount: number; locale: string; 
 }
 
 /**
- * One plan as a radio card (or a plain card when it is the only one): its name, what it costs for
- * how long, the struck-through regular price of a discount, and the price per day or week. A free
- * trial shows what is due today and what follows from when, never a price per day.
+ * One plan as a radio card (or a plain card when it is the only one): its name, its price story
+ * (screens/ui/priceTexts.ts), the struck-through regular price of a discount, and the price per day or
+ * week. A free trial or an intro period of its own length shows what is due today instead: a per-day
+ * price of a teaser would say nothing about what the plan costs.
  */
 export function PlanOption({ plan, group, checked, single = false, unit, format, discount, now, onSelect }: PlanOptionProps) {
   const { t } = useTranslation();
   const pricing = planPricing(plan, unit);
-  const trial = pricing.trialDays > 0;
+  const trial = pricing.kind === 'trial';
+  // a trial or an intro period of its own length ("the first 3 days") shows today's price, not a per-day one
+  const dueToday = trial || durationDays(pricing.firstPeriod) !== durationDays(pricing.renewalPeriod);
   const id = `${group}-${plan.name}`;
   const body = (
     <>
       <span className="paywall-plan__main">
         <span className="paywall-plan__name">{t(plan.description)}</span>
         {trial ? <span className="paywall-plan__badge paywall-plan__badge--trial">{t('pricing.freeTrial', { count: pricing.trialDays })}</span> : null}
+        {pricing.kind === 'intro' && !discount ? <span className="paywall-plan__badge">{t('pricing.introBadge')}</span> : null}
         {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
         {discount ? (
           <del className="paywall-plan__was" id={`${id}-was`}>
@@ -55,14 +59,12 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
           </span>
         ) : null}
         <span className="paywall-plan__total" id={`${id}-price`}>
-          {trial
-            ? trialTermsText(t, plan, format, now)
-            : t('paywall.priceFor', { price: format.money(pricing.price), duration: durationText(t, plan.duration) })}
+          {planPriceText(t, plan, format, now)}
         </span>
       </span>
       <span className="paywall-plan__per">
-        <Price className="paywall-plan__per-price" amount={trial ? pricing.dueToday : pricing.perPeriod} locale={format.locale} />
-        <span className="paywall-plan__per-unit">{trial ? t('pricing.today') : t(unit === 'week' ? 'paywall.perWeek' : 'paywall.perDay')}</span>
+        <Price className="paywall-plan__per-price" amount={dueToday ? pricing.dueToday : pricing.perPeriod} locale={format.locale} />
+        <span className="paywall-plan__per-unit">{dueToday ? t('pricing.today') : t(unit === 'week' ? 'paywall.perWeek' : 'paywall.perDay')}</span>
       </span>
     </>
   );

@@ -88,7 +88,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     const date = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(Date.now() + 3 * 86_400_000));
     expect(screen.getByTestId('checkout-due')).toHaveTextContent(`Due today $0.00, then $29.99 per month from ${date}.`);
     expect(screen.getByTestId('checkout-terms')).toHaveTextContent(
-      'Renews automatically at $29.99 per month until you cancel. Cancel anytime in your account settings',
+      `Cancel before ${date} and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel. Cancel anytime in the app settings.`,
     );
     expect(screen.getByRole('img', { name: 'Accepted cards: Visa, Mastercard, American Express' })).toBeInTheDocument();
   });

@@ -48,10 +48,13 @@ describe('checkout prices', { timeout: 30_000 }, () => {
     expect(screen.queryByText('50% off')).not.toBeInTheDocument();
     expect(screen.getByTestId('checkout-was')).toHaveTextContent('Regular price $59.88');
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$35.88');
+    // the catalogue renews garlic at the regular price: the discount is said to be on the first payment
+    expect(screen.getByText('40% off your first payment, then $59.88 every 3 months.')).toBeInTheDocument();
     await pay();
     expect(screen.getByText('Paid today: $35.88')).toBeInTheDocument();
     expect(screen.getByText('Regular price: $59.88')).toBeInTheDocument();
     expect(screen.getByText('You saved 40%')).toBeInTheDocument();
+    expect(screen.getByText(/^Renews automatically at \$59\.88 every 3 months from /)).toBeInTheDocument();
   });
 
   it('shows half price for the 1-month plan, and no saving on a variant without the discount label', async () => {

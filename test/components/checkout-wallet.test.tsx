@@ -61,12 +61,12 @@ describe('wallet in the checkout', { timeout: 40_000 }, () => {
     expect(names(f)).toEqual(expect.arrayContaining(['Payment Info Entered', 'Order Completed']));
 
     // the upsell is charged to the wallet's payment method, once
-    const add = await screen.findByRole('button', { name: 'Add for $9.99' });
+    const add = await screen.findByRole('button', { name: 'Add for $9.99/month' });
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
-    expect(await screen.findByText('Driver SOS is added to your plan: $9.99 per month.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Driver SOS is added to your plan: $9.99/month.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.upsell)).toEqual([false, true]);
-    expect(screen.queryByRole('button', { name: 'Add for $9.99' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
   });
 
   it('does nothing but log it when the visitor closes the sheet', async () => {

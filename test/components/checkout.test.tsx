@@ -57,7 +57,11 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
     expect(screen.getByText('3-month plan')).toBeInTheDocument();
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$59.88');
-    expect(screen.getByText('Renews automatically at $59.88 for 3 months. Cancel anytime.')).toBeInTheDocument();
+    expect(screen.getByText('$59.88 for 3 months')).toHaveClass('checkout-summary__note');
+    // the renewal is worded one way everywhere: every 3 months, with the one cancellation sentence
+    expect(screen.getByTestId('checkout-terms')).toHaveTextContent(
+      'Renews automatically at $59.88 every 3 months until you cancel. Cancel anytime in the app settings.',
+    );
     expect(screen.getByText(/Test mode: no real money is charged/)).toBeInTheDocument();
     expect(payButton()).toBeDisabled();
     expect(f.store.plans.checkoutVisited).toBe(true);
@@ -202,15 +206,17 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     await fillCard('4242424242424242');
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Add Driver SOS' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add for $9.99' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add for $9.99/month' })).toBeEnabled());
     return f;
   }
 
   it('buys the upsell once with the same card, and a reload cannot offer it again', async () => {
     const f = await paid();
-    expect(screen.getByText('$9.99 per month')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add for $9.99' }));
-    expect(await screen.findByText('Driver SOS is added to your plan: $9.99 per month.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('$9.99/month')).toBeInTheDocument();
+    // charged the way the plan was paid, named as a payment method (a wallet or PayPal is no card)
+    expect(screen.getByText(/Charged to the payment method you just used\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add for $9.99/month' }));
+    expect(await screen.findByText('Driver SOS is added to your plan: $9.99/month.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(orders(f, true)).toHaveLength(1);
@@ -223,8 +229,8 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     f.unmount();
     const again = await renderFunnel('/checkout/success', { state: (s) => sandbox.signedIn(s, PLAN) });
     expect(await screen.findByText('Paid today: $59.88')).toBeInTheDocument();
-    expect(screen.getByText('Driver SOS is added to your plan: $9.99 per month.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add for $9.99' })).not.toBeInTheDocument();
+    expect(screen.getByText('Driver SOS is added to your plan: $9.99/month.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
     expect(again.store.checkout.upsellData.success).toBe(true);
   });
 

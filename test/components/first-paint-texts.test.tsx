@@ -56,7 +56,8 @@ describe('first-paint texts', () => {
     act(() => setTranslator(createTranslator('de', first)));
     expect(await screen.findByRole('heading', { name: de.landing.title })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: de.common.continue })).toBeInTheDocument();
-    // the badge's saving is computed from the variant's plans (tomato is half of tiger), formatted for German
-    expect(screen.getByText(de.offerBadge.discount.replace('{{percent}}', formatPercent(0.5, 'de')).replace(/\s+/g, ' '))).toBeInTheDocument();
+    // the badge's saving is computed from the variant's plans (tomato is half of tiger), formatted for German,
+    // in the wording of a first-payment discount (the catalogue renews tomato at the regular price)
+    expect(screen.getByText(de.offerBadge.discount_firstPayment.replace('{{percent}}', formatPercent(0.5, 'de')).replace(/\s+/g, ' '))).toBeInTheDocument();
   });
 });

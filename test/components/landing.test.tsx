@@ -33,7 +33,7 @@ describe('landing screen', () => {
 describe('exact routes, forgiving links', () => {
   it.each(['/Discount/', '/discount/', '/DISCOUNT'])('replaces %s by /discount, the query kept, and records the discount variant', async (loose) => {
     const f = await renderFunnel(`${loose}?utm_source=x`);
-    expect(await screen.findByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
+    expect(await screen.findByText('Up to 50% off your first payment')).toHaveClass('landing__badge');
     expect(f.path()).toBe('/discount');
     expect(f.store.plans.landingType).toBe('discount');
     expect(f.store.events.utm_source).toBe('x');
@@ -63,7 +63,7 @@ describe('landing offer badge', () => {
   it('names the discount on the discount variant', async () => {
     await renderFunnel('/discount');
     await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
-    expect(screen.getByText('Up to 50% off, renewals included')).toHaveClass('landing__badge');
+    expect(screen.getByText('Up to 50% off your first payment')).toHaveClass('landing__badge');
   });
 
   it("computes the badge's percentage from the variant's plans, never from the text", async () => {
@@ -72,7 +72,7 @@ describe('landing offer badge', () => {
     // garlic alone: 35.88 against fox's 59.88 is 40% off
     const garlic: Variant = { ...discount, paths: ['/garlic'], plans: ['gz-3-month-garlic'], defaultPlan: 'gz-3-month-garlic' };
     await renderFunnel('/garlic', { data: { ...funnelData, landings: { ...funnelData.landings, garlic } } });
-    expect(await screen.findByText('Up to 40% off, renewals included')).toHaveClass('landing__badge');
+    expect(await screen.findByText('Up to 40% off your first payment')).toHaveClass('landing__badge');
   });
 
   it('names the free trial on the trial variant and on the family landing', async () => {
@@ -81,6 +81,16 @@ describe('landing offer badge', () => {
     cleanup();
     await renderFunnel('/family');
     expect(await screen.findByText('3-day free trial')).toHaveClass('landing__badge');
+  });
+
+  it('leaves out a trial badge on a variant without a trial plan, rather than show its key', async () => {
+    const { funnelData } = await import('../../screens/flowData.ts');
+    const discount = funnelData.landings.discount as Variant;
+    const noTrial: Variant = { ...discount, paths: ['/notrial'], overrides: { landing: { props: { badge: 'offerBadge.trial' } } } };
+    const { container } = await renderFunnel('/notrial', { data: { ...funnelData, landings: { ...funnelData.landings, noTrial } } });
+    await screen.findByRole('heading', { name: "Welcome to your family's safe place" });
+    expect(container.querySelector('.landing__badge')).toBeNull();
+    expect(screen.queryByText('offerBadge.trial')).not.toBeInTheDocument();
   });
 
   it('shows no badge where the variant names no offer, and the logo on every landing', async () => {

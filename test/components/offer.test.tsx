@@ -28,6 +28,8 @@ describe('offer screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Your free trial is reserved' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent('15:00');
     expect(screen.getByRole('timer')).toHaveAccessibleName('Time left: 15:00');
+    // the free period in the text is the plan's trial, not a number typed in the translation
+    expect(screen.getByText('Try every premium feature free for 3 days.')).toBeInTheDocument();
     expect(screen.getByText('Your trial is reserved for')).toBeInTheDocument();
     const terms = screen.getByRole('region', { name: 'Offer terms' });
     expect(within(terms).getByText('3-day free trial')).toBeInTheDocument();
@@ -37,7 +39,7 @@ describe('offer screen', { timeout: 20_000 }, () => {
     expect(within(terms).getByText('Unlimited live locating')).toBeInTheDocument();
     // the auto-renewal terms sit next to the button that starts the subscription
     expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
-      "Cancel before January 18, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel in the app settings.",
+      "Cancel before January 18, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel. Cancel anytime in the app settings.",
     );
     expect(f.store.family.offerStartedAt).toBe(NOW);
   });

@@ -15,7 +15,7 @@ import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 
 const PLAN = 'gz-3-month-fox';
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
-const ADDED = 'Driver SOS is added to your plan: $9.99 per month.';
+const ADDED = 'Driver SOS is added to your plan: $9.99/month.';
 let sandbox: Sandbox;
 
 beforeAll(async () => {
@@ -34,7 +34,7 @@ function slowPortal(): void {
 const names = (f: RenderedFunnel): string[] => f.events.filter((e) => e.kind === 'track').map((e) => e.name);
 /** Segment's Order Completed events of the plan (upsell false) or of the upsell (true). */
 const orders = (f: RenderedFunnel, upsell = false) => f.events.filter((e) => e.name === 'Order Completed' && e.props.upsell === upsell);
-const accept = (): HTMLElement => screen.getByRole('button', { name: 'Add for $9.99' });
+const accept = (): HTMLElement => screen.getByRole('button', { name: 'Add for $9.99/month' });
 
 /** Signs up, opens /checkout and approves in the sandbox's PayPal window; resolves once the approval is handed over. */
 async function approvePayPal(): Promise<RenderedFunnel & { email: string; userId: string; token: string; signedIn: (s: RenderedFunnel['store']) => void }> {
@@ -83,7 +83,7 @@ describe('the upsell after PayPal', { timeout: 30_000 }, () => {
     f.unmount();
     await renderFunnel('/checkout/success', { state: f.signedIn });
     expect(await screen.findByText(ADDED)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add for $9.99' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
   });
 
   it('declined: nothing is charged and a reload does not offer it again', async () => {

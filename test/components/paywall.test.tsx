@@ -74,24 +74,32 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Your special offer is ready' })).toBeInTheDocument();
     // tomato is half the regular 1-month price, garlic 40% under the regular 3-month one
     expect(screen.getByText('Up to 50% off')).toBeInTheDocument();
-    expect(screen.getByText('You keep the discounted price at every renewal, until you cancel.')).toBeInTheDocument();
+    // the catalogue renews tomato at the regular price: the discount is said to hold for the first payment only
+    expect(screen.getByText('50% off your first payment, then $39.96 per month.')).toBeInTheDocument();
+    expect(screen.queryByText(/renewals included|every renewal/)).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /1-month plan/ })).toBeChecked();
     const [month, quarter] = planCards();
     expect(within(month!).getByRole('deletion')).toHaveTextContent('Regular price: $39.96');
     expect(month).toHaveTextContent('50% off');
-    expect(month!.querySelector('.paywall-plan__total')).toHaveTextContent('$19.96 for 1 month');
+    expect(month!.querySelector('.paywall-plan__total')).toHaveTextContent('$19.96 for the first month, then $39.96 per month');
     expect(within(quarter!).getByRole('deletion')).toHaveTextContent('Regular price: $59.88');
     expect(quarter).toHaveTextContent('40% off');
     // the regular price is read out, not only drawn struck through
-    expect(screen.getByRole('radio', { name: /1-month plan/ })).toHaveAccessibleDescription('Regular price: $39.96 Discounted price: $19.96 for 1 month');
+    expect(screen.getByRole('radio', { name: /1-month plan/ })).toHaveAccessibleDescription(
+      'Regular price: $39.96 Discounted price: $19.96 for the first month, then $39.96 per month',
+    );
   });
 
-  it('on /optionsa says what the catalogue charges for the intro plan, with no note that contradicts its renewal terms', async () => {
+  it('on /optionsa says the intro price, how long it lasts and what the plan renews at, as spec section 9 gives it', async () => {
     await openPaywall('optionsa');
     expect(await screen.findByRole('heading', { name: 'Try premium for less' })).toBeInTheDocument();
-    expect(screen.getByText('$0.99 for 3 months')).toBeInTheDocument();
-    expect(document.querySelector('.paywall__terms')).toHaveTextContent('Renews automatically at $0.99 every 3 months until you cancel.');
-    expect(screen.queryByText(/first 3 days/)).not.toBeInTheDocument();
+    const intro = screen.getByRole('radio', { name: /3-month plan.*Intro price/ }).closest('.paywall-plan')!;
+    expect(intro.querySelector('.paywall-plan__total')).toHaveTextContent('$0.99 for the first 3 days, then $39.99 every 3 months');
+    // today's price, never a per-day price of the 3-day teaser
+    expect(intro).toHaveTextContent('$0.99today');
+    expect(document.querySelector('.paywall__terms')).toHaveTextContent(
+      'After the introductory period, it renews automatically at $39.99 every 3 months until you cancel. Cancel anytime in the app settings.',
+    );
   });
 
   it('shows a single free-trial plan as a plain card: due today, what follows and from when', async () => {
@@ -109,7 +117,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
       expect(card).not.toHaveTextContent('per day');
       expect(card).not.toHaveTextContent('$1.00');
       expect(screen.getByRole('button', { name: 'Start free trial' })).toHaveAccessibleDescription(
-        "Cancel before November 26, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel in the app settings.",
+        "Cancel before November 26, 2026 and you won't be charged. Otherwise it renews automatically at $29.99 per month until you cancel. Cancel anytime in the app settings.",
       );
     } finally {
       vi.useRealTimers();
@@ -176,7 +184,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
         const variant = d.landings.fullPrice as Variant;
         variant.plans = ['gz-1-week-cucumber', 'gz-3-month-kostenko', 'gz-monthly-free3d-2999'];
         variant.defaultPlan = 'gz-3-month-kostenko';
-        variant.paywall = { title: 'paywall.title.trial', trialNote: 'paywall.note.introTotal', discountLabel: true };
+        variant.paywall = { title: 'paywall.title.trial', trialNote: 'paywall.title.intro', discountLabel: true };
       },
     });
     expect(await screen.findByRole('heading', { name: 'Start your free trial' })).toBeInTheDocument();
@@ -188,7 +196,7 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('radio', { name: /3-month plan/ })).toBeChecked();
     expect(screen.getByText('$39.95 for 3 months')).toBeInTheDocument();
     expect(screen.getByText('$9.99 for 1 week')).toBeInTheDocument();
-    expect(screen.getByText('Total today: $19.96 for 1 month.')).toBeInTheDocument();
+    expect(screen.getByText('Try premium for less')).toHaveClass('paywall__trial-note');
     // the variant at "/" now sells these very plans at their regular price: no discount to claim
     expect(screen.queryByText(/% off/)).not.toBeInTheDocument();
     expect(screen.queryByRole('deletion')).not.toBeInTheDocument();

@@ -132,14 +132,14 @@ describe.concurrent('checkout', () => {
     expect(posts).toHaveLength(1);
     expect(await subscriptions(email)).toHaveLength(1);
 
-    const buy = page.getByRole('button', { name: 'Add for $9.99' });
+    const buy = page.getByRole('button', { name: 'Add for $9.99/month' });
     await expect.poll(() => buy.isEnabled()).toBe(true);
     await buy.dblclick();
-    await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor();
+    await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor();
     expect(posts.filter((p) => p.endsWith(UPSELL))).toHaveLength(1);
     await page.reload();
-    await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor();
-    expect(await page.getByRole('button', { name: 'Add for $9.99' }).count()).toBe(0);
+    await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add for $9.99/month' }).count()).toBe(0);
     expect((await subscriptions(email)).map((s) => [s.plan, s.upsell])).toEqual([
       ['gz-3-month-fox', false],
       [UPSELL, true],

@@ -111,17 +111,17 @@ describe('npm run dev', () => {
     const original = readFileSync(landingsFile, 'utf8');
     const { context, page } = await newVisitor();
     await page.goto(`${dev.url}/discount`);
-    await page.getByText('Up to 50% off, renewals included').waitFor();
+    await page.getByText('Up to 50% off your first payment').waitFor();
 
     // a marketer changes the badge of the variant
     const saved = Date.now();
-    writeFileSync(landingsFile, original.replace('"badge": "offerBadge.discount"', '"badge": "offerBadge.trial"'));
+    writeFileSync(landingsFile, original.replace('"badge": "offerBadge.discount"', '"badge": "paywall.title.trial"'));
     const reload = await channel.next('reload', saved);
     console.log(
       `reload event ${reload.at - saved} ms after saving a flow file (budget ${Math.round(RELOAD_BUDGET_MS)} ms at load ${loadavg()[0]!.toFixed(1)}); ${terminal.at(-1)}`,
     );
     expect(reload.at - saved).toBeLessThan(RELOAD_BUDGET_MS);
-    await page.getByText('3-day free trial').waitFor();
+    await page.getByText('Start your free trial').waitFor();
 
     // a typo in a plan name: located findings in the terminal and over the page, nothing rebuilt
     const broken = Date.now();
@@ -142,7 +142,7 @@ describe('npm run dev', () => {
     writeFileSync(landingsFile, original);
     const recovered = await channel.next('reload', fixed);
     console.log(`reload event ${recovered.at - fixed} ms after fixing the flow file`);
-    await page.getByText('Up to 50% off, renewals included').waitFor();
+    await page.getByText('Up to 50% off your first payment').waitFor();
     expect(await overlay.count()).toBe(0);
     channel.stop();
     await context.close();
@@ -154,7 +154,7 @@ describe('npm run dev', () => {
     const original = readFileSync(landingsFile, 'utf8');
     const { context, page } = await newVisitor();
     await page.goto(`${dev.url}/discount`);
-    await page.getByText('Up to 50% off, renewals included').waitFor();
+    await page.getByText('Up to 50% off your first payment').waitFor();
 
     // as vim and many IDEs save: a scratch file next to it, renamed over the original
     const atomicSave = (text: string): void => {
@@ -163,17 +163,17 @@ describe('npm run dev', () => {
       renameSync(scratch, landingsFile);
     };
     const first = Date.now();
-    atomicSave(original.replace('"badge": "offerBadge.discount"', '"badge": "offerBadge.trial"'));
+    atomicSave(original.replace('"badge": "offerBadge.discount"', '"badge": "paywall.title.trial"'));
     const reload = await channel.next('reload', first);
     expect(reload.at - first).toBeLessThan(RELOAD_BUDGET_MS);
-    await page.getByText('3-day free trial').waitFor();
+    await page.getByText('Start your free trial').waitFor();
 
     // the replaced file is still watched: a second save, in place this time, reloads the page again
     const second = Date.now();
     writeFileSync(landingsFile, original);
     const again = await channel.next('reload', second);
     expect(again.at - second).toBeLessThan(RELOAD_BUDGET_MS);
-    await page.getByText('Up to 50% off, renewals included').waitFor();
+    await page.getByText('Up to 50% off your first payment').waitFor();
     channel.stop();
     await context.close();
   });

@@ -47,7 +47,7 @@ const variantOf = (id: string): string => assign(EXPERIMENT, experiment, { visit
 const idFor = (variant: string, tag: string): string => {
   for (let k = 0; ; k++) if (variantOf(`e2e-${tag}-${k}`) === variant) return `e2e-${tag}-${k}`;
 };
-const BADGE = { latam: 'Up to 50% off, renewals included', trial: '3-day free trial' } as Record<string, string>;
+const BADGE = { latam: 'Up to 50% off your first payment', trial: '3-day free trial' } as Record<string, string>;
 
 /** What the page shows at DOMContentLoaded (after the HTML and inline script, before the app renders). */
 interface FirstPaint {

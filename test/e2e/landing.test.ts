@@ -90,7 +90,7 @@ describe('exact routes, forgiving links', () => {
     await page.goto(`${baseUrl()}/Discount/?utm_source=x`);
     await page.waitForURL(`${baseUrl()}/discount?utm_source=x`);
     expect(redirects).toEqual([301]);
-    expect(await page.getByText('Up to 50% off, renewals included').isVisible()).toBe(true);
+    expect(await page.getByText('Up to 50% off your first payment').isVisible()).toBe(true);
     const id = await writtenVisitorId(context);
     await expect
       .poll(async () => (await sandboxEvents(id)).find((e) => e.name === 'tracking_captured')?.props, { timeout: 10_000 })

@@ -12,23 +12,27 @@ import { getVariant } from '../../engine/index.ts';
 import { pathOfStep, propsOf, variantOfPath, walk, type StepVisit, type Texts } from './visitor.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
+import i18next from 'i18next';
+import { localeFormat, planPriceText } from '../../screens/ui/priceTexts.ts';
 
 afterAll(closeBrowser);
 
 const EMAIL_ERROR = en.signup.emailError;
 const url = (path: string): string => `${baseUrl()}${path}`;
 
-/** The plans a variant shows, as the paywall must print them: name and "$price for N months". */
+const english = i18next.createInstance();
+void english.init({ lng: 'en', resources: { en: { translation: en } }, initAsync: false, interpolation: { escapeValue: false } });
+
+/** The plans a variant shows, as the paywall must print them: name and its price story ("$59.88 for 3 months"). */
 function expectedPlans(variantId: string): Array<{ name: string; label: string; total: string }> {
   const variant = getVariant(funnelData.landings, variantId)!;
   const descriptions = en.plans.description as Record<string, string>;
   return variant.plans.map((name) => {
     const plan = funnelData.plans.plans[name]!;
-    const { count, unit } = plan.duration;
     return {
       name,
       label: descriptions[plan.description.replace('plans.description.', '')]!,
-      total: `$${plan.price.toFixed(2)} for ${count} ${unit}${count === 1 ? '' : 's'}`,
+      total: planPriceText(english.t, plan, localeFormat('en', 'en', false), new Date()),
     };
   });
 }
@@ -173,7 +177,9 @@ async function checkPaywall(expect: ExpectStatic, page: Page, path: string, vari
   // the renewal terms of the selected plan sit next to the button that commits to it
   await expect
     .poll(() => page.locator('.paywall__terms').textContent())
-    .toMatch(/^Renews automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/);
+    .toMatch(
+      /^(Renews|After the introductory period, it renews) automatically at \$\d+\.\d\d (per|every) .+ until you cancel\. Cancel anytime in the app settings\.$/,
+    );
   expect(await page.locator(`input[value="${variant.defaultPlan}"]`).isChecked()).toBe(true);
   const chosen = (plans.find((p) => p.name !== variant.defaultPlan) ?? plans[0]!).name;
   await page.locator(`label[data-plan="${chosen}"]`).click();

@@ -56,8 +56,8 @@ describe.concurrent('wallet', () => {
     await inSheet(page, sheetTexts.pay);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
-    await page.getByRole('button', { name: 'Add for $9.99' }).click();
-    await page.getByText('Driver SOS is added to your plan: $9.99 per month.').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Add for $9.99/month' }).click();
+    await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor({ timeout: 20_000 });
     expect((await subscriptions(email)).map((s) => [s.plan, s.upsell, s.gateway])).toEqual([
       ['gz-3-month-fox', false, 'stripe'],
       [UPSELL, true, 'stripe'],

@@ -15,10 +15,10 @@ afterAll(closeBrowser);
 
 const PLAN = 'gz-3-month-fox';
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
-const ADDED = 'Driver SOS is added to your plan: $9.99 per month.';
+const ADDED = 'Driver SOS is added to your plan: $9.99/month.';
 
 const paypalWindow = (page: Page) => page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });
-const accept = (page: Page) => page.getByRole('button', { name: 'Add for $9.99' });
+const accept = (page: Page) => page.getByRole('button', { name: 'Add for $9.99/month' });
 
 /** Records the Braintree subscription calls of a page (the listener survives a reload). */
 function braintreePosts(page: Page): Array<{ body: Record<string, unknown>; key: string }> {

@@ -27,4 +27,11 @@ describe('first-paint texts', () => {
     expect(b).toContain('family.phone.title'); // a sibling of a first-paint key stays in the rest
     expect(JSON.stringify(first).length).toBeLessThan(JSON.stringify(en).length / 4);
   });
+
+  it("carry a first-paint key's plural forms and context variants, which the screen picks by its values", () => {
+    const tree: TextTree = { badge: { trial_one: '{{count}} day', trial_other: '{{count}} days', off: 'Off', off_firstPayment: 'Off once', offer: 'Offer' } };
+    const { first, rest } = splitTexts(tree, ['badge.trial', 'badge.off']);
+    expect(first).toEqual({ badge: { trial_one: '{{count}} day', trial_other: '{{count}} days', off: 'Off', off_firstPayment: 'Off once' } });
+    expect(rest).toEqual({ badge: { offer: 'Offer' } });
+  });
 });

@@ -44,7 +44,8 @@ describe('plural forms', () => {
         'pricing.duration.month',
         'pricing.every.week',
         'pricing.freeTrial',
-        'checkout.summary.trial',
+        'pricing.first.day',
+        'offerBadge.trial',
         'family.errors.nameTooLong',
         'family.errors.circleNameTooShort',
         'family.errors.circleNameTooLong',
@@ -92,31 +93,23 @@ describe('plural forms', () => {
     });
 
     const text = (lng: string, key: string, count: number, values: Record<string, string> = {}): string => instance.getFixedT(lng)(key, { count, ...values });
-    const renewal = { price: '$29.99', duration: '1 month' };
-
-    it('counts the free trial days of the order summary in each language', () => {
-      expect([1, 3, 7].map((n) => text('en', 'checkout.summary.trial', n, renewal))).toEqual([
-        '1-day free trial, then $29.99 for 1 month.',
-        '3-day free trial, then $29.99 for 1 month.',
-        '7-day free trial, then $29.99 for 1 month.',
-      ]);
-      expect([1, 3, 5, 21].map((n) => text('ru', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual([
+    it('counts the days of a free trial and of an intro price in each language', () => {
+      expect([1, 3, 7].map((n) => text('en', 'pricing.freeTrial', n))).toEqual(['1-day free trial', '3-day free trial', '7-day free trial']);
+      expect([1, 3, 5, 21].map((n) => text('ru', 'pricing.freeTrial', n))).toEqual([
         '1 день бесплатно',
         '3 дня бесплатно',
         '5 дней бесплатно',
         '21 день бесплатно',
       ]);
-      expect([1, 3, 7].map((n) => text('uk', 'checkout.summary.trial', n, renewal).split(',')[0])).toEqual([
-        '1 день безкоштовно',
-        '3 дні безкоштовно',
-        '7 днів безкоштовно',
-      ]);
-      expect([1, 2, 3, 14].map((n) => text('ar', 'checkout.summary.trial', n, renewal).split('،')[0])).toEqual([
-        'تجربة مجانية لمدة يوم واحد',
-        'تجربة مجانية لمدة يومين',
+      expect([1, 3, 7].map((n) => text('uk', 'pricing.freeTrial', n))).toEqual(['1 день безкоштовно', '3 дні безкоштовно', '7 днів безкоштовно']);
+      expect([1, 2, 3, 14].map((n) => text('ar', 'pricing.freeTrial', n))).toEqual([
+        'تجربة مجانية ليوم واحد',
+        'تجربة مجانية ليومين',
         'تجربة مجانية لمدة 3 أيام',
         'تجربة مجانية لمدة 14 يومًا',
       ]);
+      expect([3, 5, 21].map((n) => text('ru', 'pricing.first.day', n))).toEqual(['первые 3 дня', 'первые 5 дней', 'первый 21 день']);
+      expect([2, 3, 11].map((n) => text('ar', 'pricing.first.day', n))).toEqual(['أول يومين', 'أول 3 أيام', 'أول 11 يومًا']);
     });
 
     it('counts the characters of the family field limits', () => {

@@ -14,10 +14,13 @@ describe('pricing', () => {
 
   it('computes price, period price and the price per day from the catalogue', () => {
     expect(planPricing(plan('gz-6-month-panther'))).toEqual({
+      kind: 'plain',
       price: 71.76,
       periodPrice: 71.76,
       dueToday: 71.76,
+      firstPeriod: { count: 6, unit: 'month' },
       renewal: 71.76,
+      renewalPeriod: { count: 6, unit: 'month' },
       days: 180,
       perPeriod: 0.4,
       perPeriodUnit: 'day',
@@ -51,8 +54,8 @@ describe('pricing', () => {
     expect(formatDuration({ count: 3, unit: 'month' }, 'en')).toBe('3 months');
     expect(formatDuration({ count: 1, unit: 'week' }, 'en')).toBe('1 week');
     expect(formatDuration({ count: 3, unit: 'month' }, 'ru')).toBe('3 месяца');
-    const text = formatPricing(planPricing(plan('gz-3-month-garlic')), plan('gz-3-month-garlic').duration, 'en');
-    expect(text).toEqual({ price: '$35.88', periodPrice: '$35.88', dueToday: '$35.88', renewal: '$35.88', perPeriod: '$0.40', duration: '3 months' });
+    const text = formatPricing(planPricing(plan('gz-6-month-panther')), plan('gz-6-month-panther').duration, 'en');
+    expect(text).toEqual({ price: '$71.76', periodPrice: '$71.76', dueToday: '$71.76', renewal: '$71.76', perPeriod: '$0.40', duration: '6 months' });
   });
 
   it("selects the visitor's earlier choice only when it is one of the variant's plans", () => {

@@ -47,6 +47,16 @@ describe.each(LANGUAGES)('the small translator in %s', (lng) => {
       for (const count of [0, 1, 2, 3, 4, 5, 11, 12, 21, 22, 25, 100, 101, 1.5])
         expect(t(key, { count, ...values }), `${key} ${count}`).toBe(reference.t(key, { count, ...values }));
   });
+
+  it('picks the context variant i18next picks, with its plural forms, else the plain text', async () => {
+    const reference = await i18nextFor(lng, texts);
+    const { t } = createTranslator(lng, texts);
+    const contexts = keys.filter((k) => !SUFFIX.test(k) && /_[a-z]+[A-Z]\w*$/.test(k)).map((k) => k.split('_'));
+    for (const [key, context] of contexts) {
+      for (const options of [{ context }, { context: 'unknown' }, { context, count: 3 }, { context: '' }])
+        expect(t(key!, { ...options, ...values }), `${key} ${JSON.stringify(options)}`).toBe(reference.t(key!, { ...options, ...values }));
+    }
+  });
 });
 
 describe('the small translator', () => {
