@@ -4,7 +4,8 @@ import { useEngine } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
-import type { LocaleFormat } from '../ui/priceTexts.ts';
+import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
+import { cadenceText, type LocaleFormat } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
 
@@ -16,22 +17,25 @@ export interface UpsellOfferProps {
   paidWith: PaidWith;
   /** Called after a successful purchase (the screen saves the receipt). */
   onBought: () => void;
-  onClose: () => void;
+  /** The visitor declined: the screen records it and moves on. */
+  onDecline: () => void;
 }
 
 /**
  * The upsell product of flows/plans.json, bought with one click on the method just used (the card or
  * wallet, or the PayPal account just vaulted): the same checkout machine with the upsell marker
  * (../payments/useUpsellPurchase.ts). The card gateway is loaded for a 3-D Secure step, should the
- * bank ask for one. One accept and one decline; the decline dismisses it for good.
+ * bank ask for one. Its price and how often it bills come from the plan data ("$9.99 per month").
+ * One primary button adds it, one quiet button declines it for good and moves on.
  */
-export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: UpsellOfferProps) {
+export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: UpsellOfferProps) {
   const { t } = useTranslation();
   const id = useId();
   const { store, analytics, data } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought);
   const product = data.plans.upsell;
   const price = format.money(product.price);
+  const billing = t('pricing.billing', { price, cadence: cadenceText(t, product.duration) });
   useEffect(() => {
     analytics.track('Product Viewed', {
       ...specProduct(product.name, product.price),
@@ -43,7 +47,7 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per offer shown
   const decline = (): void => {
     analytics.track('upsell_declined', { plan: product.name });
-    onClose();
+    onDecline();
   };
 
   return (
@@ -52,20 +56,23 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
         {t(texts.title)}
       </h2>
       <p className="checkout-upsell__text">{t(texts.text)}</p>
-      <p className="checkout-upsell__price">{t('upsell.price', { price })}</p>
+      <p className="checkout-upsell__price" data-testid="upsell-price">
+        {billing}
+      </p>
       {runner.failureText ? (
         <p className="checkout-upsell__failure" role="alert">
           {runner.failureText}
         </p>
       ) : null}
       <div className="checkout-upsell__actions">
-        <Button variant="secondary" onClick={() => void buy()} disabled={!ready || runner.busy} aria-busy={runner.busy}>
-          {t(texts.cta, { price })}
+        <Button onClick={() => void buy()} disabled={!ready || runner.busy} aria-busy={runner.busy}>
+          {t(texts.cta, { price, billing })}
         </Button>
         <Button variant="link" onClick={decline} disabled={runner.busy}>
           {t('upsell.close')}
         </Button>
       </div>
+      {runner.busy ? <PaymentProcessing /> : null}
       {/* the gateway's host (e.g. the sandbox 3-D Secure dialog) beside the offer, so the offer never remounts */}
       {gateway ? <gateway.Host>{null}</gateway.Host> : null}
     </section>
