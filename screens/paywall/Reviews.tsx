@@ -54,7 +54,9 @@ export function ReviewList({ reviews, locale }: { reviews: PaywallReviews; local
           <li key={review.author + review.text} className="paywall-reviews__item">
             <Stars filled={review.stars} label={stars(review.stars)} size={14} />
             <p className="paywall-reviews__text">{t(review.text)}</p>
-            <p className="paywall-reviews__author">{review.author}</p>
+            <p className="paywall-reviews__author">
+              <bdi>{review.author}</bdi>
+            </p>
           </li>
         ))}
       </ul>
