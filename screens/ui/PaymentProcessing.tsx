@@ -4,9 +4,9 @@ import { Logo } from './Logo.tsx';
 /**
  * While a payment runs (the checkout's or the upsell's): the brand's page instead of a bare spinner,
  * with what is happening ("Confirming your payment with your bank…") and why to keep the page open.
- * Opaque and over the page, so no half-visible form invites a second payment; the engine's own
- * checkout loader is hidden behind it (payment-processing.css), the gateway's dialogs (a 3-D Secure
- * challenge) stay above it.
+ * Opaque and over the page and over the engine's plain checkout loader (which still announces the
+ * payment text), so no half-visible form invites a second payment; the gateway's dialogs (a 3-D
+ * Secure challenge) stay above it.
  */
 export function PaymentProcessing() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
-import { UPSELL_ADD } from './upsellTexts.ts';
+import { UPSELL_ADD } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 const WALLET = 'Pay with the test wallet';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { RECEIPT_KEY } from '../../engine/payments/index.ts';
-import { UPSELL_ADD, UPSELL_BILLING, UPSELL_DECLINE } from './upsellTexts.ts';
+import { UPSELL_ADD, UPSELL_BILLING, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 let sandbox: Sandbox;

@@ -12,7 +12,7 @@ import { accountKey, readPurchaseRecord, readUpsellAttempt } from '../../engine/
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
-import { UPSELL_ADD, UPSELL_DECLINE } from './upsellTexts.ts';
+import { UPSELL_ADD, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox';
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';

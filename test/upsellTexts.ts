@@ -2,8 +2,8 @@
  * The upsell's words as the English visitor reads them, derived from flows/plans.json and
  * locales/en.json (a new price or cadence in the data never turns a test red).
  */
-import { funnelData } from '../../screens/flowData.ts';
-import en from '../../locales/en.json';
+import { funnelData } from '../screens/flowData.ts';
+import en from '../locales/en.json';
 
 const product = funnelData.plans.upsell;
 const { count, unit } = product.duration;
