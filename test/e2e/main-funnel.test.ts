@@ -32,6 +32,18 @@ function expectedPlans(variantId: string): Array<{ name: string; label: string; 
   });
 }
 
+/**
+ * The paywall's headline as flows/main.json picks it: the headline of the visitor's answer to the
+ * headline question, else the variant's title (texts from the given locale).
+ */
+function paywallHeadline(texts: typeof en, variantId: string, answers: Record<string, string>): string {
+  const step = funnelData.flows.main!.steps.plans!;
+  const headline = step.screen === 'paywall' ? step.props.headline : undefined;
+  const key =
+    (headline && answers[headline.question] && headline.byAnswer[answers[headline.question]!]) || getVariant(funnelData.landings, variantId)!.paywall.title;
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
+}
+
 /** What the visitor's browser keeps in local storage (the persisted slices). */
 async function persisted(
   page: Page,
@@ -96,7 +108,13 @@ async function walk(landingPath: string, variantId: string): Promise<void> {
 
   const variant = getVariant(funnelData.landings, variantId)!;
   const plans = expectedPlans(variantId);
-  await reloadOn(page, '/signup/plans', (en.paywall.title as Record<string, string>)[variant.paywall.title.replace('paywall.title.', '')]!);
+  await reloadOn(
+    page,
+    '/signup/plans',
+    paywallHeadline(en, variantId, Object.fromEntries(answers.map(([, , id], i) => [['locate', 'place', 'follow'][i]!, id]))),
+  );
+  // the variant's title under the headline the quiz answer chose
+  await page.getByText((en.paywall.title as Record<string, string>)[variant.paywall.title.replace('paywall.title.', '')]!, { exact: true }).waitFor();
   expect(await page.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(plans.map((p) => p.name));
   for (const plan of plans) {
     const card = page.locator(`label[data-plan="${plan.name}"]`);
@@ -207,7 +225,9 @@ describe('main funnel', () => {
       await page.getByRole('button', { name: answer }).click();
     }
     await page.waitForURL(url('/signup/plans'), { timeout: 15_000 });
-    await page.getByRole('heading', { name: de.paywall.title.default }).waitFor();
+    await page
+      .getByRole('heading', { name: paywallHeadline(de as typeof en, 'optionsx', { locate: 'lovedOne', place: 'home', follow: 'schedule' }) })
+      .waitFor();
     // optionsx: gz-1-month-2999 29.99 and gz-3-month-kostenko 39.95, in German number format
     expect(await page.locator('.paywall-plan__total').allTextContents()).toEqual(['29,99\u00a0$ für 1 Monat', '39,95\u00a0$ für 3 Monate']);
     await page.getByRole('button', { name: de.paywall.cta }).click();
