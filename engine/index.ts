@@ -114,7 +114,7 @@ export {
 /** Loads the Sentry adapter of the error-reporting port on demand, as a chunk of its own. */
 export { loadSentryReporter } from './reporting/load.ts';
 /** Types generated from schemas/landings.schema.json: the variants of flows/landings.json. */
-export type { Landings } from './types/landings.gen.ts';
+export type { Landings, PlanTag } from './types/landings.gen.ts';
 /** Types generated from schemas/plans.schema.json: the plan catalogue of flows/plans.json. */
 export type { Duration, Plan, Plans, Renewal } from './types/plans.gen.ts';
 /** Experiments: a landing path split between variants with GrowthBook's experiment fields (variations, weights, coverage, seed, hashVersion, namespace, condition), assigned as GrowthBook's SDK does from the visitor id, sticky, overridable for QA, reported once as an exposure. */

@@ -28,6 +28,7 @@ export const ISSUE_CODES = {
   'unknown-flow': 'a variant names a flow that does not exist',
   'unknown-plan': 'a variant offers a plan that flows/plans.json does not have',
   'default-plan-not-offered': "a variant's default plan is not among its plans",
+  'tag-plan-not-offered': "a paywall tag (paywall.tags) names a plan that is not among the variant's plans",
   'unknown-override-step': 'a variant overrides a step that does not exist',
   'invalid-override-props': "a variant's props override leaves the step invalid for its screen",
   'unknown-bind': 'a bind prop names a slice that is not declared, or a field that the slice lacks or that holds no text',

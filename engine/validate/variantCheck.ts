@@ -27,6 +27,7 @@ function checkPlans(project: Project, doc: JsonDoc, v: VariantInfo): ValidationI
   offered?.forEach((name: unknown, k) => {
     if (known && typeof name === 'string' && !known.has(name)) issues.push(unknown(name, ptr(v.pointer, 'plans', k)));
   });
+  issues.push(...checkTags(doc, v, offered));
   const dp = v.value.defaultPlan;
   if (typeof dp !== 'string') return issues;
   if (known && !known.has(dp)) issues.push(unknown(dp, ptr(v.pointer, 'defaultPlan')));
@@ -42,6 +43,25 @@ function checkPlans(project: Project, doc: JsonDoc, v: VariantInfo): ValidationI
     );
   }
   return issues;
+}
+
+/** Each plan tag of the paywall (paywall.tags) names one of the variant's plans. */
+function checkTags(doc: JsonDoc, v: VariantInfo, offered: unknown[] | undefined): ValidationIssue[] {
+  const tags = isObj(v.value.paywall) && isObj(v.value.paywall.tags) ? v.value.paywall.tags : {};
+  if (!offered) return [];
+  const names = offered.filter((p): p is string => typeof p === 'string');
+  return Object.keys(tags)
+    .filter((name) => !names.includes(name))
+    .map((name) =>
+      issueAt(
+        doc,
+        ptr(v.pointer, 'paywall', 'tags', name),
+        'tag-plan-not-offered',
+        `the tag of "${name}" names a plan that variant "${v.id}" does not offer`,
+        didYouMean(name, names) ?? `tag one of ${quoteList(names)}`,
+        'key',
+      ),
+    );
 }
 
 function checkOverrideProps(project: Project, doc: JsonDoc, step: StepInfo, pointer: string, patch: Obj, keys: KeyUse[], binds: KeyUse[]): ValidationIssue[] {

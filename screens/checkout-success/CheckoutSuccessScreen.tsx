@@ -21,9 +21,9 @@ import { UpsellOffer } from './UpsellOffer.tsx';
 /**
  * /checkout/success: what was paid (or, for a free trial, that the trial started and when the first
  * charge falls), a short order reference and the "we have sent an email" notice, then the upsell
- * offer once as one card with one accept and one decline (it survives a reload through the session
- * receipt, so it can be neither bought twice nor pushed again after a decline), and one primary
- * action on to the download step. Nothing paid is shown before the server confirmed it: a purchase
+ * offer once as one card with one accept and one decline that moves on (it survives a reload through
+ * the session receipt, so it can be neither bought twice nor pushed again after a decline), and, once
+ * the offer is answered (or when there is none), one primary action on to the download step. Nothing paid is shown before the server confirmed it: a purchase
  * found in storage (a reload, another tab's record, anything edited) is checked with the receipt
  * lookup first, and a visitor with no purchase is sent to the checkout.
  */
@@ -129,13 +129,23 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
             {t('upsell.added', { price: shortBillingText(t, c.upsellData.finalPrice, data.plans.upsell.duration, format) })}
           </p>
         ) : null}
+        {/* while the add-on is offered, its accept and its decline are the only two ways on */}
         {offerUpsell && props.upsell ? (
-          <UpsellOffer texts={props.upsell} format={format} paidWith={paidWith} onBought={() => saveReceipt(store, planName, closed)} onClose={close} />
-        ) : null}
-        {/* the one primary action; the upsell card's accept and decline are secondary to it */}
-        <div className="checkout-success__actions">
-          <Button onClick={() => next()}>{t(props.cta)}</Button>
-        </div>
+          <UpsellOffer
+            texts={props.upsell}
+            format={format}
+            paidWith={paidWith}
+            onBought={() => saveReceipt(store, planName, closed)}
+            onDecline={() => {
+              close();
+              next();
+            }}
+          />
+        ) : (
+          <div className="checkout-success__actions">
+            <Button onClick={() => next()}>{t(props.cta)}</Button>
+          </div>
+        )}
       </div>
     </Screen>
   );

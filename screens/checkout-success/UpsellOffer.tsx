@@ -4,6 +4,7 @@ import { useEngine } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
+import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { upsellPriceTexts, type LocaleFormat } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
@@ -16,23 +17,26 @@ export interface UpsellOfferProps {
   paidWith: PaidWith;
   /** Called after a successful purchase (the screen saves the receipt). */
   onBought: () => void;
-  onClose: () => void;
+  /** The visitor declined: the screen records it and moves on. */
+  onDecline: () => void;
 }
 
 /**
  * The upsell product of flows/plans.json, bought with one click on the method just used (the card or
  * wallet, or the PayPal account just vaulted): the same checkout machine with the upsell marker
  * (../payments/useUpsellPurchase.ts). The card gateway is loaded for a 3-D Secure step, should the
- * bank ask for one. One accept and one decline; the decline dismisses it for good.
+ * bank ask for one. Its price and how often it bills come from the plan data ("$9.99 per month").
+ * One primary button adds it, one quiet button declines it for good and moves on.
  */
-export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: UpsellOfferProps) {
+export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: UpsellOfferProps) {
   const { t } = useTranslation();
   const id = useId();
   const { store, analytics, data } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought);
   const product = data.plans.upsell;
   // "$9.99/month" and "charged to the payment method you just used", from the upsell's plan data
-  const { price, chargedTo } = upsellPriceTexts(t, product, format);
+  const { price: billing, chargedTo } = upsellPriceTexts(t, product, format);
+  const price = format.money(product.price);
   useEffect(() => {
     analytics.track('Product Viewed', {
       ...specProduct(product.name, product.price),
@@ -44,7 +48,7 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per offer shown
   const decline = (): void => {
     analytics.track('upsell_declined', { plan: product.name });
-    onClose();
+    onDecline();
   };
 
   return (
@@ -55,20 +59,23 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onClose }: Upse
       <p className="checkout-upsell__text">
         {t(texts.text)} {chargedTo}
       </p>
-      <p className="checkout-upsell__price">{price}</p>
+      <p className="checkout-upsell__price" data-testid="upsell-price">
+        {billing}
+      </p>
       {runner.failureText ? (
         <p className="checkout-upsell__failure" role="alert">
           {runner.failureText}
         </p>
       ) : null}
       <div className="checkout-upsell__actions">
-        <Button variant="secondary" onClick={() => void buy()} disabled={!ready || runner.busy} aria-busy={runner.busy}>
-          {t(texts.cta, { price })}
+        <Button onClick={() => void buy()} disabled={!ready || runner.busy} aria-busy={runner.busy}>
+          {t(texts.cta, { price, billing })}
         </Button>
         <Button variant="link" onClick={decline} disabled={runner.busy}>
           {t('upsell.close')}
         </Button>
       </div>
+      {runner.busy ? <PaymentProcessing /> : null}
       {/* the gateway's host (e.g. the sandbox 3-D Secure dialog) beside the offer, so the offer never remounts */}
       {gateway ? <gateway.Host>{null}</gateway.Host> : null}
     </section>

@@ -1,8 +1,9 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CardFormState, PaymentGateway } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { CardBrands } from './CardBrands.tsx';
+import { TrustMarks } from './TrustMarks.tsx';
 import type { GatewayState } from '../payments/useCardGateway.ts';
 
 export interface CardPaymentProps {
@@ -15,22 +16,36 @@ export interface CardPaymentProps {
   terms: string;
   formValid: boolean;
   busy: boolean;
-  /** The last final failure, in the visitor's language; `decline` adds "try another card". */
+  /**
+   * The last final failure, in the visitor's language; `decline` adds "try another card". Keep the
+   * object the same between renders of one failure: a new object takes the focus again.
+   */
   failure?: { text: string; decline: boolean };
   onFormChange: (state: CardFormState) => void;
   onPay: (gateway: PaymentGateway) => void;
   /** The gateway's wallet above the form (rendered inside the gateway's Host). */
   wallet?: (gateway: PaymentGateway) => ReactNode;
+  /** Show the money-back guarantee beside Pay (the variant's paywall.moneyBack). */
+  guarantee?: boolean;
 }
 
 /**
  * The card section: the accepted brands, the gateway's form (or a loading line, or a clear message
  * with a retry when the card provider cannot be reached), the last failure once, right above the pay
- * button, which is disabled until the form is valid and while a purchase runs, and the renewal terms.
+ * button, which is disabled until the form is valid and while a purchase runs, the secure-payment and
+ * guarantee marks under it, and the renewal terms. A failure takes the focus, so a screen reader and
+ * a keyboard land on it next to Pay, with the form still filled in. On phones the failure, Pay and the
+ * marks stick to the bottom of the screen while the form scrolls (checkout.css).
  */
-export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet }: CardPaymentProps) {
+export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet, guarantee = false }: CardPaymentProps) {
   const { t } = useTranslation();
   const id = useId();
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // each new failure (a new object: the caller keeps it stable between renders) is announced
+    // (role=alert) and focused, right beside the button that retries it
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
   const gateway = state.status === 'ready' ? state.gateway : undefined;
   // the gateway's host wraps the whole section: the wallet above the heading needs it as the form does
   const Host = gateway ? gateway.Host : Fragment;
@@ -58,31 +73,29 @@ export function CardPayment({ state, payLabel, due, terms, formValid, busy, fail
           </div>
         ) : null}
         {gateway ? <gateway.CardForm onChange={onFormChange} disabled={busy} /> : null}
-        {failure ? (
-          <p className="checkout-card__failure" role="alert" data-testid="checkout-failure">
-            {failure.text}
-            {failure.decline ? ` ${t('checkout.failure.tryAnother')}` : ''}
-          </p>
-        ) : null}
         {due ? (
           <p className="checkout-card__due" data-testid="checkout-due">
             {due}
           </p>
         ) : null}
-        {state.status !== 'failed' ? (
-          <Button className="checkout-card__pay" onClick={() => gateway && onPay(gateway)} disabled={!gateway || !formValid || busy} aria-busy={busy}>
-            {payLabel}
-          </Button>
-        ) : null}
+        <div className="checkout-card__action">
+          {failure ? (
+            <p className="checkout-card__failure" role="alert" tabIndex={-1} ref={failureRef} data-testid="checkout-failure">
+              {failure.text}
+              {failure.decline ? ` ${t('checkout.failure.tryAnother')}` : ''}
+            </p>
+          ) : null}
+          {state.status !== 'failed' ? (
+            <Button className="checkout-card__pay" onClick={() => gateway && onPay(gateway)} disabled={!gateway || !formValid || busy} aria-busy={busy}>
+              {payLabel}
+            </Button>
+          ) : null}
+          <TrustMarks guarantee={guarantee} />
+        </div>
         <p className="checkout-card__terms" data-testid="checkout-terms">
           {terms}
         </p>
-        <p className="checkout-card__secure">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d="M7 10V8a5 5 0 0110 0v2h1a1 1 0 011 1v9a1 1 0 01-1 1H6a1 1 0 01-1-1v-9a1 1 0 011-1h1zm2 0h6V8a3 3 0 00-6 0v2z" fill="currentColor" />
-          </svg>
-          {t('checkout.card.secure')}
-        </p>
+        <p className="checkout-card__secure">{t('checkout.card.secure')}</p>
       </Host>
     </section>
   );

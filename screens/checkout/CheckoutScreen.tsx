@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { CheckoutProps } from '../types/flow.gen.ts';
@@ -16,6 +16,7 @@ import { usePurchaseRecord, useSubscribedRedirect } from '../../engine/payments/
 import { accountMismatch, purchaseAccountOf, useOtherTabPurchase } from '../../engine/payments/index.ts';
 import { AccountMismatchPanel } from './AccountMismatchPanel.tsx';
 import { Screen } from '../ui/Screen.tsx';
+import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { payTexts, recurringText, useLocale } from '../ui/priceTexts.ts';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
 import { CardPayment } from './CardPayment.tsx';
@@ -172,6 +173,20 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     if (resumable) void resume();
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
+  const failure = runner.failure;
+  const failureText = runner.failureText;
+  const { failedElsewhere } = other;
+  // one object per failure: the card section focuses each new one (CardPayment)
+  const cardFailure = useMemo(
+    () =>
+      failure && !isOpenFailure(failure)
+        ? { text: failureText ?? '', decline: failure.kind !== 'refused' }
+        : failedElsewhere
+          ? { text: t('checkout.otherTab.failed'), decline: false }
+          : undefined,
+    [failure, failureText, failedElsewhere, t],
+  );
+
   if (!plan) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
   const discount = variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined;
@@ -195,7 +210,6 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         onCancel={() => analytics.track('wallet_cancelled', { plan: plan.name, gateway: g.id })}
       />
     ) : null;
-  const failure = runner.failure;
   const stillOpen = open !== undefined && failure !== null && isOpenFailure(failure);
 
   // while the machine runs, its opaque checkout loader covers the page and the gateway's dialogs sit above it
@@ -211,6 +225,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   }
   return (
     <Screen className="checkout" wide>
+      {runner.busy ? <PaymentProcessing /> : null}
       <h1 className="fe-title checkout__title">{t(props.title)}</h1>
       <div className="checkout__columns">
         <OrderSummary plan={plan} format={format} discount={discount} now={now} />
@@ -225,13 +240,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               terms={texts.terms}
               formValid={snap.checkout.isFormValid}
               busy={runner.busy}
-              failure={
-                failure && !isOpenFailure(failure)
-                  ? { text: runner.failureText ?? '', decline: failure.kind !== 'refused' }
-                  : other.failedElsewhere
-                    ? { text: t('checkout.otherTab.failed'), decline: false }
-                    : undefined
-              }
+              failure={cardFailure}
+              guarantee={variant.paywall.moneyBack === true}
               onFormChange={onFormChange}
               onPay={(g: PaymentGateway) => void pay(g)}
               wallet={wallet}

@@ -12,15 +12,23 @@ import { discountText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { DiscountLabel } from './discounts.tsx';
+import { headlineKey } from './headline.ts';
+import { planSavings } from './savings.ts';
+import { RatingSummary, ReviewList } from './Reviews.tsx';
+import { MoneyBack } from './MoneyBack.tsx';
+import { durationText } from '../ui/priceTexts.ts';
 import { planDiscounts } from '../product/discounts.ts';
-import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { CURRENCY, ownValue, planPricing, specProduct } from '../../engine/index.ts';
 
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is
  * preselected, title, notes, the discount label, the money-back guarantee), prices from
  * flows/plans.json. A choice is stored at once (store.plans is persisted, so it survives a reload);
- * continue confirms it, tracks Product Added and moves on. The renewal terms of the selected plan sit
- * under the button that commits to it.
+ * continue confirms it, tracks Product Added and moves on. The headline follows the visitor's quiz
+ * answer (props.headline), the cards carry the variant's tags and the savings computed from the
+ * catalogue, the rating and reviews are the step's props. The renewal terms and the guarantee sit
+ * before the button that commits; on phones that button and the selected price stay in a bar fixed
+ * to the bottom of the screen (paywall.css).
  */
 export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>) {
   const { t } = useTranslation();
@@ -48,6 +56,8 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const texts = variant.paywall;
   const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, data.plans) : new Map();
   const single = plans.length === 1;
+  const savings = planSavings(plans);
+  const headline = headlineKey(props.headline, snap);
   const terms = selectedPlan ? renewalTermsText(t, selectedPlan, format, now) : '';
   // whether the selected plan's discount holds at renewal, as its data says (never a promise typed in a note)
   const selectedDiscount = selectedPlan ? discounts.get(selectedPlan.name) : undefined;
@@ -78,6 +88,8 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
       format={format}
       discount={discounts.get(plan.name)}
       now={now}
+      tag={ownValue(texts.tags, plan.name)}
+      saving={savings.get(plan.name)}
       onSelect={(name) => (store.plans.plan = name)}
     />
   ));
@@ -86,7 +98,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
     <Screen className="paywall" wide>
       <header className="paywall__header">
         {discounts.size > 0 ? <DiscountLabel discounts={[...discounts.values()]} locale={format.locale} /> : null}
-        <h1 className="fe-title">{t(texts.title)}</h1>
+        <h1 className="fe-title">{t(headline ?? texts.title)}</h1>
+        {headline ? <p className="paywall__subtitle">{t(texts.title)}</p> : null}
+        {props.reviews ? <RatingSummary reviews={props.reviews} locale={format.locale} /> : null}
       </header>
       <div className="paywall__columns">
         <section className="paywall__offer">
@@ -99,29 +113,31 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
           )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           {discountTerms ? <p className="paywall__discount-terms">{discountTerms}</p> : null}
-          <div className="paywall__actions">
-            <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>
-              {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}
-            </Button>
-          </div>
+          {texts.moneyBack ? <MoneyBack /> : null}
           {terms ? (
             <p className="paywall__terms" id={`${group}-terms`}>
               {terms}
             </p>
           ) : null}
           {note && !terms.includes(note) ? <p className="paywall__note">{note}</p> : null}
-          {texts.moneyBack ? (
-            <p className="paywall__money-back">
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M12 2l8 3v6c0 5-3.4 9.3-8 11-4.6-1.7-8-6-8-11V5l8-3z" fill="currentColor" opacity="0.18" />
-                <path d="M8 12l3 3 5-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-              </svg>
-              {t('paywall.moneyBack')}
-            </p>
-          ) : null}
+          {/* a bar fixed to the bottom on phones: the selected plan's price beside the one call to action */}
+          <div className="paywall__actions" data-testid="paywall-action-bar">
+            {selectedPlan ? (
+              <p className="paywall__selected">
+                <bdi dir="ltr" className="paywall__selected-price">
+                  {format.money(planPricing(selectedPlan).dueToday)}
+                </bdi>{' '}
+                <span className="paywall__selected-for">{selectedPlan.trialDays ? t('pricing.today') : durationText(t, selectedPlan.duration)}</span>
+              </p>
+            ) : null}
+            <Button onClick={onContinue} disabled={!selectedPlan} aria-describedby={`${group}-terms`}>
+              {selectedPlan?.trialDays ? t('pricing.startTrial') : t(props.cta)}
+            </Button>
+          </div>
         </section>
         <FeatureList title={t('paywall.featuresTitle')} features={props.features.map((key) => t(key))} />
       </div>
+      {props.reviews ? <ReviewList reviews={props.reviews} locale={format.locale} /> : null}
     </Screen>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Plan } from '../../engine/index.ts';
+import type { Plan, PlanTag } from '../../engine/index.ts';
 import { durationDays, formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
 import { planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
@@ -16,6 +16,10 @@ export interface PlanOptionProps {
   discount?: Discount;
   /** The trial's start, for the date the first payment is due. */
   now: Date;
+  /** "Most popular" or "Best value", from the variant's paywall.tags. */
+  tag?: PlanTag;
+  /** The per-day saving against the dearest plan beside it (./savings.ts), e.g. 0.5. */
+  saving?: number;
   onSelect: (name: string) => void;
 }
 
@@ -34,7 +38,7 @@ function Price({ amount, locale, className }: { amount: number; locale: string; 
  * week. A free trial or an intro period of its own length shows what is due today instead: a per-day
  * price of a teaser would say nothing about what the plan costs.
  */
-export function PlanOption({ plan, group, checked, single = false, unit, format, discount, now, onSelect }: PlanOptionProps) {
+export function PlanOption({ plan, group, checked, single = false, unit, format, discount, now, tag, saving, onSelect }: PlanOptionProps) {
   const { t } = useTranslation();
   const pricing = planPricing(plan, unit);
   const trial = pricing.kind === 'trial';
@@ -43,8 +47,16 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
   const id = `${group}-${plan.name}`;
   const body = (
     <>
+      {tag ? (
+        <span className={`paywall-plan__tag paywall-plan__tag--${tag}`} id={`${id}-tag`}>
+          {t(`paywall.tag.${tag}`)}
+        </span>
+      ) : null}
       <span className="paywall-plan__main">
         <span className="paywall-plan__name">{t(plan.description)}</span>
+        {saving !== undefined && !discount ? (
+          <span className="paywall-plan__badge paywall-plan__badge--saving">{t('paywall.save', { percent: formatPercent(saving, format.locale) })}</span>
+        ) : null}
         {trial ? <span className="paywall-plan__badge paywall-plan__badge--trial">{t('pricing.freeTrial', { count: pricing.trialDays })}</span> : null}
         {pricing.kind === 'intro' && !discount ? <span className="paywall-plan__badge">{t('pricing.introBadge')}</span> : null}
         {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
@@ -84,7 +96,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         name={group}
         value={plan.name}
         checked={checked}
-        aria-describedby={discount ? `${id}-was ${id}-now ${id}-price` : `${id}-price`}
+        aria-describedby={[tag ? `${id}-tag` : '', discount ? `${id}-was ${id}-now` : '', `${id}-price`].filter(Boolean).join(' ')}
         onChange={() => onSelect(plan.name)}
       />
       <span className="paywall-plan__radio" aria-hidden="true" />

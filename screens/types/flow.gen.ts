@@ -452,6 +452,57 @@ export interface PaywallProps {
    * The unit of the per-period price under each plan (default day).
    */
   perPeriod?: 'day' | 'week';
+  headline?: PaywallHeadline;
+  reviews?: PaywallReviews;
+}
+/**
+ * A headline chosen by the visitor's answer to a quiz question; the variant's title becomes its subtitle. Without an answer (or for an answer not listed) the variant's title is the headline.
+ */
+export interface PaywallHeadline {
+  /**
+   * The id of a quiz question (flows/main.json, step set-your-options).
+   */
+  question: string;
+  /**
+   * The headline for each answer id.
+   */
+  byAnswer: {
+    /**
+     * An i18n key that must exist in every file of locales/ (never literal text).
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * The app's store rating and a few short reviews, shown under the plans.
+ */
+export interface PaywallReviews {
+  /**
+   * The average rating out of 5.
+   */
+  rating: number;
+  /**
+   * How many ratings the average is made of.
+   */
+  count: number;
+  /**
+   * @minItems 1
+   * @maxItems 5
+   */
+  items:
+    | [PaywallReview]
+    | [PaywallReview, PaywallReview]
+    | [PaywallReview, PaywallReview, PaywallReview]
+    | [PaywallReview, PaywallReview, PaywallReview, PaywallReview]
+    | [PaywallReview, PaywallReview, PaywallReview, PaywallReview, PaywallReview];
+}
+export interface PaywallReview {
+  author: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text: string;
+  stars: number;
 }
 export interface PhoneNumberStep {
   screen: 'phone-number';

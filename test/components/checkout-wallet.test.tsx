@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
+import { UPSELL_ADD } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 const WALLET = 'Pay with the test wallet';
@@ -61,12 +62,12 @@ describe('wallet in the checkout', { timeout: 40_000 }, () => {
     expect(names(f)).toEqual(expect.arrayContaining(['Payment Info Entered', 'Order Completed']));
 
     // the upsell is charged to the wallet's payment method, once
-    const add = await screen.findByRole('button', { name: 'Add for $9.99/month' });
+    const add = await screen.findByRole('button', { name: UPSELL_ADD });
     await waitFor(() => expect(add).toBeEnabled());
     await userEvent.click(add);
     expect(await screen.findByText('Driver SOS is added to your plan: $9.99/month.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(sandbox.subscriptions(f.email).map((s) => s.upsell)).toEqual([false, true]);
-    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: UPSELL_ADD })).not.toBeInTheDocument();
   });
 
   it('does nothing but log it when the visitor closes the sheet', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { RECEIPT_KEY } from '../../engine/payments/index.ts';
+import { UPSELL_ADD, UPSELL_BILLING, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 let sandbox: Sandbox;
@@ -97,6 +98,10 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     await fillCard('4242424242424242');
     await userEvent.click(payButton());
     expect(screen.getByText('Please keep the page open. Your order is being processed. Billing may take a few minutes.')).toBeInTheDocument();
+    // the brand's processing page, saying what is happening, over the form while the payment runs
+    const processing = screen.getByTestId('payment-processing');
+    expect(within(processing).getByRole('img', { name: 'Family Locator' })).toBeInTheDocument();
+    expect(within(processing).getByRole('heading', { name: 'Confirming your payment with your bank…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
     expect(f.path()).toBe('/checkout/success');
     expect(f.store.loader.show).toBe(false);
@@ -117,6 +122,12 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toBe(screen.getByTestId('checkout-failure'));
     expect(alert).toHaveTextContent('Your card has insufficient funds. Check the details or try another card.');
+    // announced and focused right above Pay, with the card form still filled in
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(alert.nextElementSibling).toBe(payButton());
+    expect(screen.getByLabelText('Cardholder name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Card number')).not.toHaveValue('');
+    expect(screen.queryByTestId('payment-processing')).not.toBeInTheDocument();
     expect(screen.getAllByText(/insufficient funds/)).toHaveLength(1);
     expect(f.store.error.show).toBe(false);
     expect(f.store.checkout.declineCode).toBe('insufficient_funds');
@@ -206,17 +217,20 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     await fillCard('4242424242424242');
     await userEvent.click(payButton());
     await screen.findByRole('heading', { name: 'Add Driver SOS' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add for $9.99/month' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: UPSELL_ADD })).toBeEnabled());
+    // one way to add it, one to decline it: no third button that means the same as the decline
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: UPSELL_ADD })).toHaveClass('fe-button--primary');
     return f;
   }
 
   it('buys the upsell once with the same card, and a reload cannot offer it again', async () => {
     const f = await paid();
-    expect(screen.getByText('$9.99/month')).toBeInTheDocument();
+    expect(screen.getByTestId('upsell-price')).toHaveTextContent(UPSELL_BILLING);
     // charged the way the plan was paid, named as a payment method (a wallet or PayPal is no card)
     expect(screen.getByText(/Charged to the payment method you just used\./)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add for $9.99/month' }));
-    expect(await screen.findByText('Driver SOS is added to your plan: $9.99/month.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: UPSELL_ADD }));
+    expect(await screen.findByText(`Driver SOS is added to your plan: ${UPSELL_BILLING}.`, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(orders(f, true)).toHaveLength(1);
@@ -229,15 +243,18 @@ describe('checkout success screen and the upsell', { timeout: 20_000 }, () => {
     f.unmount();
     const again = await renderFunnel('/checkout/success', { state: (s) => sandbox.signedIn(s, PLAN) });
     expect(await screen.findByText('Paid today: $59.88')).toBeInTheDocument();
-    expect(screen.getByText('Driver SOS is added to your plan: $9.99/month.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
+    expect(screen.getByText(`Driver SOS is added to your plan: ${UPSELL_BILLING}.`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: UPSELL_ADD })).not.toBeInTheDocument();
     expect(again.store.checkout.upsellData.success).toBe(true);
   });
 
   it('declines the upsell for good and continues to download', async () => {
     const f = await paid();
-    await userEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
-    expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: UPSELL_DECLINE }));
+    });
+    // the decline is the way on: straight to the download step
+    expect(f.path()).toBe('/signup/download');
     expect(JSON.parse(sessionStorage.getItem(RECEIPT_KEY) ?? '{}')).toMatchObject({ upsellClosed: true });
     f.unmount();
     const again = await renderFunnel('/checkout/success', { state: (s) => sandbox.signedIn(s, PLAN) });

@@ -12,6 +12,7 @@ import { accountKey, readPurchaseRecord, readUpsellAttempt } from '../../engine/
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
+import { UPSELL_ADD, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 const PLAN = 'gz-3-month-fox';
 const UPSELL = 'gz-monthly-driver-sos-skovoroda';
@@ -34,7 +35,7 @@ function slowPortal(): void {
 const names = (f: RenderedFunnel): string[] => f.events.filter((e) => e.kind === 'track').map((e) => e.name);
 /** Segment's Order Completed events of the plan (upsell false) or of the upsell (true). */
 const orders = (f: RenderedFunnel, upsell = false) => f.events.filter((e) => e.name === 'Order Completed' && e.props.upsell === upsell);
-const accept = (): HTMLElement => screen.getByRole('button', { name: 'Add for $9.99/month' });
+const accept = (): HTMLElement => screen.getByRole('button', { name: UPSELL_ADD });
 
 /** Signs up, opens /checkout and approves in the sandbox's PayPal window; resolves once the approval is handed over. */
 async function approvePayPal(): Promise<RenderedFunnel & { email: string; userId: string; token: string; signedIn: (s: RenderedFunnel['store']) => void }> {
@@ -83,12 +84,12 @@ describe('the upsell after PayPal', { timeout: 30_000 }, () => {
     f.unmount();
     await renderFunnel('/checkout/success', { state: f.signedIn });
     expect(await screen.findByText(ADDED)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add for $9.99/month' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: UPSELL_ADD })).not.toBeInTheDocument();
   });
 
   it('declined: nothing is charged and a reload does not offer it again', async () => {
     const f = await paidWithPayPal();
-    await userEvent.click(screen.getByRole('button', { name: 'No, thanks' }));
+    await userEvent.click(screen.getByRole('button', { name: UPSELL_DECLINE }));
     expect(screen.queryByRole('heading', { name: 'Add Driver SOS' })).not.toBeInTheDocument();
     expect(names(f)).toContain('upsell_declined');
     f.unmount();

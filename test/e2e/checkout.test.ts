@@ -24,6 +24,7 @@ import {
 } from './checkoutWalk.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
+import { UPSELL_ADD, UPSELL_BILLING, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 afterAll(closeBrowser);
 
@@ -38,6 +39,8 @@ describe.concurrent('checkout', () => {
     await typeCard(page, '4242424242424242');
     await payButton(page).click();
     await page.getByText(en.loader.checkout).waitFor();
+    // the brand's processing page says what is happening while the payment runs
+    await page.getByRole('heading', { name: en.checkout.processing.confirming }).waitFor();
     await page.waitForURL(url('/checkout/success'));
     await page.getByRole('heading', { name: en.success.title }).waitFor();
     await page.getByText(en.success.emailSent).waitFor();
@@ -45,9 +48,12 @@ describe.concurrent('checkout', () => {
     expect(await subscriptions(email)).toEqual([expect.objectContaining({ plan: 'gz-3-month-fox', upsell: false, price_with_discount: 59.88 })]);
 
     await page.getByRole('heading', { name: en.upsell.title }).waitFor();
-    await page.getByRole('button', { name: en.upsell.close }).click();
-    await expect.poll(() => page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
-    await page.reload();
+    // one button adds it, one declines it and moves on: no "Continue" that means the same as the decline
+    expect(await page.getByRole('button', { name: en.common.continue }).count()).toBe(0);
+    await page.getByRole('button', { name: UPSELL_DECLINE }).click();
+    await page.waitForURL(url('/signup/download'));
+    // declined for good: the success step shows the receipt and the way on, not the offer
+    await page.goto(url('/checkout/success'));
     await page.getByText('Paid today: $59.88').waitFor();
     expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
 
@@ -105,6 +111,11 @@ describe.concurrent('checkout', () => {
     await expect
       .poll(() => page.getByTestId('checkout-failure').textContent())
       .toBe(`${de.checkout.decline.insufficientFunds} ${de.checkout.failure.tryAnother}`);
+    // the decline takes the focus right beside Pay, which stays on the phone's screen, the card still filled in
+    await expect.poll(() => page.getByTestId('checkout-failure').evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await pay.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(await page.getByLabel(de.checkout.card.name).inputValue()).not.toBe('');
     expect(await subscriptions(email)).toEqual([]);
     const declined = await eventsOf(context, ['purchase_failed', 'payment_declined']);
     expect(declined.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({
@@ -132,14 +143,14 @@ describe.concurrent('checkout', () => {
     expect(posts).toHaveLength(1);
     expect(await subscriptions(email)).toHaveLength(1);
 
-    const buy = page.getByRole('button', { name: 'Add for $9.99/month' });
+    const buy = page.getByRole('button', { name: UPSELL_ADD });
     await expect.poll(() => buy.isEnabled()).toBe(true);
     await buy.dblclick();
     await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor();
     expect(posts.filter((p) => p.endsWith(UPSELL))).toHaveLength(1);
     await page.reload();
-    await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor();
-    expect(await page.getByRole('button', { name: 'Add for $9.99/month' }).count()).toBe(0);
+    await page.getByText(`Driver SOS is added to your plan: ${UPSELL_BILLING}.`).waitFor();
+    expect(await page.getByRole('button', { name: UPSELL_ADD }).count()).toBe(0);
     expect((await subscriptions(email)).map((s) => [s.plan, s.upsell])).toEqual([
       ['gz-3-month-fox', false],
       [UPSELL, true],

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents, uniqueEmail, writtenVisitorId } from './browser.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant } from '../../engine/index.ts';
-import { pathOfStep, propsOf, variantOfPath, walk, type StepVisit, type Texts } from './visitor.ts';
+import { pathOfStep, propsOf, text, variantOfPath, walk, type StepVisit, type Texts } from './visitor.ts';
 import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 import i18next from 'i18next';
@@ -35,6 +35,18 @@ function expectedPlans(variantId: string): Array<{ name: string; label: string; 
       total: planPriceText(english.t, plan, localeFormat('en', 'en', false), new Date()),
     };
   });
+}
+
+/**
+ * The paywall's headline as flows/main.json picks it: the headline of the visitor's answer to the
+ * headline question, else the variant's title (texts from the given locale).
+ */
+function paywallHeadline(texts: typeof en, variantId: string, answers: Record<string, string>): string {
+  const variant = getVariant(funnelData.landings, variantId)!;
+  const step = Object.values(funnelData.flows[variant.flow]!.steps).find((s) => s.screen === 'paywall');
+  const headline = step?.screen === 'paywall' ? step.props.headline : undefined;
+  const key = (headline && answers[headline.question] && headline.byAnswer[answers[headline.question]!]) || variant.paywall.title;
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], texts) as string;
 }
 
 /** What the visitor's browser keeps in local storage (the persisted slices). */
@@ -103,7 +115,13 @@ async function walkWithReloads(expect: ExpectStatic, landingPath: string): Promi
       return { left: true };
     }
     if (step.screen === 'paywall') {
-      chosen = await checkPaywall(expect, page, path, variantId, t(variant.paywall.title));
+      chosen = await checkPaywall(
+        expect,
+        page,
+        path,
+        variantId,
+        paywallHeadline(en, variantId, Object.fromEntries(answered.map((a) => [a.question, a.answer]))),
+      );
       await page
         .getByRole('button', { name: t(propsOf(step).cta as string), exact: true })
         .first()
@@ -164,6 +182,8 @@ async function checkPaywall(expect: ExpectStatic, page: Page, path: string, vari
   await reloadOn(expect, page, path, title);
   const variant = getVariant(funnelData.landings, variantId)!;
   const plans = expectedPlans(variantId);
+  // the variant's title: the headline, or under the headline the quiz answer chose
+  await page.getByText(text(en, variant.paywall.title), { exact: true }).waitFor();
   expect(await page.locator('input[type=radio]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(plans.map((p) => p.name));
   for (const plan of plans) {
     const card = page.locator(`label[data-plan="${plan.name}"]`);
@@ -233,7 +253,9 @@ describe('main funnel', () => {
 
   it('walks to /checkout in German with German texts and prices', async () => {
     const { context, page } = await newVisitor({ locale: 'de-DE' });
+    const answered: Array<[string, string]> = []; // the visitor driver picks each question's first answer
     const onStep = async ({ page, step, t }: StepVisit): Promise<void> => {
+      if (step.screen === 'quiz') for (const q of propsOf(step).questions as Question[]) answered.push([q.id, q.answers[0]!.id]);
       const title = propsOf(step).title as string | undefined;
       if (title) await page.getByRole('heading', { name: t(title) }).waitFor();
       if (step.screen !== 'signup-email') return;
@@ -250,7 +272,7 @@ describe('main funnel', () => {
       choices: { email: uniqueEmail('de') },
       onStep,
     });
-    await page.getByRole('heading', { name: de.paywall.title.default }).waitFor();
+    await page.getByRole('heading', { name: paywallHeadline(de as typeof en, 'optionsx', Object.fromEntries(answered)) }).waitFor();
     // optionsx: gz-1-month-2999 29.99 and gz-3-month-kostenko 39.95, in German number format
     expect(await page.locator('.paywall-plan__total').allTextContents()).toEqual(['29,99\u00a0$ für 1 Monat', '39,95\u00a0$ für 3 Monate']);
     await page.getByRole('button', { name: de.paywall.cta }).first().click();

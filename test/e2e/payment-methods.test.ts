@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { closeBrowser } from './browser.ts';
 import { countPosts, eventsOf, payButton, purchaseStored, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
 import en from '../../locales/en.json';
+import { UPSELL_ADD, UPSELL_BILLING } from '../upsellTexts.ts';
 
 afterAll(closeBrowser);
 
@@ -56,8 +57,8 @@ describe.concurrent('wallet', () => {
     await inSheet(page, sheetTexts.pay);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
-    await page.getByRole('button', { name: 'Add for $9.99/month' }).click();
-    await page.getByText('Driver SOS is added to your plan: $9.99/month.').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: UPSELL_ADD }).click();
+    await page.getByText(`Driver SOS is added to your plan: ${UPSELL_BILLING}.`).waitFor({ timeout: 20_000 });
     expect((await subscriptions(email)).map((s) => [s.plan, s.upsell, s.gateway])).toEqual([
       ['gz-3-month-fox', false, 'stripe'],
       [UPSELL, true, 'stripe'],

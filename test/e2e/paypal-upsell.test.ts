@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { closeBrowser } from './browser.ts';
 import { eventsOf, subscriptions, url, walkToCheckout } from './checkoutWalk.ts';
 import en from '../../locales/en.json';
+import { UPSELL_ADD, UPSELL_DECLINE } from '../upsellTexts.ts';
 
 afterAll(closeBrowser);
 
@@ -18,7 +19,7 @@ const UPSELL = 'gz-monthly-driver-sos-skovoroda';
 const ADDED = 'Driver SOS is added to your plan: $9.99/month.';
 
 const paypalWindow = (page: Page) => page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });
-const accept = (page: Page) => page.getByRole('button', { name: 'Add for $9.99/month' });
+const accept = (page: Page) => page.getByRole('button', { name: UPSELL_ADD });
 
 /** Records the Braintree subscription calls of a page (the listener survives a reload). */
 function braintreePosts(page: Page): Array<{ body: Record<string, unknown>; key: string }> {
@@ -72,9 +73,10 @@ describe.concurrent('the upsell after PayPal', () => {
     const { context, page, email } = await walkToCheckout();
     await approvePayPal(page);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
-    await page.getByRole('button', { name: en.upsell.close }).click();
-    await expect.poll(() => page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
-    await page.reload();
+    // the decline moves on to the download step; the success step then no longer offers it
+    await page.getByRole('button', { name: UPSELL_DECLINE }).click();
+    await page.waitForURL(url('/signup/download'));
+    await page.goto(url('/checkout/success'));
     await page.getByText('Paid today: $59.88').waitFor();
     expect(await page.getByRole('heading', { name: en.upsell.title }).count()).toBe(0);
     expect((await subscriptions(email)).map((s) => s.plan)).toEqual([PLAN]);

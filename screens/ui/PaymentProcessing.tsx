@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Logo } from './Logo.tsx';
+
+/**
+ * While a payment runs (the checkout's or the upsell's): the brand's page instead of a bare spinner,
+ * with what is happening ("Confirming your payment with your bank…") and why to keep the page open.
+ * Opaque and over the page and over the engine's plain checkout loader (which still announces the
+ * payment text), so no half-visible form invites a second payment; the gateway's dialogs (a 3-D
+ * Secure challenge) stay above it.
+ */
+export function PaymentProcessing() {
+  const { t } = useTranslation();
+  return (
+    <div className="payment-processing" role="status" aria-live="polite" data-testid="payment-processing">
+      <header className="payment-processing__header">
+        <Logo name={t('a11y.appName')} size={28} />
+      </header>
+      <div className="payment-processing__body">
+        <div className="payment-processing__spinner" aria-hidden="true">
+          <svg viewBox="0 0 24 24" width="26" height="26" focusable="false">
+            <path d="M7 10V8a5 5 0 0110 0v2h1a1 1 0 011 1v9a1 1 0 01-1 1H6a1 1 0 01-1-1v-9a1 1 0 011-1h1zm2 0h6V8a3 3 0 00-6 0v2z" fill="currentColor" />
+          </svg>
+        </div>
+        <h2 className="payment-processing__title">{t('checkout.processing.confirming')}</h2>
+        <p className="payment-processing__text">{t('checkout.processing.text')}</p>
+      </div>
+    </div>
+  );
+}
