@@ -74,7 +74,6 @@ interface Question {
  */
 async function walkWithReloads(expect: ExpectStatic, landingPath: string): Promise<void> {
   const variantId = variantOfPath(landingPath);
-  const variant = getVariant(funnelData.landings, variantId)!;
   const { context, page } = await newVisitor();
   const email = uniqueEmail(variantId);
   // each question's last answer: not the one a visitor gets by tapping the first button each time
