@@ -48,7 +48,7 @@ export function planSentences(t: TFunction, plan: Plan, format: LocaleFormat, da
     const texts = upsellPriceTexts(t, plan, format);
     return [
       { label: 'upsell price', text: texts.price },
-      { label: 'upsell button', text: t('upsell.cta', { price: texts.price }) },
+      { label: 'upsell button', text: t('upsell.cta', { billing: texts.price }) },
       { label: 'upsell charge', text: texts.chargedTo },
     ];
   }

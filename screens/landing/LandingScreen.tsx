@@ -1,7 +1,6 @@
 import { formatPercent } from '../../engine/index.ts';
 import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
-import { bestDiscount, planDiscounts } from '../product/discounts.ts';
-import { discountsRecur } from '../ui/priceTexts.ts';
+import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';

@@ -4,7 +4,7 @@
  * order summary and the sandbox portal all read it from here, so they always name the same saving.
  */
 import type { Landings, Plan, Plans } from '../../engine/index.ts';
-import { durationDays, getVariant, variantIds } from '../../engine/index.ts';
+import { durationDays, getVariant, planPricing, variantIds } from '../../engine/index.ts';
 import { ownValue } from '../../engine/index.ts';
 
 /** A plan's discount against the regular price of a plan of the same length. */
@@ -53,4 +53,12 @@ export function planDiscounts(plans: readonly Plan[], landings: Landings, catalo
 export function bestDiscount(plans: readonly Plan[], landings: Landings, catalogue: Plans): number | undefined {
   const fractions = [...planDiscounts(plans, landings, catalogue).values()].map((d) => d.fraction);
   return fractions.length ? Math.max(...fractions) : undefined;
+}
+
+/**
+ * True when every discount of `plans` recurs at renewal (none is a first-payment price), for the
+ * landing badge's wording (here, not in screens/ui/priceTexts.ts: the landing must not load i18next).
+ */
+export function discountsRecur(plans: readonly Plan[]): boolean {
+  return plans.every((plan) => planPricing(plan).kind !== 'intro');
 }

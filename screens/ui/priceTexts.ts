@@ -148,11 +148,6 @@ export function discountText(t: TFunction, plan: Plan, discount: Discount, forma
     : t('pricing.discountRecurs', { percent });
 }
 
-/** True when every discount of `plans` recurs at renewal (none is a first-payment price), for the landing badge's wording. */
-export function discountsRecur(plans: readonly Plan[]): boolean {
-  return plans.every((plan) => planPricing(plan).kind !== 'intro');
-}
-
 /**
  * What the next payment after today is and when it falls, for a receipt: "Renews automatically at
  * $39.99 every 3 months from February 25, 2027." (after a trial, the trial's end).
