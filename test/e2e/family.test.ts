@@ -130,7 +130,8 @@ async function finish(expect: ExpectStatic, context: BrowserContext, page: Page,
   await page.getByRole('button', { name: t.checkout.trial.cta }).click();
   await page.waitForURL(url('/checkout/success'), { timeout: 30_000 });
   await heading(page, t.success.trialTitle);
-  await click(page, t.common.continue, '/signup/download');
+  // declining the add-on offered after the purchase is the way on
+  await click(page, t.upsell.close, '/signup/download');
   await heading(page, t.download.title);
 
   // the collector receives events in batches a moment later: wait for the purchase to arrive

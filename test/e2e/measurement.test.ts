@@ -110,8 +110,8 @@ async function buy(expect: ExpectStatic, page: Page): Promise<{ fbEventId: strin
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.waitForURL(url('/checkout/success'), { timeout: 30_000 });
   await page.getByRole('heading', { name: en.upsell.title }).waitFor();
+  // declining the offer is the way on
   await page.getByRole('button', { name: en.upsell.close }).click();
-  await continueButton(page).click();
   await page.waitForURL(url('/signup/download'));
   await page.getByRole('heading', { name: en.download.title }).waitFor();
   expect(new Set(fbEventIds).size).toBe(1);

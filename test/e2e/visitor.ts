@@ -74,7 +74,14 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
   'social-proof': tap('cta'),
   'circle-welcome': tap('cta'),
   offer: tap('cta'),
-  'checkout-success': tap('cta'),
+  'checkout-success': async (visit) => {
+    // an add-on offer is answered first (declining it is the way on); without one, the step's button
+    const decline = visit.page.getByRole('button', { name: visit.texts.upsell.close, exact: true });
+    const onward = visit.page.getByRole('button', { name: visit.t(propsOf(visit.step).cta as string), exact: true });
+    await decline.or(onward).first().waitFor();
+    await ((await decline.count()) ? decline : onward).first().click();
+    return undefined;
+  },
   'share-code': tap('skip'),
   'add-home': tap('skip'),
   'creating-profile': async () => undefined, // moves on by itself
