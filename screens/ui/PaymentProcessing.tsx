@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo.tsx';
+import { LockIcon } from './TrustIcons.tsx';
 
 /**
  * While a payment runs (the checkout's or the upsell's): the brand's page instead of a bare spinner,
@@ -17,9 +18,7 @@ export function PaymentProcessing() {
       </header>
       <div className="payment-processing__body">
         <div className="payment-processing__spinner" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="26" height="26" focusable="false">
-            <path d="M7 10V8a5 5 0 0110 0v2h1a1 1 0 011 1v9a1 1 0 01-1 1H6a1 1 0 01-1-1v-9a1 1 0 011-1h1zm2 0h6V8a3 3 0 00-6 0v2z" fill="currentColor" />
-          </svg>
+          <LockIcon size={26} />
         </div>
         <h2 className="payment-processing__title">{t('checkout.processing.confirming')}</h2>
         <p className="payment-processing__text">{t('checkout.processing.text')}</p>
