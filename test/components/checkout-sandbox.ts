@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import type { FunnelConfig } from '../../engine/index.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { httpClientsFor } from '../../screens/product/signup.ts';
 import type { FunnelState } from '../../engine/index.ts';
-import { accountKey } from '../../engine/payments/index.ts';
+import { accountKey, clearPurchaseRecord } from '../../engine/payments/index.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { paymentsOf, type Subscription } from '../../scripts/server/sandbox/paymentsState.ts';
@@ -89,5 +89,26 @@ export async function startSandbox(): Promise<Sandbox> {
       await server.close();
       rmSync(dist, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One sandbox for the whole test file, and after each test no purchase record and an empty `storage`
+ * (the tab's session or the browser's local storage, whichever the file's tests write).
+ * @example const sandbox = sandboxPerFile(() => sessionStorage); … await sandbox().account();
+ */
+export function sandboxPerFile(storage: () => Storage): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox?.stop());
+  afterEach(() => {
+    clearPurchaseRecord();
+    storage().clear();
+  });
+  return () => {
+    if (!sandbox) throw new Error('the sandbox starts in beforeAll');
+    return sandbox;
   };
 }

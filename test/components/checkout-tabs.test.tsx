@@ -5,27 +5,18 @@
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimName, clearPurchaseRecord, LEASE_MS, readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
 import { renderFunnel } from './harness.tsx';
-import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
+import { sandboxPerFile } from './checkout-sandbox.ts';
 
 const PLAN = 'gz-3-month-fox';
 const OTHER_TAB = "Your payment is being processed in another tab. We'll show the result here.";
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(() => sandbox.stop());
-afterEach(() => {
-  clearPurchaseRecord();
-  localStorage.clear();
-});
+const sandbox = sandboxPerFile(() => localStorage);
 
 describe('a purchase held by another tab', { timeout: 30_000 }, () => {
   it('is shown with its outcome instead of a Pay button; when it fails there, this tab says so and offers Pay', async () => {
-    const { key } = await sandbox.account();
+    const { key } = await sandbox().account();
     // another tab (no navigator.locks in jsdom: its lease) has claimed the purchase and is tokenising the card
     localStorage.setItem(claimName(key), JSON.stringify({ owner: 'other-tab', expires: Date.now() + LEASE_MS }));
     writePurchaseRecord({
@@ -40,7 +31,7 @@ describe('a purchase held by another tab', { timeout: 30_000 }, () => {
       checkoutPath: '/checkout',
       successPath: '',
     });
-    const f = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, 'gz-1-month-tiger') });
+    const f = await renderFunnel('/checkout', { state: (s) => sandbox().signedIn(s, 'gz-1-month-tiger') });
     expect(await screen.findByText(OTHER_TAB, {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
     // the record is the other tab's, untouched by this one
@@ -52,17 +43,17 @@ describe('a purchase held by another tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('The payment in your other tab did not go through. You can try again here.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $39.96' })).toBeInTheDocument();
     expect(f.path()).toBe('/checkout');
-    expect(sandbox.subscriptions(f.store.signup.email)).toEqual([]);
+    expect(sandbox().subscriptions(f.store.signup.email)).toEqual([]);
   });
 });
 
 describe('a tab signed in as another account', { timeout: 30_000 }, () => {
   it('names both accounts before paying, and pays for its own when asked', async () => {
-    const a = await sandbox.account();
-    const b = await sandbox.account();
+    const a = await sandbox().account();
+    const b = await sandbox().account();
     const f = await renderFunnel('/checkout', {
       state: (s) => {
-        sandbox.signedIn(s, PLAN); // signed in as b (the last account made)
+        sandbox().signedIn(s, PLAN); // signed in as b (the last account made)
         // but this tab's session is a's: b signed up later in another tab, and the stored e-mail is b's
         Object.assign(s.signup, { token: a.token, accountId: a.userId, accountEmail: a.email });
       },
@@ -76,8 +67,8 @@ describe('a tab signed in as another account', { timeout: 30_000 }, () => {
   });
 
   it("never shows another account's purchase: b's paid record is not a's success", async () => {
-    const a = await sandbox.account();
-    const b = await sandbox.account();
+    const a = await sandbox().account();
+    const b = await sandbox().account();
     writePurchaseRecord({
       account: b.key,
       plan: PLAN,
@@ -93,7 +84,7 @@ describe('a tab signed in as another account', { timeout: 30_000 }, () => {
     });
     const f = await renderFunnel('/checkout', {
       state: (s) => {
-        sandbox.signedIn(s, PLAN);
+        sandbox().signedIn(s, PLAN);
         Object.assign(s.signup, { token: a.token, accountId: a.userId, accountEmail: a.email });
       },
     });

@@ -104,14 +104,20 @@ afterAll(async () => {
   flows?.remove();
 });
 
+/** Listens to the dev server's reload channel and opens /discount with its badge shown; `original`: landings.json as it was. */
+async function openDiscount() {
+  const channel = await listen(dev.url);
+  const landingsFile = join(flows.dir, 'landings.json');
+  const original = readFileSync(landingsFile, 'utf8');
+  const { context, page } = await newVisitor();
+  await page.goto(`${dev.url}/discount`);
+  await page.getByText('Up to 50% off your first payment').waitFor();
+  return { channel, landingsFile, original, context, page };
+}
+
 describe('npm run dev', () => {
   it('reloads the page after a flow edit, shows an invalid edit in the page and the terminal, and recovers', async () => {
-    const channel = await listen(dev.url);
-    const landingsFile = join(flows.dir, 'landings.json');
-    const original = readFileSync(landingsFile, 'utf8');
-    const { context, page } = await newVisitor();
-    await page.goto(`${dev.url}/discount`);
-    await page.getByText('Up to 50% off your first payment').waitFor();
+    const { channel, landingsFile, original, context, page } = await openDiscount();
 
     // a marketer changes the badge of the variant
     const saved = Date.now();
@@ -149,12 +155,7 @@ describe('npm run dev', () => {
   });
 
   it('reloads the page when the editor saves by writing a new file and renaming it over the old one, every time', async () => {
-    const channel = await listen(dev.url);
-    const landingsFile = join(flows.dir, 'landings.json');
-    const original = readFileSync(landingsFile, 'utf8');
-    const { context, page } = await newVisitor();
-    await page.goto(`${dev.url}/discount`);
-    await page.getByText('Up to 50% off your first payment').waitFor();
+    const { channel, landingsFile, original, context, page } = await openDiscount();
 
     // as vim and many IDEs save: a scratch file next to it, renamed over the original
     const atomicSave = (text: string): void => {
