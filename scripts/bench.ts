@@ -27,6 +27,8 @@ import { PHONE_PROFILE, throttledLoad, type LoadSample } from './bench/throttled
 import { startLighthouse, type LighthouseSample } from './bench/lighthouseRun.ts';
 import { formatTable, median, ratio } from './bench/report.ts';
 import { reportSpeedFigures } from './bench/reportSpeed.ts';
+import { reportTapFigures } from './bench/tapLatency.ts';
+import { buildSurveyPage, SURVEY_PAGES } from './bench/surveyPage.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 5));
@@ -130,6 +132,30 @@ async function lighthouseFigures(bench: Bench): Promise<void> {
 /** The parts of the benchmark, in order. */
 const PARTS: Array<(bench: Bench) => Promise<void>> = [checkoutFigures, throttledFigures, lighthouseFigures];
 
+/**
+ * Tap latency walks the whole funnel, signup and payment included: the preview build (the sandbox
+ * backend and gateway of `npm start`) behind the preview server, the SurveyJS peer beside it.
+ */
+async function tapFigures(): Promise<void> {
+  if (!existsSync(CHROMIUM_PATH)) return;
+  const outdir = join(root, 'dist-bench-preview');
+  await build({ preview: true, outdir, log: false });
+  const survey = await buildSurveyPage(root, outdir);
+  const server = await startPreviewServer({ distDir: outdir, port: 0 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    await reportTapFigures(browser, server.url, survey, SURVEY_PAGES);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (process.argv.slice(2).includes('taps')) {
+  await tapFigures();
+  process.exit(0);
+}
+
 if (process.argv.slice(2).includes('report')) {
   await reportSpeedFigures();
   process.exit(0);
@@ -147,5 +173,6 @@ try {
 } finally {
   await host.close();
 }
+await tapFigures();
 await reportValidatorBench();
 await reportSpeedFigures();

@@ -12,6 +12,7 @@ import { ChunkLoadError } from './lazyScreen.ts';
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
+import { prefetchNext } from './prefetchNext.ts';
 import type { ScreenProps } from './types.ts';
 
 function Mounted({ onMount }: { onMount: () => void }) {
@@ -81,6 +82,9 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
     },
     [step, stepId, steps, navigate, analytics],
   );
+
+  // what the next tap needs downloads while the visitor reads this step
+  useEffect(() => prefetchNext(engine, step), [engine, step]);
 
   useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { proxy } from 'valtio/vanilla';
 import { createAnalytics } from '../core/analytics.ts';
 import { eventContextReader } from '../analytics/eventContext.ts';
-import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
+import { indexSteps, resolveStep, type FunnelData } from '../core/flowGraph.ts';
 import { canonicalRedirect, funnelPaths } from '../core/canonicalPath.ts';
 import { variantForPath, type VariantChooser } from '../core/variants.ts';
 import { pageAttributes } from '../core/experimentCondition.ts';
@@ -24,6 +24,7 @@ import { entryRouteFor } from './AppRoutes.tsx';
 import { loadReactClient } from './reactClient.ts';
 import { activeVariantAt, arriveAtStep } from './arrival.ts';
 import { loadRouter } from './routerChunk.ts';
+import { preloadNextScreens } from './prefetchNext.ts';
 import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoader } from './language.ts';
 import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
 import { lazyI18next } from './lazyTexts.ts';
@@ -180,6 +181,10 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     texts,
     gateways: createGatewayRegistry(gateways),
     chooseVariant,
+    warmUp: () => {
+      void loadRouter().catch(() => {});
+      void i18n.loadAll().catch(() => {});
+    },
   };
   // start-up, the landing's arrival and React's work each run in a task of their own, short enough not
   // to hold a tap back on a slow phone (a tap in between is held and replayed: earlyClicks.ts)
@@ -213,6 +218,11 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     // run at the first interaction since the script started, or once the loaded page has been idle for a
     // while (reactClient.ts)
     await startedUp;
+    // the visitor's first tap (or idleness) starts React: the step after the landing downloads alongside it
+    if (landing) {
+      const entryId = entryRouteFor(data, location.pathname)!.stepId;
+      preloadNextScreens(engine, resolveStep(engine.steps.get(entryId)!.step, entryId, activeVariantAt(engine, location.pathname).variant));
+    }
     const { hydrateRoot } = await genericRetry(loadReactClient, reportRetryFailure);
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task

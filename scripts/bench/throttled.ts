@@ -3,7 +3,7 @@
  * (Emulation.setCPUThrottlingRate), 1.6 Mbit/s down, 750 kbit/s up, 150 ms latency
  * (Network.emulateNetworkConditions), gzip, cold cache, a 390x844 phone screen at 2x.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { askForGzip } from '../browserScripts.ts';
 
 export interface LoadSample {
@@ -20,13 +20,14 @@ export interface LoadSample {
 
 export const PHONE_PROFILE = { cpuSlowdown: 4, downloadKbit: 1600, uploadKbit: 750, latencyMs: 150 };
 
-export async function throttledLoad(browser: Browser, url: string): Promise<LoadSample> {
+/** A fresh phone under the profile: its own cache, cookies and storage; `cold` turns the cache off. */
+export async function phonePage(browser: Browser, { cold = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
   await askForGzip(context);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (cold) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: PHONE_PROFILE.latencyMs,
@@ -34,6 +35,11 @@ export async function throttledLoad(browser: Browser, url: string): Promise<Load
     uploadThroughput: (PHONE_PROFILE.uploadKbit * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
+  return { context, page };
+}
+
+export async function throttledLoad(browser: Browser, url: string): Promise<LoadSample> {
+  const { context, page } = await phonePage(browser, { cold: true });
   await page.addInitScript(() => {
     const w = window as unknown as { __perf: { lcp: number; cls: number; tasks: Array<[number, number]> } };
     w.__perf = { lcp: 0, cls: 0, tasks: [] };

@@ -1,0 +1,222 @@
+/**
+ * Tap to next step painted, as the visitor feels it, under the phone profile: a visitor walks each
+ * funnel the way the e2e visitor does (test/e2e/visitor.ts: the flow graph, one driver per screen
+ * type), and the page itself times every tap that moves to another step, from the tap's pointerdown
+ * to the first frame after the next step is in place (its `main[data-step]`, no loader in it).
+ *
+ * - early: the landing's button is tapped 200 ms after the first contentful paint (before the app's
+ *   scripts have run on this profile); the later steps as soon as they show.
+ * - idle: every step is tapped once the page has been quiet for a while (the visitor reads first).
+ * - the peer: a SurveyJS survey's Next, page to page, at idle (scripts/bench/surveyPage.ts).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { phonePage } from './throttled.ts';
+import { formatTable, median } from './report.ts';
+import { entryStep, walk } from '../../test/e2e/visitor.ts';
+import en from '../../locales/en.json';
+
+export interface TapSample {
+  from: string;
+  to: string;
+  ms: number;
+}
+
+/** How long the visitor reads a step before tapping, in the idle walk; the landing waits longer (React starts after 3 s idle). */
+const READ_MS = 3000;
+const LANDING_READ_MS = 8000;
+/** The early tap: this long after the first contentful paint. */
+const EARLY_TAP_MS = 200;
+
+/**
+ * Runs in the page before its scripts: records every pointerdown and, once the screen it was made on
+ * has been replaced by another one, the time to the frame after that (the new screen painted).
+ * `kind` says how a screen is named: a funnel step (its data-step, no loader in it) or a survey page
+ * (its question title). Plain JavaScript in a string: a function compiled by tsx would carry helpers
+ * the page does not have.
+ */
+export const tapProbeSource = (kind: 'funnel' | 'survey'): string => `(() => {
+  const kind = ${JSON.stringify(kind)};
+  window.__taps = [];
+  const screen = () => {
+    if (kind === 'survey') return document.querySelector('.sd-question__title')?.textContent ?? '';
+    const main = document.querySelector('main[data-step]');
+    if (!main || main.querySelector('.fe-loader')) return '';
+    return main.getAttribute('data-step') ?? '';
+  };
+  let start = 0;
+  let from = '';
+  addEventListener('pointerdown', (event) => {
+    start = event.timeStamp;
+    from = screen() || from;
+  }, true);
+  const tick = () => {
+    const now = start ? screen() : '';
+    if (now && now !== from) {
+      const tapped = start;
+      const left = from;
+      start = 0;
+      from = now;
+      // this frame shows the new screen; the next one starts once it is painted
+      requestAnimationFrame(() => window.__taps.push({ from: left, to: now, ms: performance.now() - tapped }));
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+const taps = (page: Page): Promise<TapSample[]> => page.evaluate(() => (window as unknown as { __taps: TapSample[] }).__taps);
+
+async function waitForFirstPaint(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 16, timeout: 60_000 });
+}
+
+export interface FunnelWalk {
+  /** The landing path the visitor arrives on. */
+  landingPath: string;
+  /** Whether the walk goes on through the payment to the app download (the main funnel). */
+  pays: boolean;
+}
+
+/** Types a test card and pays, as the e2e checkout tests do. */
+async function pay(page: Page): Promise<void> {
+  const card = en.checkout.card;
+  await page.getByLabel(card.number).pressSequentially('4242424242424242');
+  await page.getByLabel(card.expiry).pressSequentially('1234');
+  await page.getByLabel(card.cvc).pressSequentially('123');
+  await page.getByLabel(card.name).fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
+/** One walk of a funnel under the phone profile; resolves to the timed taps in order. */
+export async function timedWalk(browser: Browser, baseUrl: string, funnel: FunnelWalk, mode: 'early' | 'idle', visitor: number): Promise<TapSample[]> {
+  const { context, page } = await phonePage(browser);
+  page.setDefaultTimeout(60_000);
+  await page.addInitScript({ content: tapProbeSource('funnel') });
+  if (process.env.TAP_DEBUG) {
+    const t0 = Date.now();
+    page.on('request', (r) => console.log(`${Date.now() - t0} ms request ${r.url().replace(baseUrl, '')}`));
+    page.on('framenavigated', (f) => f === page.mainFrame() && console.log(`${Date.now() - t0} ms at ${f.url().replace(baseUrl, '')}`));
+  }
+  const choices = { email: `bench-${mode}-${visitor}-${Date.now()}@example.com` };
+  const read = mode === 'idle' ? (ms: number) => page.waitForTimeout(ms) : async () => {};
+  try {
+    await page.goto(baseUrl + funnel.landingPath, { waitUntil: 'commit' });
+    await waitForFirstPaint(page);
+    await (mode === 'early' ? page.waitForTimeout(EARLY_TAP_MS) : page.waitForTimeout(LANDING_READ_MS));
+    let landing = true;
+    const onStep = async (): Promise<void> => {
+      if (!landing) await read(READ_MS);
+      landing = false;
+    };
+    const base = { baseUrl, landingPath: funnel.landingPath, texts: en, choices, onStep, timeoutMs: 60_000 };
+    await walk(page, { ...base, start: entryStep(funnel.landingPath), until: { screen: 'checkout' } });
+    if (funnel.pays) {
+      await page.getByLabel(en.checkout.card.number).waitFor();
+      await read(READ_MS);
+      await pay(page);
+      await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
+    }
+    await lastStepPainted(page);
+    return await taps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until the tap that opened the step on screen has been timed (a walk ends as soon as the address changes). */
+async function lastStepPainted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main[data-step]');
+    const timed = (window as unknown as { __taps: TapSample[] }).__taps;
+    return !!main && timed[timed.length - 1]?.to === main.getAttribute('data-step');
+  });
+}
+
+/** One SurveyJS visit: loaded, left idle, then Next from page to page; resolves to the page-to-page times. */
+export async function surveyWalk(browser: Browser, url: string, pages: number): Promise<TapSample[]> {
+  const { context, page } = await phonePage(browser);
+  await page.addInitScript({ content: tapProbeSource('survey') });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.locator('.sd-question__title').first().waitFor();
+    for (let i = 1; i < pages; i++) {
+      await page.waitForTimeout(READ_MS);
+      const before = (await taps(page)).length;
+      await page.locator('input.sd-navigation__next-btn, button.sd-navigation__next-btn').first().click();
+      await page.waitForFunction((n) => (window as unknown as { __taps: unknown[] }).__taps.length > n, before);
+    }
+    return await taps(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Medians per transition ("from → to"), in the order of the first walk. */
+export function mediansByStep(walks: TapSample[][]): Array<{ step: string; ms: number }> {
+  const order: string[] = [];
+  const all = new Map<string, number[]>();
+  for (const sample of walks.flat()) {
+    const key = `${sample.from} → ${sample.to}`;
+    const times = all.get(key) ?? [];
+    if (!all.has(key)) {
+      order.push(key);
+      all.set(key, times);
+    }
+    times.push(sample.ms);
+  }
+  return order.map((step) => ({ step, ms: median(all.get(step)!) }));
+}
+
+const TAP_RUNS = Math.max(1, Number(process.env.TAP_RUNS ?? 3));
+const FUNNELS: FunnelWalk[] = [
+  { landingPath: '/', pays: true },
+  { landingPath: '/family', pays: false },
+];
+/** The goals: a tap early on the landing, a tap at idle, and at idle against the peer. */
+const EARLY_GOAL_MS = 1000;
+const IDLE_GOAL_MS = 300;
+const PEER_GOAL = 1.3;
+
+/**
+ * The walks behind the preview server (they need the sandbox backend and gateway: `npm start`'s
+ * build), interleaved with the peer's visits so a burst of load on the machine hits both alike.
+ */
+export async function reportTapFigures(browser: Browser, baseUrl: string, surveyPath: string, surveyPages: number): Promise<void> {
+  const early = new Map<string, TapSample[][]>(FUNNELS.map((f) => [f.landingPath, []]));
+  const idle = new Map<string, TapSample[][]>(FUNNELS.map((f) => [f.landingPath, []]));
+  const peer: TapSample[][] = [];
+  for (let run = 0; run < TAP_RUNS; run++) {
+    for (const funnel of FUNNELS) {
+      early.get(funnel.landingPath)!.push(await timedWalk(browser, baseUrl, funnel, 'early', run));
+      idle.get(funnel.landingPath)!.push(await timedWalk(browser, baseUrl, funnel, 'idle', run));
+    }
+    peer.push(await surveyWalk(browser, baseUrl + surveyPath, surveyPages));
+  }
+  const peerMs = median(peer.flat().map((s) => s.ms));
+  console.log(`\nTap to next step painted, phone profile, median of ${TAP_RUNS} walks per funnel (preview build with the sandbox backend):\n`);
+  const rows: string[][] = [];
+  let worstIdle = 0;
+  let worstEarly = 0;
+  for (const funnel of FUNNELS) {
+    const firstEarly = median(early.get(funnel.landingPath)!.map((walk) => walk[0]?.ms ?? NaN));
+    worstEarly = Math.max(worstEarly, firstEarly);
+    const idleSteps = mediansByStep(idle.get(funnel.landingPath)!);
+    idleSteps.forEach(({ step, ms }, i) => {
+      worstIdle = Math.max(worstIdle, ms);
+      rows.push([
+        i === 0 ? funnel.landingPath : '',
+        step,
+        i === 0 ? `${Math.round(firstEarly)} ms` : '',
+        `${Math.round(ms)} ms`,
+        `${(ms / peerMs).toFixed(2)}x`,
+      ]);
+    });
+  }
+  rows.push(['SurveyJS', 'page → next page (Next)', '', `${Math.round(peerMs)} ms`, '1.00x']);
+  console.log(formatTable(['funnel', 'tap (step → next step)', 'early tap', 'idle tap', 'idle ratio to SurveyJS'], rows));
+  console.log(
+    `\nGoals: early tap <= ${EARLY_GOAL_MS} ms: ${Math.round(worstEarly)} ms (worst funnel) ${worstEarly <= EARLY_GOAL_MS ? 'met' : 'NOT met'}; ` +
+      `idle tap <= ${IDLE_GOAL_MS} ms: ${Math.round(worstIdle)} ms (worst step) ${worstIdle <= IDLE_GOAL_MS ? 'met' : 'NOT met'}; ` +
+      `<= ${PEER_GOAL}x SurveyJS: ${(worstIdle / peerMs).toFixed(2)}x ${worstIdle <= PEER_GOAL * peerMs ? 'met' : 'NOT met'}`,
+  );
+}

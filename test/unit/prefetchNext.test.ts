@@ -1,0 +1,50 @@
+import { describe, it, expect, vi } from 'vitest';
+import { prefetchNext, preloadNextScreens, type FunnelEngine } from '../../engine/react/index.ts';
+import type { StepRef } from '../../engine/index.ts';
+
+/** A small funnel of its own: a fork from "ask" to "yes" (screen a) or "no" (screen b), and "end" (screen c). */
+function engineOf() {
+  const preloads = { a: vi.fn(() => Promise.resolve()), b: vi.fn(() => Promise.resolve()), c: vi.fn(() => Promise.reject(new Error('offline'))) };
+  const ref = (id: string, screen: string): [string, StepRef] => [id, { id, flowId: 'f', step: { screen, path: `/${id}` } } as unknown as StepRef];
+  const steps = new Map([ref('yes', 'a'), ref('no', 'b'), ref('end', 'c')]);
+  const registry = { a: { preload: preloads.a }, b: { preload: preloads.b }, c: { preload: preloads.c } };
+  const warmUp = vi.fn();
+  return { engine: { steps, registry, warmUp } as unknown as FunnelEngine, preloads, warmUp };
+}
+
+describe('prefetchNext: what the next tap needs downloads while the visitor reads', () => {
+  it('starts every branch of a fork and nothing else', () => {
+    const { engine, preloads } = engineOf();
+    preloadNextScreens(engine, { next: { default: 'yes', other: 'no' } });
+    expect(preloads.a).toHaveBeenCalledOnce();
+    expect(preloads.b).toHaveBeenCalledOnce();
+    expect(preloads.c).not.toHaveBeenCalled();
+  });
+
+  it('waits for an idle moment, then warms up the later steps and the next screen; a failed download is left to the step', async () => {
+    const { engine, preloads, warmUp } = engineOf();
+    let idle: (() => void) | undefined;
+    const win = { requestIdleCallback: (cb: () => void) => ((idle = cb), 7), cancelIdleCallback: vi.fn() } as unknown as Window;
+    prefetchNext(engine, { next: 'end' }, win);
+    expect(warmUp).not.toHaveBeenCalled();
+    idle!();
+    expect(warmUp).toHaveBeenCalledOnce();
+    expect(preloads.c).toHaveBeenCalledOnce();
+    await Promise.resolve(); // the rejected preload is caught, not unhandled
+  });
+
+  it('a step left before the idle moment cancels its prefetch', () => {
+    const { engine, warmUp } = engineOf();
+    const cancelIdleCallback = vi.fn();
+    const win = { requestIdleCallback: () => 7, cancelIdleCallback } as unknown as Window;
+    prefetchNext(engine, { next: 'yes' }, win)();
+    expect(cancelIdleCallback).toHaveBeenCalledWith(7);
+    expect(warmUp).not.toHaveBeenCalled();
+  });
+
+  it('a terminal step prefetches no screen', () => {
+    const { engine, preloads } = engineOf();
+    preloadNextScreens(engine, {});
+    expect(Object.values(preloads).every((p) => p.mock.calls.length === 0)).toBe(true);
+  });
+});
