@@ -10,6 +10,7 @@ import { readFile, writeFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compile } from 'json-schema-to-typescript';
 import { buildStepsSchema, screenTypeName } from '../engine/validate/stepsSchema.ts';
+import ct from 'countries-and-timezones';
 
 const root = new URL('..', import.meta.url).pathname;
 const schemasDir = join(root, 'schemas');
@@ -57,6 +58,19 @@ function propsMapTs(screens: Record<string, object>): string {
   );
 }
 
+/**
+ * The time zone → countries table the consent rules read in the browser (visitorRegion.ts), from
+ * countries-and-timezones' data: the zones only, so the visitor downloads a third of the package.
+ */
+function zoneCountriesTs(): string {
+  const zones = Object.keys(ct.getAllTimezones({ deprecated: true })).sort();
+  const rows = zones.flatMap((zone) => {
+    const countries = ct.getTimezone(zone)?.countries ?? [];
+    return countries.length ? [`  '${zone}': '${countries.join(',')}',`] : [];
+  });
+  return `${BANNER.replace('from schemas/', 'from countries-and-timezones')}\n/** The countries of each IANA time zone (ISO 3166-1 alpha-2, comma-separated). */\nexport const ZONE_COUNTRIES: Readonly<Record<string, string>> = {\n${rows.join('\n')}\n};\n`;
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const screens = await screenSchemas();
@@ -71,6 +85,7 @@ async function main(): Promise<void> {
   outputs[join(typesDir, 'plans.gen.ts')] = await toTs('plans.schema.json');
   outputs[join(typesDir, 'experiments.gen.ts')] = await toTs('experiments.schema.json');
   outputs[join(productTypesDir, 'screens.gen.ts')] = propsMapTs(screens);
+  outputs[join(root, 'engine', 'analytics', 'zoneCountries.gen.ts')] = zoneCountriesTs();
 
   const stale: string[] = [];
   for (const [file, text] of Object.entries(outputs)) {

@@ -65,7 +65,7 @@ export interface MeasurementContext {
   store: FunnelState;
   /** Settles once the page has started up: destinations load after it, never on the first paint. */
   ready: Promise<unknown>;
-  /** Loads the rest of the visitor's texts now (a banner shown before the later steps asked for them). */
+  /** Resolves once the texts a banner over the first screen needs are in place (the first-paint texts). */
   loadTexts: () => Promise<void>;
 }
 

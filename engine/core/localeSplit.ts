@@ -8,8 +8,11 @@ import { ownValue } from './ownValue.ts';
 
 export type TextTree = { [key: string]: string | TextTree };
 
-/** Sections every screen may use from the first paint: buttons, the loader and error texts, the page title. */
-export const FIRST_PAINT_SECTIONS = ['common', 'loader', 'errors', 'a11y'];
+/**
+ * Sections every screen may use from the first paint: buttons, the loader and error texts, the page
+ * title, and the consent banner (it shows over the landing: with its texts here, it needs no i18next).
+ */
+export const FIRST_PAINT_SECTIONS = ['common', 'loader', 'errors', 'a11y', 'consent'];
 
 const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 

@@ -149,8 +149,8 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
   // with the small translator over its first-paint texts (no i18next on its first screen: see
   // translator.ts); any other path starts i18next first, as the later steps' screens use react-i18next
   const [restored, first] = await Promise.all([restore(store), firstTexts, screenReady, routerReady, landing ? undefined : i18n.start()]);
-  // a lazily shown part (the consent banner) asks for all the texts before the later steps do
-  const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: i18n.loadAll });
+  // the consent banner, shown from the landing on, reads its texts from the first-paint part (localeSplit.ts)
+  const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: () => firstTexts.then(() => undefined) });
   const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   // the same decision as the page's inline script made before the first paint: same visitor id, same record
@@ -181,11 +181,16 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     texts,
     gateways: createGatewayRegistry(gateways),
     chooseVariant,
-    warmUp: () => {
-      void loadRouter().catch(() => {});
-      void i18n.loadAll().catch(() => {});
-    },
+    laterStepsWanted: restTextsWanted,
   };
+  if (landing) {
+    // the landing's first tap starts React: the screen of the step after it downloads alongside (a
+    // visitor who does not tap gets it with the later steps' texts, well after the page has loaded)
+    const entryId = entryRouteFor(data, location.pathname)!.stepId;
+    void restTextsWanted.then(() =>
+      preloadNextScreens(engine, resolveStep(engine.steps.get(entryId)!.step, entryId, activeVariantAt(engine, location.pathname).variant)),
+    );
+  }
   // start-up, the landing's arrival and React's work each run in a task of their own, short enough not
   // to hold a tap back on a slow phone (a tap in between is held and replayed: earlyClicks.ts)
   await yieldToBrowser();
@@ -218,11 +223,6 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     // run at the first interaction since the script started, or once the loaded page has been idle for a
     // while (reactClient.ts)
     await startedUp;
-    // the visitor's first tap (or idleness) starts React: the step after the landing downloads alongside it
-    if (landing) {
-      const entryId = entryRouteFor(data, location.pathname)!.stepId;
-      preloadNextScreens(engine, resolveStep(engine.steps.get(entryId)!.step, entryId, activeVariantAt(engine, location.pathname).variant));
-    }
     const { hydrateRoot } = await genericRetry(loadReactClient, reportRetryFailure);
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task

@@ -29,8 +29,8 @@ export interface FunnelEngine {
   chooseVariant?: VariantChooser<Assignment>;
   /** The landing path whose arrival boot recorded before React rendered it (arrival.ts); the entry step does not record it again. */
   openedArrival?: string;
-  /** Starts fetching what every step after the first needs (the router, the rest of the texts); called while the visitor reads (prefetchNext.ts). */
-  warmUp?: () => void;
+  /** Resolves when the downloads of the later steps may start (the first interaction, or a while after a prerendered landing has loaded); unset: now. */
+  laterStepsWanted?: Promise<void>;
 }
 
 export const EngineContext = createContext<FunnelEngine | null>(null);

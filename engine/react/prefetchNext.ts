@@ -1,8 +1,10 @@
 /**
- * While the visitor reads a step, the browser fetches what the next tap needs: the screens of the
- * steps it can lead to (every branch), and once, everything any later step needs (the router chunk,
- * the rest of the texts with their font faces: engine.warmUp). Started when the main thread is idle,
- * so it never competes with the step's own paint or a tap; a tap before then loads them as before.
+ * While the visitor reads a step, the browser fetches the screens of the steps it can lead to (every
+ * branch), so the next tap waits for no chunk. Started when the main thread is idle, so it never
+ * competes with the step's own paint or a tap; a tap before then loads the screen as before. On a
+ * prerendered landing it waits, like the router and the rest of the texts every later step needs,
+ * for the first interaction or 10 s after the page has loaded (boot.tsx): the landing's first seconds
+ * stay within their byte budget.
  */
 import { nextTargets } from '../core/flowGraph.ts';
 import type { Step } from '../core/flowTypes.ts';
@@ -23,16 +25,32 @@ export function preloadNextScreens(engine: Pick<FunnelEngine, 'steps' | 'registr
   }
 }
 
-/** Starts the downloads for the steps after `step` at the next idle moment; returns a cancel for a step left before then. */
-export function prefetchNext(engine: FunnelEngine, step: Pick<Step, 'next'>, win: IdleWindow = window): () => void {
-  const run = (): void => {
-    engine.warmUp?.();
-    preloadNextScreens(engine, step);
+/**
+ * Starts the downloads for the steps after `step` at the next idle moment once the engine wants the
+ * later steps' downloads (engine.laterStepsWanted); returns a cancel for a step left before then.
+ */
+export function prefetchNext(
+  engine: Pick<FunnelEngine, 'steps' | 'registry' | 'laterStepsWanted'>,
+  step: Pick<Step, 'next'>,
+  win: IdleWindow = window,
+): () => void {
+  let cancelled = false;
+  let cancelIdle = (): void => {};
+  const run = (): void => preloadNextScreens(engine, step);
+  const whenIdle = (): void => {
+    if (cancelled) return;
+    if (win.requestIdleCallback) {
+      const id = win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => win.cancelIdleCallback?.(id);
+    } else {
+      const timer = win.setTimeout(run, 200);
+      cancelIdle = () => win.clearTimeout(timer);
+    }
   };
-  if (win.requestIdleCallback) {
-    const id = win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => win.cancelIdleCallback?.(id);
-  }
-  const timer = win.setTimeout(run, 200);
-  return () => win.clearTimeout(timer);
+  if (engine.laterStepsWanted) void engine.laterStepsWanted.then(whenIdle);
+  else whenIdle();
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ConsentStore } from '../../engine/analytics/runtime.ts';
+import { useTexts } from '../../engine/react/index.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
 
 export interface ConsentUiProps {
@@ -14,7 +14,7 @@ export interface ConsentUiProps {
  * funnel stays usable while it is open.
  */
 export function ConsentUi({ consent }: ConsentUiProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const state = useSyncExternalStore(consent.subscribe, consent.get);
   const [open, setOpen] = useState(!state.decided);

@@ -9,7 +9,7 @@ import { ConsentUi } from './ConsentUi.tsx';
 
 export interface MountConsentOptions {
   consent: ConsentStore;
-  /** Loads the banner's texts; without them nothing is shown (events keep waiting for a choice). */
+  /** Loads the banner's texts (the first-paint texts: its section is among them); without them nothing is shown (events keep waiting for a choice). */
   loadTexts: () => Promise<void>;
   document: Document;
 }

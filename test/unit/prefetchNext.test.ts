@@ -8,8 +8,7 @@ function engineOf() {
   const ref = (id: string, screen: string): [string, StepRef] => [id, { id, flowId: 'f', step: { screen, path: `/${id}` } } as unknown as StepRef];
   const steps = new Map([ref('yes', 'a'), ref('no', 'b'), ref('end', 'c')]);
   const registry = { a: { preload: preloads.a }, b: { preload: preloads.b }, c: { preload: preloads.c } };
-  const warmUp = vi.fn();
-  return { engine: { steps, registry, warmUp } as unknown as FunnelEngine, preloads, warmUp };
+  return { engine: { steps, registry } as unknown as FunnelEngine, preloads };
 }
 
 describe('prefetchNext: what the next tap needs downloads while the visitor reads', () => {
@@ -21,25 +20,40 @@ describe('prefetchNext: what the next tap needs downloads while the visitor read
     expect(preloads.c).not.toHaveBeenCalled();
   });
 
-  it('waits for an idle moment, then warms up the later steps and the next screen; a failed download is left to the step', async () => {
-    const { engine, preloads, warmUp } = engineOf();
+  it('waits for an idle moment, then starts the next screen; a failed download is left to the step', async () => {
+    const { engine, preloads } = engineOf();
     let idle: (() => void) | undefined;
     const win = { requestIdleCallback: (cb: () => void) => ((idle = cb), 7), cancelIdleCallback: vi.fn() } as unknown as Window;
     prefetchNext(engine, { next: 'end' }, win);
-    expect(warmUp).not.toHaveBeenCalled();
+    expect(preloads.c).not.toHaveBeenCalled();
     idle!();
-    expect(warmUp).toHaveBeenCalledOnce();
     expect(preloads.c).toHaveBeenCalledOnce();
     await Promise.resolve(); // the rejected preload is caught, not unhandled
   });
 
   it('a step left before the idle moment cancels its prefetch', () => {
-    const { engine, warmUp } = engineOf();
+    const { engine, preloads } = engineOf();
     const cancelIdleCallback = vi.fn();
     const win = { requestIdleCallback: () => 7, cancelIdleCallback } as unknown as Window;
     prefetchNext(engine, { next: 'yes' }, win)();
     expect(cancelIdleCallback).toHaveBeenCalledWith(7);
-    expect(warmUp).not.toHaveBeenCalled();
+    expect(preloads.a).not.toHaveBeenCalled();
+  });
+
+  it('on a prerendered landing, waits until the engine wants the later steps (first interaction or a while after load)', async () => {
+    const { engine, preloads } = engineOf();
+    let want: () => void = () => {};
+    const wanted = new Promise<void>((resolve) => (want = resolve));
+    let idle: (() => void) | undefined;
+    const win = { requestIdleCallback: (cb: () => void) => ((idle = cb), 1) } as unknown as Window;
+    prefetchNext({ ...engine, laterStepsWanted: wanted }, { next: 'yes' }, win);
+    await Promise.resolve();
+    expect(idle).toBeUndefined();
+    want();
+    await wanted;
+    await Promise.resolve();
+    idle!();
+    expect(preloads.a).toHaveBeenCalledOnce();
   });
 
   it('a terminal step prefetches no screen', () => {
