@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
-import { openDatabase, sqlString, type Database, type DatabaseOptions, type SqlSession } from './duckdb.ts';
+import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import type { ArmReport, DailyPoint, DataQuality, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
@@ -237,9 +237,9 @@ export async function runReportSql(db: SqlSession, data: FunnelData, replacement
   };
 }
 
-/** Runs the SQL over the loaded events and builds the report. */
-export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data);
+/** Runs the SQL over the loaded events and builds the report; `dialect`: another engine's files (runReportSql). */
+export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {

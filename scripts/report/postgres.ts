@@ -6,8 +6,10 @@
  * server runs the same files with psql (docs/report.md shows how).
  */
 import { readFileSync } from 'node:fs';
-import { sqlStatements } from './analyse.ts';
+import type { FunnelData } from '../../engine/index.ts';
+import { reportFromDatabase, sqlStatements } from './analyse.ts';
 import type { SqlSession } from './duckdb.ts';
+import type { Report } from './model.ts';
 
 /** The files of the Postgres dialect: a file of the same name replaces DuckDB's of sql/. */
 export const POSTGRES_SQL_DIR = new URL('./sql/postgres/', import.meta.url);
@@ -47,4 +49,15 @@ export async function loadEventsPostgres(db: PostgresDatabase, files: string[]):
   await run('load_1_segment_lines.sql');
   for (const file of files) await db.copyLines(file);
   await run('load_2_raw_events.sql');
+}
+
+/** Builds the report in PGlite (in memory) with the Postgres dialect, from JSON-lines files: `npm run report -- --postgres`. */
+export async function buildPostgresReport(data: FunnelData, files: string[]): Promise<Report> {
+  const db = await openPostgres();
+  try {
+    await loadEventsPostgres(db, files);
+    return await reportFromDatabase(db, data, files, POSTGRES_SQL_DIR);
+  } finally {
+    await db.close();
+  }
 }
