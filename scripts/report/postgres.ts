@@ -2,8 +2,8 @@
  * The report's SQL on Postgres, in process: PGlite (Postgres compiled to WebAssembly, no server to
  * install or run) with the Postgres dialect of the SQL, sql/postgres/: the files that differ from
  * DuckDB's, which run in their place, and the load of the events (load_1_segment_lines.sql, then the
- * JSON lines copied in, then load_2_raw_events.sql). A Postgres
- * server runs the same files with psql (docs/report.md shows how).
+ * JSON lines copied in, then load_2_raw_events.sql). A Postgres server runs the same files with psql
+ * (docs/report.md shows how).
  */
 import { readFileSync } from 'node:fs';
 import type { FunnelData } from '../../engine/index.ts';
@@ -23,11 +23,11 @@ export interface PostgresDatabase extends SqlSession {
   close: () => Promise<void>;
 }
 
-/** Opens PGlite: in memory, or in `dataDir` (a folder it creates, kept after close). */
-export async function openPostgres(dataDir?: string): Promise<PostgresDatabase> {
+/** Opens PGlite with a database in memory. */
+export async function openPostgres(): Promise<PostgresDatabase> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   // COUNT is a bigint, SUM of integers a numeric: numbers, as DuckDB's rows are (every count fits in 2^53)
-  const pg = await PGlite.create({ dataDir, parsers: { [types.INT8]: Number, [types.NUMERIC]: Number } });
+  const pg = await PGlite.create({ parsers: { [types.INT8]: Number, [types.NUMERIC]: Number } });
   return {
     rows: async <T>(sql: string): Promise<T[]> => (await pg.query<T>(sql)).rows,
     run: async (sql: string): Promise<void> => {
