@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
-import { openDatabase, sqlString, type Database, type DatabaseOptions } from './duckdb.ts';
+import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import type { ArmReport, DailyPoint, DataQuality, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
@@ -23,27 +23,33 @@ export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
     .filter(Boolean);
 }
 
-/** The tables the SQL reads besides the events: this funnel's landing types, experiment arms, event catalogue, steps (numbered) and flow entries. */
-export async function createReferenceTables(db: Database, data: FunnelData): Promise<void> {
+/**
+ * The tables the SQL reads besides the events, as statements: this funnel's landing types, experiment
+ * arms, event catalogue, steps (numbered) and flow entries. Plain SQL that DuckDB and Postgres both take
+ * (`npm run report -- --reference-sql` prints them for a warehouse).
+ */
+export function referenceTableStatements(data: FunnelData): string[] {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
   const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
   const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
-  await db.run(`CREATE TABLE known_landings AS SELECT * FROM (VALUES ${values(landings)}) AS t (landing_type)`);
-  await db.run(
-    variations.length
-      ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id)`
-      : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
-  );
-  await db.run(`CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
-  await db.run(`CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`);
   // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
   const entrySet = new Set(entries.map(([step]) => step));
   const steps = Object.values(data.flows).flatMap((f) => Object.keys(f.steps));
-  await db.run(
+  return [
+    `CREATE TABLE known_landings AS SELECT * FROM (VALUES ${values(landings)}) AS t (landing_type)`,
+    variations.length
+      ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id)`
+      : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
+    `CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`,
+    `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
-  );
+  ];
+}
+
+export async function createReferenceTables(db: SqlSession, data: FunnelData): Promise<void> {
+  for (const statement of referenceTableStatements(data)) await db.run(statement);
 }
 
 export interface MetricRow {
@@ -212,9 +218,10 @@ export interface SqlFigures {
 
 /**
  * Runs the SQL files (01 to 06 build, 07 to 11 are read) over the loaded events; a file of the same
- * name in `replacements` runs instead of the report's own (a test holds the report against a reference).
+ * name in `replacements` runs instead of the report's own: another dialect's (sql/postgres/), or the
+ * reference a test holds the report against.
  */
-export async function runReportSql(db: Database, data: FunnelData, replacements?: URL): Promise<SqlFigures> {
+export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL): Promise<SqlFigures> {
   const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
   await createReferenceTables(db, data);
   for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
@@ -230,9 +237,9 @@ export async function runReportSql(db: Database, data: FunnelData, replacements?
   };
 }
 
-/** Runs the SQL over the loaded events and builds the report. */
-export async function reportFromDatabase(db: Database, data: FunnelData, inputs: string[]): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data);
+/** Runs the SQL over the loaded events and builds the report; `dialect`: another engine's files (runReportSql). */
+export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {

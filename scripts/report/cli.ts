@@ -1,16 +1,18 @@
 /**
  * `npm run report -- [files] [options]`: which variant wins, step by step and in revenue. Reads
  * Segment messages (JSON lines or Parquet; default the preview collector's log, COLLECTOR_LOG or
- * .build/collector.jsonl), runs the SQL of sql/ in an embedded DuckDB, prints the tables and writes
- * the HTML report. `npm run report -- --help` lists the options.
+ * .build/collector.jsonl), runs the SQL of sql/ in an embedded DuckDB (or, with --postgres, its
+ * Postgres dialect in PGlite), prints the tables and writes the HTML report. `npm run report -- --help`
+ * lists the options.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { defaultCollectorLog } from '../server/sandbox/collectorLog.ts';
-import { buildReport } from './analyse.ts';
+import { buildReport, referenceTableStatements } from './analyse.ts';
 import { reportPage } from './html.ts';
 import { formatOf, type InputFormat } from './load.ts';
+import { buildPostgresReport } from './postgres.ts';
 import { terminalReport } from './terminal.ts';
 
 const HELP = `npm run report -- [file ...] [options]
@@ -21,6 +23,10 @@ const HELP = `npm run report -- [file ...] [options]
   --json <file>          also write the report's numbers as JSON
   --memory <limit>       DuckDB memory limit (default 1.5GB)
   --threads <n>          DuckDB threads (default 2)
+  --postgres             run the Postgres dialect of the SQL (sql/postgres/) in PGlite, Postgres in
+                         WebAssembly, instead of DuckDB: slower, JSON lines only
+  --reference-sql <file> write the reference tables a warehouse needs (this funnel's landing types,
+                         experiments, steps, catalogue) as SQL for psql and the like, and stop
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
@@ -32,6 +38,8 @@ const { values, positionals } = parseArgs({
     memory: { type: 'string', default: '1.5GB' },
     threads: { type: 'string', default: '2' },
     quiet: { type: 'boolean', default: false },
+    postgres: { type: 'boolean', default: false },
+    'reference-sql': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -45,6 +53,13 @@ if (values.format && values.format !== 'jsonl' && values.format !== 'parquet') {
   process.exit(2);
 }
 
+if (values['reference-sql']) {
+  const statements = referenceTableStatements(await loadFunnelData());
+  writeFileSync(values['reference-sql'], statements.map((s) => `${s};\n`).join(''));
+  console.log(`reference tables: ${values['reference-sql']}`);
+  process.exit(0);
+}
+
 const files = positionals.length ? positionals : [defaultCollectorLog()];
 const missing = files.filter((f) => !existsSync(f));
 if (missing.length) {
@@ -55,8 +70,18 @@ if (missing.length) {
   process.exit(1);
 }
 const inputs = files.map((path) => ({ path, format: (values.format as InputFormat | undefined) ?? formatOf(path) }));
+if (values.postgres && inputs.some((i) => i.format !== 'jsonl')) {
+  console.error('report: --postgres reads JSON lines only');
+  process.exit(2);
+}
 try {
-  const report = await buildReport(await loadFunnelData(), inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
+  const data = await loadFunnelData();
+  const report = values.postgres
+    ? await buildPostgresReport(
+        data,
+        inputs.map((i) => i.path),
+      )
+    : await buildReport(data, inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
   if (!values.quiet) console.log(terminalReport(report));
   if (values.html) {
     writeFileSync(values.html, reportPage(report).html);

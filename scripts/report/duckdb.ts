@@ -14,11 +14,15 @@ export interface DatabaseOptions {
   threads?: number;
 }
 
-export interface Database {
-  connection: DuckDBConnection;
-  /** Rows as plain objects; BIGINT and HUGEINT as numbers (every count here fits in 2^53). */
+/** What the report's SQL needs of an engine (DuckDB here, Postgres in postgres.ts): run a statement, read rows. */
+export interface SqlSession {
+  /** Rows as plain objects; 64-bit integers and decimals as numbers (every count here fits in 2^53). */
   rows: <T = Record<string, unknown>>(sql: string) => Promise<T[]>;
   run: (sql: string) => Promise<void>;
+}
+
+export interface Database extends SqlSession {
+  connection: DuckDBConnection;
   close: () => void;
 }
 

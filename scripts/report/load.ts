@@ -14,7 +14,7 @@
  *   value DOUBLE
  *
  * On a warehouse, replace this step with a view of the same columns over the events table
- * (docs/report.md shows one per dialect).
+ * (docs/report.md shows one per dialect); on Postgres, sql/postgres/load_*.sql load the same JSON lines.
  */
 import type { Database } from './duckdb.ts';
 import { sqlString } from './duckdb.ts';

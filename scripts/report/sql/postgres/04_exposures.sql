@@ -1,0 +1,28 @@
+-- Postgres dialect of ../04_exposures.sql: each visitor's first exposure per experiment, visitors seen
+-- in more than one variation marked (see there). The visitors' arrays of exposures are expanded with
+-- UNNEST in FROM, which gives the composite type's fields as columns.
+CREATE TABLE exposures AS
+WITH flat AS (
+  SELECT f.visitor_key, e.experiment_id, e.variation_id, e.at_ms, e.line_no
+  FROM visitor_facts f
+  CROSS JOIN LATERAL UNNEST(f.exposures) AS e
+  WHERE f.analysed
+),
+ranked AS (
+  SELECT
+    visitor_key,
+    experiment_id,
+    variation_id,
+    at_ms,
+    ROW_NUMBER() OVER (PARTITION BY visitor_key, experiment_id ORDER BY at_ms, line_no) AS k
+  FROM flat
+),
+variations AS (
+  SELECT visitor_key, experiment_id, COUNT(DISTINCT variation_id) AS seen
+  FROM flat
+  GROUP BY visitor_key, experiment_id
+)
+SELECT r.visitor_key, r.experiment_id, r.variation_id, r.at_ms, v.seen > 1 AS multiple
+FROM ranked r
+JOIN variations v ON v.visitor_key = r.visitor_key AND v.experiment_id = r.experiment_id
+WHERE r.k = 1;

@@ -1,0 +1,53 @@
+-- Postgres (16 or later): the events as the report's SQL reads them, the table raw_events (its
+-- columns are listed in scripts/report/load.ts), made from the Segment messages of segment_lines
+-- (load_1_segment_lines.sql), one JSON line a row. The same rules as DuckDB's loading step: a line
+-- that is not a JSON object (a truncated write) is kept with parse_ok false, a time or number that
+-- does not parse reads as NULL (pg_input_is_valid plays TRY_CAST), and Segment's Order Completed with
+-- `upsell` true is the upsell. The ids stay text (DuckDB hashes them, only for speed). A table, not a
+-- view: the report reads the events twice, and each line's JSON is parsed once here (MATERIALIZED
+-- keeps Postgres from parsing it again for every column).
+CREATE TABLE raw_events AS
+WITH parsed AS MATERIALIZED (
+  SELECT line_no, CASE WHEN pg_input_is_valid(line, 'jsonb') THEN line::jsonb END AS json
+  FROM segment_lines
+  WHERE line IS NOT NULL AND TRIM(line) <> ''
+),
+objects AS (
+  SELECT line_no, CASE WHEN jsonb_typeof(json) = 'object' THEN json END AS j
+  FROM parsed
+),
+texts AS (
+  SELECT
+    line_no,
+    j,
+    j->>'type' AS type,
+    j->'properties' AS props,
+    j->>'timestamp' AS ts,
+    j->>'sentAt' AS sent,
+    j->>'receivedAt' AS received
+  FROM objects
+)
+SELECT
+  line_no,
+  j IS NOT NULL AS parse_ok,
+  -- a missing messageId is one key for all such lines, as DuckDB's hash of NULL is
+  COALESCE(j->>'messageId', '') AS message_key,
+  NULLIF(j->>'anonymousId', '') AS visitor_key,
+  type,
+  CASE type
+    WHEN 'track' THEN CASE WHEN j->>'event' = 'Order Completed' AND props->>'upsell' = 'true' THEN 'Order Completed (upsell)' ELSE j->>'event' END
+    WHEN 'page' THEN 'page'
+    WHEN 'identify' THEN 'identify'
+  END AS event,
+  CASE WHEN pg_input_is_valid(ts, 'timestamptz') THEN FLOOR(EXTRACT(EPOCH FROM ts::timestamptz) * 1000)::BIGINT END AS ts_ms,
+  CASE WHEN pg_input_is_valid(sent, 'timestamptz') THEN FLOOR(EXTRACT(EPOCH FROM sent::timestamptz) * 1000)::BIGINT END AS sent_ms,
+  CASE WHEN pg_input_is_valid(received, 'timestamptz') THEN FLOOR(EXTRACT(EPOCH FROM received::timestamptz) * 1000)::BIGINT END AS received_ms,
+  props->>'landing_type' AS landing_type,
+  props->>'step' AS step,
+  props->>'outcome' AS outcome,
+  props->>'plan' AS plan,
+  props->>'experiment_id' AS experiment_id,
+  props->>'variation_id' AS variation_id,
+  CASE WHEN pg_input_is_valid(props->>'value', 'float8') THEN (props->>'value')::DOUBLE PRECISION END AS value,
+  NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source
+FROM texts;
