@@ -182,7 +182,7 @@ function checkTypedPeriods(locale: LocaleDoc): ValidationIssue[] {
         t.pointer,
         'typed-period',
         `the ${locale.lang} text of "${t.key}" types a period, "${period}": "${t.text}"`,
-        'write {{count}} where the number goes, with the plural forms of the language (key_one, key_other, …); the screen takes the number from the data (a plan\'s duration, a variant\'s moneyBackDays: screens/ui/planNames.ts, priceTexts.ts)',
+        "write {{count}} where the number goes, with the plural forms of the language (key_one, key_other, …); the screen takes the number from the data (a plan's duration, a variant's moneyBackDays: screens/ui/planNames.ts, priceTexts.ts)",
       ),
     ];
   });

@@ -14,17 +14,33 @@ export function checkPlanKind(doc: JsonDoc, pointer: string, label: string, plan
     issueAt(doc, ptr(pointer, field), 'plan-kind-mismatch', `${label} ${message}`, hint);
   const issues: ValidationIssue[] = [];
   if (kind === 'trial' && trialDays === 0) {
-    issues.push(mismatch('kind', 'is named a plan with a free trial (kind "trial") but has no trialDays', 'add "trialDays" (the free days before the first payment), or write "kind": "plan"'));
+    issues.push(
+      mismatch(
+        'kind',
+        'is named a plan with a free trial (kind "trial") but has no trialDays',
+        'add "trialDays" (the free days before the first payment), or write "kind": "plan"',
+      ),
+    );
   }
   if (kind !== 'trial' && trialDays > 0) {
     issues.push(mismatch('kind', `has a ${trialDays}-day free trial, but its name (kind "${kind}") would not say so`, 'write "kind": "trial"'));
   }
   if (kind === 'addon' && typeof plan.productName !== 'string') {
-    issues.push(mismatch('kind', 'is an add-on (kind "addon") without the product name it is sold by', 'add "productName": an i18n key of the product\'s name in every locale'));
+    issues.push(
+      mismatch(
+        'kind',
+        'is an add-on (kind "addon") without the product name it is sold by',
+        'add "productName": an i18n key of the product\'s name in every locale',
+      ),
+    );
   }
   if (kind !== 'addon' && plan.productName !== undefined) {
     issues.push(
-      mismatch('productName', `has a productName, but its name is made from its period (kind "${kind}")`, 'remove "productName", or write "kind": "addon" for an add-on sold by its product name'),
+      mismatch(
+        'productName',
+        `has a productName, but its name is made from its period (kind "${kind}")`,
+        'remove "productName", or write "kind": "addon" for an add-on sold by its product name',
+      ),
     );
   }
   return issues;

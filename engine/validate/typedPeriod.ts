@@ -12,7 +12,17 @@
  */
 
 /** The texts the rule reads: the top-level namespaces of locales/*.json that speak of plans, prices and payments. */
-export const COMMERCE_NAMESPACES: readonly string[] = ['plans', 'paywall', 'pricing', 'checkout', 'payments', 'success', 'upsell', 'offerBadge', 'family.offer'];
+export const COMMERCE_NAMESPACES: readonly string[] = [
+  'plans',
+  'paywall',
+  'pricing',
+  'checkout',
+  'payments',
+  'success',
+  'upsell',
+  'offerBadge',
+  'family.offer',
+];
 
 /** True when a dotted key belongs to the commerce texts. @example isCommerceKey('paywall.moneyBack_other') // true */
 export function isCommerceKey(key: string): boolean {

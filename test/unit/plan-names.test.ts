@@ -77,7 +77,12 @@ describe('plan names made from the plan', () => {
   it.each(plans.map(named))('%s in Russian, in the grammatical number of its count', (_, plan) => {
     const period = namingPeriod(plan);
     const words = `${period.count} ${RUSSIAN_WORDS[period.unit][russianForm(period.count)]}`;
-    const expected = { plan: `Тариф на ${words}`, intro: `Вводное предложение на ${words}`, trial: `Тариф на ${words} с бесплатным пробным периодом`, addon: '' };
+    const expected = {
+      plan: `Тариф на ${words}`,
+      intro: `Вводное предложение на ${words}`,
+      trial: `Тариф на ${words} с бесплатным пробным периодом`,
+      addon: '',
+    };
     expect(planNameText(ts.ru!, plan, localeFormat('ru', 'ru', false))).toBe(expected[plan.kind]);
   });
 
@@ -105,7 +110,13 @@ describe('plan names made from the plan', () => {
   });
 
   it('writes two-week, eleven-month and hundred-day plans in the dual, the accusative singular and the singular in Arabic, and 21 days as one in Russian', () => {
-    const plan = (count: number, unit: Duration['unit']): Plan => ({ ...plans[0]!, kind: 'plan', renewal: undefined, trialDays: undefined, duration: { count, unit } });
+    const plan = (count: number, unit: Duration['unit']): Plan => ({
+      ...plans[0]!,
+      kind: 'plan',
+      renewal: undefined,
+      trialDays: undefined,
+      duration: { count, unit },
+    });
     const ar = localeFormat('ar', 'ar', true);
     expect(planNameText(ts.ar!, plan(2, 'week'), ar)).toBe('خطة لأسبوعين');
     expect(planNameText(ts.ar!, plan(11, 'month'), ar)).toBe('خطة لمدة 11 شهرًا');
