@@ -99,7 +99,9 @@ describe('plan names made from the plan', () => {
   it.each(plans.map(named))('%s in Japanese, the count joined to its counter', (_, plan) => {
     const { count, unit } = namingPeriod(plan);
     const period = `${count}${JAPANESE_UNITS[unit]}`;
-    const expected = { plan: `${period}プラン`, intro: `${period}のお試しオファー`, trial: `無料トライアル付き${period}プラン`, addon: '' };
+    // an offer lasts "3日間" (for three days), a plan is a "28日プラン"
+    const lasting = unit === 'day' ? `${count}日間` : period;
+    const expected = { plan: `${period}プラン`, intro: `${lasting}のお試しオファー`, trial: `無料トライアル付き${period}プラン`, addon: '' };
     expect(planNameText(ts.ja!, plan, localeFormat('ja', 'ja', false))).toBe(expected[plan.kind]);
   });
 
