@@ -40,6 +40,7 @@ export function namingPeriod(plan: Plan): Duration {
  * "1-month plan with a free trial", or an add-on's product name ("Driver SOS add-on").
  */
 export function planNameText(t: TFunction, plan: Plan, format: LocaleFormat): string {
+  // the validator refuses an add-on without productName (plan-kind-mismatch); the id is only what a broken catalogue would show
   if (plan.kind === 'addon') return plan.productName ? t(plan.productName) : plan.name;
   const period = namingPeriod(plan);
   return countedText(t, `plans.name.${plan.kind}.${period.unit}`, period.count, format);
