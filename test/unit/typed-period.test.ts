@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageCodes } from '../../engine/index.ts';
-import { isCommerceKey, typedPeriod } from '../../engine/validate/typedPeriod.ts';
+import { isCommerceKey, typedPeriod } from '../../engine/validate/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
