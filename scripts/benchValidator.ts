@@ -39,7 +39,7 @@ export function writeChainProject(steps: number): string {
           flow: 'main',
           plans: ['gz-1-month-tiger', 'gz-3-month-fox'],
           defaultPlan: 'gz-3-month-fox',
-          paywall: { title: 'paywall.title.default', moneyBack: true },
+          paywall: { title: 'paywall.title.default', moneyBackDays: 30 },
         },
       },
       null,

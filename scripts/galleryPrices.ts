@@ -1,6 +1,7 @@
 /**
  * The gallery's price page (gallery/prices.html): every plan of flows/plans.json and the upsell, with
- * each sentence the screens make from it (screens/ui/priceTexts.ts) in several languages, side by side.
+ * its name (screens/ui/planNames.ts) and each sentence the screens make from it (screens/ui/priceTexts.ts)
+ * in several languages, side by side.
  * A marketer who edits a price or adds a plan sees at once what the paywall, the checkout, the wallet
  * sheet, the receipt and the upsell will say about it, in English, Arabic and Japanese.
  */
@@ -12,6 +13,7 @@ import type { Plan } from '../engine/index.ts';
 import { planPricing } from '../engine/index.ts';
 import { textDirection } from '../engine/react/translator.ts';
 import { discountAgainst, regularPlans } from '../screens/product/discounts.ts';
+import { planNameText } from '../screens/ui/planNames.ts';
 import {
   discountText,
   localeFormat,
@@ -44,15 +46,18 @@ interface Sentence {
 
 /** Every sentence the funnel says about `plan`, in one language. */
 export function planSentences(t: TFunction, plan: Plan, format: LocaleFormat, data: FunnelData, now: Date, upsell: boolean): Sentence[] {
+  const name = { label: 'name (plan card, order summary, wallet sheet)', text: planNameText(t, plan, format) };
   if (upsell) {
     const texts = upsellPriceTexts(t, plan, format);
     return [
+      name,
       { label: 'upsell price', text: texts.price },
       { label: 'upsell button', text: t('upsell.cta', { billing: texts.price }) },
       { label: 'upsell charge', text: texts.chargedTo },
     ];
   }
   const sentences: Sentence[] = [
+    name,
     { label: 'plan card, order summary', text: planPriceText(t, plan, format, now) },
     { label: 'renewal terms (paywall, offer, checkout)', text: renewalTermsText(t, plan, format, now) },
     { label: 'wallet sheet', text: recurringText(t, plan, format, now) },

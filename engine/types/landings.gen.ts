@@ -77,9 +77,9 @@ export interface Paywall {
    */
   discountLabel?: boolean;
   /**
-   * Show the 30-day money-back guarantee.
+   * Show the money-back guarantee, of this many days (its sentence is made from the number: "30-day money-back guarantee").
    */
-  moneyBack?: boolean;
+  moneyBackDays?: number;
   /**
    * A tag on a plan card, keyed by plan name (one of the variant's plans): "mostPopular" or "bestValue".
    */

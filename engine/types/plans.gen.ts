@@ -25,9 +25,13 @@ export interface Plan {
    */
   periodPrice: number;
   /**
-   * An i18n key that must exist in every file of locales/ (never literal text).
+   * What the plan's name is made of (screens/ui/planNames.ts), never typed: "plan" names its period ("3-month plan"), "intro" an intro offer of that period ("1-month intro offer"), "trial" a plan with a free trial ("1-month plan with a free trial", with `trialDays`), "addon" an add-on sold by its product name (`productName`). The period is the one the plan renews at.
    */
-  description: string;
+  kind: 'plan' | 'intro' | 'trial' | 'addon';
+  /**
+   * The product name of an add-on (kind "addon"), an i18n key; a plan's name is made from its period instead.
+   */
+  productName?: string;
   productId: string;
   duration: Duration;
   renewal?: Renewal;

@@ -66,6 +66,10 @@ export const ISSUE_CODES = {
   'reserved-path': 'a landing path starts with a language folder, /static/, /sandbox/ or /api/',
   'typed-percentage': 'a translation types a percentage instead of the {{percent}} the screens compute from the prices',
   'typed-amount': 'a translation types a currency amount instead of the {{price}} the screens compute from the plan',
+  'typed-period':
+    'a commerce text (plans, paywall, pricing, checkout, …) types a number of days, weeks, months or years instead of the {{count}} the screens take from the data',
+  'plan-kind-mismatch':
+    "a plan's kind (what its name is made of) disagrees with its data: a trial without trialDays or the reverse, an add-on without productName, a productName on a plan",
 } as const;
 
 /** A code the validator reports. */

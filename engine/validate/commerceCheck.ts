@@ -3,10 +3,12 @@
  * break: the currency is a real ISO 4217 code and the one the engine charges in, every amount is a
  * whole number of cents, a plan's key and `name` agree (the checkout charges by name), a free trial
  * charges nothing today, a plan without a trial charges its price today, a renewal of 0 is only
- * written on a plan marked `"free": true`, and an intro price (`renewal`) is never stacked on a free trial.
+ * written on a plan marked `"free": true`, an intro price (`renewal`) is never stacked on a free trial,
+ * and a plan's kind agrees with its data (./planKindCheck.ts).
  */
 import { CURRENCY } from '../core/pricing.ts';
 import { issueAt } from './load.ts';
+import { checkPlanKind } from './planKindCheck.ts';
 import type { Project } from './project.ts';
 import { didYouMean } from './suggest.ts';
 import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
@@ -151,7 +153,7 @@ function checkPriceStory(doc: JsonDoc, pointer: string, label: string, plan: Obj
 }
 
 function checkPlan(doc: JsonDoc, pointer: string, label: string, plan: Obj): ValidationIssue[] {
-  return [...checkAmounts(doc, pointer, plan), ...checkPriceStory(doc, pointer, label, plan)];
+  return [...checkAmounts(doc, pointer, plan), ...checkPriceStory(doc, pointer, label, plan), ...checkPlanKind(doc, pointer, label, plan)];
 }
 
 /** Every commerce check of plans.json. */

@@ -45,6 +45,8 @@ export { languageListProblems, loadLanguages } from './languagesCheck.ts';
 export { parseJson, positions } from './jsonParse.ts';
 /** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */
 export { placeholders } from './localeTexts.ts';
+/** A number of days, weeks, months or years typed into a text, and the texts that may not hold one. */
+export { COMMERCE_NAMESPACES, isCommerceKey, typedPeriod } from './typedPeriod.ts';
 /** Loops with no way out: a strongly connected set of steps from which no terminal step (one without next) can be reached traps the visitor. */
 export { stronglyConnected, trappedLoops } from './loopCheck.ts';
 /** Every screen type a flow uses needs a line in screens/registry.ts whose component file exists. */

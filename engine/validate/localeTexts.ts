@@ -4,10 +4,12 @@
  * - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language
  *   needs by Intl.PluralRules, and always `_other`;
  * - no text types a percentage ("50% off", "%50", "5折"): a saving is computed from the prices and
- *   passed in as {{percent}}, so a text can never promise a discount the plans do not give.
+ *   passed in as {{percent}}, so a text can never promise a discount the plans do not give;
+ * - no commerce text types a period ("3-month plan", "30 Tage"): ./typedPeriod.ts.
  */
 import { issueAt } from './load.ts';
 import { quoteList } from './suggest.ts';
+import { isCommerceKey, typedPeriod } from './typedPeriod.ts';
 import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
 
 /** One parsed locale file. */
@@ -170,6 +172,22 @@ function checkTypedAmounts(locale: LocaleDoc): ValidationIssue[] {
     );
 }
 
+function checkTypedPeriods(locale: LocaleDoc): ValidationIssue[] {
+  return texts(locale.data).flatMap((t) => {
+    const period = isCommerceKey(t.key) ? typedPeriod(t.text, locale.lang) : undefined;
+    if (period === undefined) return [];
+    return [
+      issueAt(
+        locale.doc,
+        t.pointer,
+        'typed-period',
+        `the ${locale.lang} text of "${t.key}" types a period, "${period}": "${t.text}"`,
+        "write {{count}} where the number goes, with the plural forms of the language (key_one, key_other, …); the screen takes the number from the data (a plan's duration, a variant's moneyBackDays: screens/ui/planNames.ts, priceTexts.ts)",
+      ),
+    ];
+  });
+}
+
 /**
  * Placeholders of every language against the reference language (the funnel's fallback: its texts
  * define the placeholders and plural keys), and plural forms of every language.
@@ -182,6 +200,7 @@ export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string
     ...checkPluralForms(locale),
     ...checkTypedPercentages(locale),
     ...checkTypedAmounts(locale),
+    ...checkTypedPeriods(locale),
   ]);
 }
 

@@ -25,8 +25,8 @@ export interface CardPaymentProps {
   onPay: (gateway: PaymentGateway) => void;
   /** The gateway's wallet above the form (rendered inside the gateway's Host). */
   wallet?: (gateway: PaymentGateway) => ReactNode;
-  /** Show the money-back guarantee beside Pay (the variant's paywall.moneyBack). */
-  guarantee?: boolean;
+  /** The money-back guarantee shown beside Pay (from the variant's paywall.moneyBackDays), if it offers one. */
+  guarantee?: string;
 }
 
 /**
@@ -37,7 +37,7 @@ export interface CardPaymentProps {
  * a keyboard land on it next to Pay, with the form still filled in. On phones the failure, Pay and the
  * marks stick to the bottom of the screen while the form scrolls (checkout.css).
  */
-export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet, guarantee = false }: CardPaymentProps) {
+export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet, guarantee }: CardPaymentProps) {
   const { t } = useTranslation();
   const id = useId();
   const failureRef = useRef<HTMLParagraphElement>(null);

@@ -17,6 +17,7 @@ import { accountMismatch, purchaseAccountOf, useOtherTabPurchase } from '../../e
 import { AccountMismatchPanel } from './AccountMismatchPanel.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
+import { moneyBackText, planNameText } from '../ui/planNames.ts';
 import { payTexts, recurringText, useLocale } from '../ui/priceTexts.ts';
 import { AlternativeMethods } from './AlternativeMethods.tsx';
 import { CardPayment } from './CardPayment.tsx';
@@ -200,7 +201,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
       <WalletPayment
         wallet={g.wallet}
         charge={{
-          label: t(plan.description),
+          label: planNameText(t, plan, format),
           amountToday: today,
           recurring: recurringText(t, plan, format, now),
           country: MERCHANT_COUNTRY,
@@ -241,7 +242,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               formValid={snap.checkout.isFormValid}
               busy={runner.busy}
               failure={cardFailure}
-              guarantee={variant.paywall.moneyBack === true}
+              guarantee={variant.paywall.moneyBackDays ? moneyBackText(t, variant.paywall.moneyBackDays, format) : undefined}
               onFormChange={onFormChange}
               onPay={(g: PaymentGateway) => void pay(g)}
               wallet={wallet}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPercent, planPricing } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
+import { planNameText } from '../ui/planNames.ts';
 import { discountText, planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface OrderSummaryProps {
@@ -29,7 +30,7 @@ export function OrderSummary({ plan, format, discount, now }: OrderSummaryProps)
         {t('checkout.summary.title')}
       </h2>
       <div className="checkout-summary__row">
-        <span className="checkout-summary__plan">{t(plan.description)}</span>
+        <span className="checkout-summary__plan">{planNameText(t, plan, format)}</span>
         {discount ? <span className="checkout-summary__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
       </div>
       <div className="checkout-summary__row checkout-summary__total">

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { LockIcon, ShieldIcon } from '../ui/TrustIcons.tsx';
 
-/** The marks under Pay: a lock for the secure payment and, when the variant offers it, the money-back shield. */
-export function TrustMarks({ guarantee }: { guarantee: boolean }) {
+/** The marks under Pay: a lock for the secure payment and, when the variant offers it, the money-back shield with its sentence. */
+export function TrustMarks({ guarantee }: { guarantee?: string }) {
   const { t } = useTranslation();
   return (
     <ul className="checkout-trust" data-testid="checkout-trust">
@@ -13,7 +13,7 @@ export function TrustMarks({ guarantee }: { guarantee: boolean }) {
       {guarantee ? (
         <li className="checkout-trust__mark">
           <ShieldIcon size={16} tint={0.25} />
-          {t('paywall.moneyBack')}
+          {guarantee}
         </li>
       ) : null}
     </ul>

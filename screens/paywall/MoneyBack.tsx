@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
+import { moneyBackText } from '../ui/planNames.ts';
+import type { LocaleFormat } from '../ui/priceTexts.ts';
 import { ShieldIcon } from '../ui/TrustIcons.tsx';
 
-/** The money-back guarantee as a trust mark: a shield with a tick and its sentence. */
-export function MoneyBack() {
+/** The money-back guarantee as a trust mark: a shield with a tick and its sentence, made from the variant's `moneyBackDays`. */
+export function MoneyBack({ days, format }: { days: number; format: LocaleFormat }) {
   const { t } = useTranslation();
   return (
     <p className="paywall__money-back">
       <ShieldIcon size={20} tint={0.18} />
-      {t('paywall.moneyBack')}
+      {moneyBackText(t, days, format)}
     </p>
   );
 }

@@ -113,7 +113,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
           )}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           {discountTerms ? <p className="paywall__discount-terms">{discountTerms}</p> : null}
-          {texts.moneyBack ? <MoneyBack /> : null}
+          {texts.moneyBackDays ? <MoneyBack days={texts.moneyBackDays} format={format} /> : null}
           {terms ? (
             <p className="paywall__terms" id={`${group}-terms`}>
               {terms}

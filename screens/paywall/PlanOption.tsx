@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Plan, PlanTag } from '../../engine/index.ts';
 import { durationDays, formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
+import { planNameText } from '../ui/planNames.ts';
 import { planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
 
 export interface PlanOptionProps {
@@ -53,7 +54,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         </span>
       ) : null}
       <span className="paywall-plan__main">
-        <span className="paywall-plan__name">{t(plan.description)}</span>
+        <span className="paywall-plan__name">{planNameText(t, plan, format)}</span>
         {saving !== undefined && !discount ? (
           <span className="paywall-plan__badge paywall-plan__badge--saving">{t('paywall.save', { percent: formatPercent(saving, format.locale) })}</span>
         ) : null}

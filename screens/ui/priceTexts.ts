@@ -47,6 +47,15 @@ export function useLocale(): LocaleFormat {
   return localeFormat(language, formattingLocale(language, browser), i18n.dir(language) === 'rtl');
 }
 
+/**
+ * A sentence with a date in it, with one full stop where the date ends it: a Russian or Ukrainian
+ * long date ends in an abbreviation ("28 ноября 2026 г."), and the sentence's own stop after it
+ * would read "г..". An ellipsis ("...") is left alone.
+ */
+export function oneStop(sentence: string): string {
+  return sentence.replace(/(?<!\.)\.\.(?!\.)/g, '.');
+}
+
 /** "3 months", "1 week", "28 days" in the visitor's language. */
 export function durationText(t: TFunction, duration: Duration): string {
   return t(`pricing.duration.${duration.unit}`, { count: duration.count });
@@ -81,12 +90,14 @@ export function renewalBillingText(t: TFunction, plan: Plan, format: LocaleForma
 /** What a trial plan costs today and what follows from when: "Due today $0.00, then $29.99 per month from …". */
 export function trialTermsText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
   const pricing = planPricing(plan);
-  return t('pricing.trialTerms', {
-    today: format.money(pricing.dueToday),
-    price: format.money(pricing.renewal),
-    cadence: cadenceText(t, pricing.renewalPeriod),
-    date: format.date(periodEnd(now, pricing.firstPeriod)),
-  });
+  return oneStop(
+    t('pricing.trialTerms', {
+      today: format.money(pricing.dueToday),
+      price: format.money(pricing.renewal),
+      cadence: cadenceText(t, pricing.renewalPeriod),
+      date: format.date(periodEnd(now, pricing.firstPeriod)),
+    }),
+  );
 }
 
 /**
@@ -129,7 +140,7 @@ export function renewalTermsText(t: TFunction, plan: Plan, format: LocaleFormat,
   const terms = { price: format.money(pricing.renewal), cadence: cadenceText(t, pricing.renewalPeriod) };
   const renews =
     pricing.kind === 'trial'
-      ? t('pricing.renewsAfterTrial', { ...terms, date: format.date(periodEnd(now, pricing.firstPeriod)) })
+      ? oneStop(t('pricing.renewsAfterTrial', { ...terms, date: format.date(periodEnd(now, pricing.firstPeriod)) }))
       : pricing.kind === 'intro'
         ? t('pricing.renewsAfterIntro', terms)
         : t('pricing.renews', terms);
@@ -154,17 +165,19 @@ export function discountText(t: TFunction, plan: Plan, discount: Discount, forma
  */
 export function nextPaymentText(t: TFunction, plan: Plan, format: LocaleFormat, start: Date): string {
   const pricing = planPricing(plan);
-  return t('pricing.renewsOn', {
-    price: format.money(pricing.renewal),
-    cadence: cadenceText(t, pricing.renewalPeriod),
-    date: format.date(periodEnd(start, pricing.firstPeriod)),
-  });
+  return oneStop(
+    t('pricing.renewsOn', {
+      price: format.money(pricing.renewal),
+      cadence: cadenceText(t, pricing.renewalPeriod),
+      date: format.date(periodEnd(start, pricing.firstPeriod)),
+    }),
+  );
 }
 
 /** A trial's receipt: "Your first payment of $29.99 is on November 28, 2026." */
 export function firstChargeText(t: TFunction, plan: Plan, format: LocaleFormat, start: Date): string {
   const pricing = planPricing(plan);
-  return t('success.firstCharge', { price: format.money(pricing.renewal), date: format.date(periodEnd(start, pricing.firstPeriod)) });
+  return oneStop(t('success.firstCharge', { price: format.money(pricing.renewal), date: format.date(periodEnd(start, pricing.firstPeriod)) }));
 }
 
 /** The words around a pay button. */

@@ -124,7 +124,7 @@ describe('paywall: headline, tags, savings, reviews, action bar', { timeout: 20_
     const button = await screen.findByRole('button', { name: text(props.cta) }, { timeout: 10_000 });
     const bar = screen.getByTestId('paywall-action-bar');
     expect(bar).toContainElement(button);
-    const guarantee = screen.getByText(text('paywall.moneyBack'));
+    const guarantee = screen.getByText(text('paywall.moneyBack_other').replace('{{count}}', String(variant.paywall.moneyBackDays)));
     const terms = document.getElementById(button.getAttribute('aria-describedby')!)!;
     const before = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
     expect(before(guarantee, button)).toBe(true);

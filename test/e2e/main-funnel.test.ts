@@ -14,6 +14,7 @@ import en from '../../locales/en.json';
 import de from '../../locales/de.json';
 import i18next from 'i18next';
 import { localeFormat, planPriceText } from '../../screens/ui/priceTexts.ts';
+import { planNameText } from '../../screens/ui/planNames.ts';
 
 afterAll(closeBrowser);
 
@@ -26,13 +27,13 @@ void english.init({ lng: 'en', resources: { en: { translation: en } }, initAsync
 /** The plans a variant shows, as the paywall must print them: name and its price story ("$59.88 for 3 months"). */
 function expectedPlans(variantId: string): Array<{ name: string; label: string; total: string }> {
   const variant = getVariant(funnelData.landings, variantId)!;
-  const descriptions = en.plans.description as Record<string, string>;
+  const format = localeFormat('en', 'en', false);
   return variant.plans.map((name) => {
     const plan = funnelData.plans.plans[name]!;
     return {
       name,
-      label: descriptions[plan.description.replace('plans.description.', '')]!,
-      total: planPriceText(english.t, plan, localeFormat('en', 'en', false), new Date()),
+      label: planNameText(english.t, plan, format),
+      total: planPriceText(english.t, plan, format, new Date()),
     };
   });
 }

@@ -2,7 +2,11 @@
  * The gallery's price page (scripts/galleryPrices.ts) lists every plan of flows/plans.json and the
  * upsell, each with the sentences the screens make from it, in English, Arabic and Japanese.
  */
+import { readFileSync } from 'node:fs';
+import i18next, { type TFunction } from 'i18next';
 import { funnelData } from '../../screens/flowData.ts';
+import { planNameText } from '../../screens/ui/planNames.ts';
+import { localeFormat } from '../../screens/ui/priceTexts.ts';
 import { PRICE_PAGE_LANGUAGES, pricesPage } from '../../scripts/galleryPrices.ts';
 import { formatUsd, planPricing } from '../../engine/index.ts';
 import { galleryPage } from '../../scripts/galleryPage.ts';
@@ -13,6 +17,8 @@ interface Cell {
   /** The cell's text, tags removed and entities read. */
   text: string;
   sentences: number;
+  /** The text of the cell's first sentence. */
+  name: string;
 }
 
 const unescape = (s: string): string =>
@@ -31,6 +37,7 @@ function rows(html: string): Map<string, Cell[]> {
       dir: dir!,
       text: unescape(inner!.replace(/<[^>]+>/g, ' ')),
       sentences: inner!.split('<dd>').length - 1,
+      name: unescape(/<dd>(.*?)<\/dd>/s.exec(inner!)?.[1] ?? ''),
     }));
     out.set(unescape(plan!), cells);
   }
@@ -40,8 +47,15 @@ function rows(html: string): Map<string, Cell[]> {
 describe('gallery price page', () => {
   const now = new Date(2026, 10, 25);
   let page: Map<string, Cell[]>;
+  const translators: Record<string, TFunction> = {};
   beforeAll(async () => {
     page = rows(await pricesPage(funnelData, PRICE_PAGE_LANGUAGES, now));
+    for (const language of PRICE_PAGE_LANGUAGES) {
+      const instance = i18next.createInstance();
+      const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}.json`, import.meta.url), 'utf8'));
+      await instance.init({ lng: language, resources: { [language]: { translation: texts } }, interpolation: { escapeValue: false } });
+      translators[language] = instance.t;
+    }
   });
 
   it('shows English, Arabic (right to left) and Japanese', () => {
@@ -56,6 +70,13 @@ describe('gallery price page', () => {
 
   it('lists every plan of the catalogue and the upsell, once each', () => {
     expect([...page.keys()]).toEqual([...Object.keys(funnelData.plans.plans), funnelData.plans.upsell.name]);
+  });
+
+  it('starts with the name each screen calls the plan by', () => {
+    for (const [name, cells] of page) {
+      const plan = funnelData.plans.plans[name] ?? funnelData.plans.upsell;
+      for (const cell of cells) expect(cell.name).toBe(planNameText(translators[cell.lang]!, plan, localeFormat(cell.lang, cell.lang, cell.dir === 'rtl')));
+    }
   });
 
   it("names each plan's amounts in every language, every placeholder filled", () => {

@@ -38,10 +38,10 @@ const format = (language: string): LocaleFormat => localeFormat(language, langua
 
 const month = (count: number) => ({ count, unit: 'month' as const });
 const day = (count: number) => ({ count, unit: 'day' as const });
-const base = { description: 'plans.description.month3', productId: 'prod_test' };
+const base = { kind: 'plan' as const, productId: 'prod_test' };
 const plain: Plan = { ...base, name: 'plain', price: 59.88, periodPrice: 59.88, duration: month(3) };
 const intro: Plan = { ...base, name: 'intro', price: 0.99, periodPrice: 0.99, duration: day(3), renewal: { price: 39.99, duration: month(3) } };
-const trial: Plan = { ...base, name: 'trial', price: 29.99, periodPrice: 0, duration: month(1), trialDays: 3 };
+const trial: Plan = { ...base, kind: 'trial', name: 'trial', price: 29.99, periodPrice: 0, duration: month(1), trialDays: 3 };
 const firstPayment: Plan = { ...base, name: 'first', price: 19.96, periodPrice: 19.96, duration: month(1), renewal: { price: 39.96, duration: month(1) } };
 const recurring: Plan = { ...base, name: 'recurring', price: 19.96, periodPrice: 19.96, duration: month(1) };
 const upsell: Plan = { ...base, name: 'upsell', price: 9.99, periodPrice: 9.99, duration: month(1) };

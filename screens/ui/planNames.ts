@@ -1,0 +1,52 @@
+/**
+ * The names of plans and the guarantee sentence, made from the data like every price sentence
+ * (./priceTexts.ts): no translation types a period count ("3-month plan"), so a name can never say
+ * another length than the plan renews at (the validator's `typed-period` rule). A plan's `kind`
+ * (flows/plans.json) says what the name is made of; its period is the one it renews at; the count
+ * picks the plural form (locales/*.json `plans.name.*`) and is written in the visitor's digits.
+ */
+import type { TFunction } from 'i18next';
+import type { Duration, Plan } from '../../engine/index.ts';
+import { planPricing } from '../../engine/index.ts';
+import type { LocaleFormat } from './priceTexts.ts';
+
+const counts = new Map<string, Intl.NumberFormat>();
+
+/** A count in the locale's digits: "3" in `ar`, "٣" in `ar-EG`, as the amounts beside it are written. */
+export function formatCount(count: number, locale: string): string {
+  let format = counts.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    counts.set(locale, format);
+  }
+  return format.format(count);
+}
+
+/**
+ * A plural text: `count` picks the form, and `{{count}}` is filled with the count in the locale's
+ * digits (i18next's `replace` fills the placeholders, `count` still selects the form).
+ */
+export function countedText(t: TFunction, key: string, count: number, format: LocaleFormat): string {
+  return t(key, { count, replace: { count: formatCount(count, format.locale) } });
+}
+
+/** How long the period a plan is named by lasts: the one it renews at (a 3-day intro of a 3-month plan is a "3-month plan"). */
+export function namingPeriod(plan: Plan): Duration {
+  return planPricing(plan).renewalPeriod;
+}
+
+/**
+ * What the visitor calls a plan: "3-month plan", "28-day plan", "1-month intro offer",
+ * "1-month plan with a free trial", or an add-on's product name ("Driver SOS add-on").
+ */
+export function planNameText(t: TFunction, plan: Plan, format: LocaleFormat): string {
+  // the validator refuses an add-on without productName (plan-kind-mismatch); the id is only what a broken catalogue would show
+  if (plan.kind === 'addon') return plan.productName ? t(plan.productName) : plan.name;
+  const period = namingPeriod(plan);
+  return countedText(t, `plans.name.${plan.kind}.${period.unit}`, period.count, format);
+}
+
+/** The money-back guarantee of a variant: "30-day money-back guarantee". */
+export function moneyBackText(t: TFunction, days: number, format: LocaleFormat): string {
+  return countedText(t, 'paywall.moneyBack', days, format);
+}

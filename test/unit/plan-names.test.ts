@@ -1,0 +1,145 @@
+/**
+ * Plan names and the money-back guarantee made from the data (screens/ui/planNames.ts): for every plan
+ * of flows/plans.json, the name in English, Arabic, Russian and Japanese says the period the plan renews
+ * at, in the language's plural form and digits, and the add-on keeps its product name. The expected
+ * words are spelt out here, so a translation that picks the wrong form fails.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import i18next, { type TFunction } from 'i18next';
+import type { Duration, Plan } from '../../engine/index.ts';
+import { getVariant, planPricing, variantIds } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
+import { formatCount, moneyBackText, namingPeriod, planNameText } from '../../screens/ui/planNames.ts';
+import { localeFormat } from '../../screens/ui/priceTexts.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+
+async function translator(language: string): Promise<TFunction> {
+  const instance = i18next.createInstance();
+  const resources = JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8'));
+  await instance.init({ lng: language, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false } });
+  return instance.t;
+}
+
+const plans = Object.values(funnelData.plans.plans);
+const upsell = funnelData.plans.upsell;
+const named = (plan: Plan) => [plan.name, plan] as const;
+
+/** Russian plural form of a count by the grammar (1, 21 / 2–4, 22–24 / the rest). */
+function russianForm(count: number): 'one' | 'few' | 'many' {
+  const [ten, hundred] = [count % 10, count % 100];
+  if (ten === 1 && hundred !== 11) return 'one';
+  if (ten >= 2 && ten <= 4 && (hundred < 12 || hundred > 14)) return 'few';
+  return 'many';
+}
+
+const RUSSIAN_WORDS: Record<Duration['unit'], Record<'one' | 'few' | 'many', string>> = {
+  day: { one: 'день', few: 'дня', many: 'дней' },
+  week: { one: 'неделю', few: 'недели', many: 'недель' },
+  month: { one: 'месяц', few: 'месяца', many: 'месяцев' },
+};
+
+/** The Arabic period after "لـ" or "لمدة": one and two in the noun, 3–10 the plural, 11–99 the singular accusative, 100 the singular. */
+const ARABIC_WORDS: Record<Duration['unit'], { one: string; two: string; few: string; many: string; other: string }> = {
+  day: { one: 'ليوم واحد', two: 'ليومين', few: 'أيام', many: 'يومًا', other: 'يوم' },
+  week: { one: 'لأسبوع واحد', two: 'لأسبوعين', few: 'أسابيع', many: 'أسبوعًا', other: 'أسبوع' },
+  month: { one: 'لشهر واحد', two: 'لشهرين', few: 'أشهر', many: 'شهرًا', other: 'شهر' },
+};
+
+function arabicPeriod({ count, unit }: Duration, locale: string): string {
+  const words = ARABIC_WORDS[unit];
+  if (count === 1) return words.one;
+  if (count === 2) return words.two;
+  const rest = count % 100;
+  return `لمدة ${formatCount(count, locale)} ${rest >= 3 && rest <= 10 ? words.few : rest >= 11 ? words.many : words.other}`;
+}
+
+const JAPANESE_UNITS: Record<Duration['unit'], string> = { day: '日', week: '週間', month: 'か月' };
+
+describe('plan names made from the plan', () => {
+  const ts: Record<string, TFunction> = {};
+  beforeAll(async () => {
+    for (const language of ['en', 'ar', 'ru', 'ja']) ts[language] = await translator(language);
+  });
+
+  it('names each plan by the period it renews at: a 3-day intro of a 3-month plan is a 3-month plan', () => {
+    for (const plan of plans) expect(namingPeriod(plan)).toEqual(planPricing(plan).renewalPeriod);
+    expect(plans.some((p) => p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
+  });
+
+  it.each(plans.map(named))('%s in English', (_, plan) => {
+    const { count, unit } = namingPeriod(plan);
+    const suffix = { plan: 'plan', intro: 'intro offer', trial: 'plan with a free trial', addon: '' }[plan.kind];
+    expect(planNameText(ts.en!, plan, localeFormat('en', 'en', false))).toBe(`${count}-${unit} ${suffix}`);
+  });
+
+  it.each(plans.map(named))('%s in Russian, in the grammatical number of its count', (_, plan) => {
+    const period = namingPeriod(plan);
+    const words = `${period.count} ${RUSSIAN_WORDS[period.unit][russianForm(period.count)]}`;
+    const expected = {
+      plan: `Тариф на ${words}`,
+      intro: `Вводное предложение на ${words}`,
+      trial: `Тариф на ${words} с бесплатным пробным периодом`,
+      addon: '',
+    };
+    expect(planNameText(ts.ru!, plan, localeFormat('ru', 'ru', false))).toBe(expected[plan.kind]);
+  });
+
+  it.each(plans.map(named))('%s in Arabic, in the digits of the page (ar-EG) and the form of its count', (_, plan) => {
+    const format = localeFormat('ar', 'ar-EG', true);
+    const period = arabicPeriod(namingPeriod(plan), format.locale);
+    const expected = { plan: `خطة ${period}`, intro: `عرض تمهيدي ${period}`, trial: `خطة ${period} مع فترة تجريبية مجانية`, addon: '' };
+    const name = planNameText(ts.ar!, plan, format);
+    expect(name).toBe(expected[plan.kind]);
+    // the same digits as the prices beside it
+    expect(name).not.toMatch(/[0-9]/);
+  });
+
+  it.each(plans.map(named))('%s in Japanese, the count joined to its counter', (_, plan) => {
+    const { count, unit } = namingPeriod(plan);
+    const period = `${count}${JAPANESE_UNITS[unit]}`;
+    // an offer lasts "3日間" (for three days), a plan is a "28日プラン"
+    const lasting = unit === 'day' ? `${count}日間` : period;
+    const expected = { plan: `${period}プラン`, intro: `${lasting}のお試しオファー`, trial: `無料トライアル付き${period}プラン`, addon: '' };
+    expect(planNameText(ts.ja!, plan, localeFormat('ja', 'ja', false))).toBe(expected[plan.kind]);
+  });
+
+  it('keeps the product name of the add-on', () => {
+    expect(upsell.kind).toBe('addon');
+    expect(planNameText(ts.en!, upsell, localeFormat('en', 'en', false))).toBe('Driver SOS add-on');
+    expect(planNameText(ts.ja!, upsell, localeFormat('ja', 'ja', false))).toBe('Driver SOS オプション');
+  });
+
+  it('writes two-week, eleven-month and hundred-day plans in the dual, the accusative singular and the singular in Arabic, and 21 days as one in Russian', () => {
+    const plan = (count: number, unit: Duration['unit']): Plan => ({
+      ...plans[0]!,
+      kind: 'plan',
+      renewal: undefined,
+      trialDays: undefined,
+      duration: { count, unit },
+    });
+    const ar = localeFormat('ar', 'ar', true);
+    expect(planNameText(ts.ar!, plan(2, 'week'), ar)).toBe('خطة لأسبوعين');
+    expect(planNameText(ts.ar!, plan(11, 'month'), ar)).toBe('خطة لمدة 11 شهرًا');
+    expect(planNameText(ts.ar!, plan(100, 'day'), ar)).toBe('خطة لمدة 100 يوم');
+    expect(planNameText(ts.ru!, plan(21, 'day'), localeFormat('ru', 'ru', false))).toBe('Тариф на 21 день');
+  });
+});
+
+describe('the money-back guarantee made from its days', () => {
+  const days = [...new Set(variantIds(funnelData.landings).flatMap((id) => getVariant(funnelData.landings, id)?.paywall.moneyBackDays ?? []))];
+
+  it('is offered by some variant', () => {
+    expect(days.length).toBeGreaterThan(0);
+  });
+
+  it.each(days)('%i days in English, Russian, Arabic and Japanese', async (count) => {
+    const [en, ru, ar, ja] = await Promise.all(['en', 'ru', 'ar', 'ja'].map(translator));
+    expect(moneyBackText(en!, count, localeFormat('en', 'en', false))).toBe(`${count}-day money-back guarantee`);
+    const ruDays = { one: 'дня', few: 'дней', many: 'дней' }[russianForm(count)];
+    expect(moneyBackText(ru!, count, localeFormat('ru', 'ru', false))).toBe(`Гарантия возврата денег в течение ${count} ${ruDays}`);
+    expect(moneyBackText(ar!, count, localeFormat('ar', 'ar-EG', true))).toBe(`ضمان استرداد الأموال ${arabicPeriod({ count, unit: 'day' }, 'ar-EG')}`);
+    expect(moneyBackText(ja!, count, localeFormat('ja', 'ja', false))).toBe(`${count}日間返金保証`);
+  });
+});
