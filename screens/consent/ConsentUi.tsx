@@ -12,7 +12,7 @@ export interface ConsentUiProps {
  * and the footer link that opens it again. The banner is a landmark region at the top of the
  * viewport, so it never covers a step's call to action at the bottom, and it traps nothing: the
  * funnel stays usable while it is open. While it is open its height is the CSS variable
- * `--fe-consent-room`, by which a step (not the full-bleed landing) moves down on phones (consent.css):
+ * `--fe-consent-room`, by which a step (not the full-bleed landing) moves down (consent.css):
  * the banner then covers no question, field or headline either.
  */
 export function ConsentUi({ consent }: ConsentUiProps) {
