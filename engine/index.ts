@@ -67,6 +67,8 @@ export {
   formatPricing,
   formatUsd,
   formattingLocale,
+  latinDigits,
+  currentBrowserLocales,
   isIntro,
   ladderIssues,
   periodEnd,

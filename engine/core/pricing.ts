@@ -150,21 +150,45 @@ export function formatPricing(pricing: PlanPricing, duration: Duration, language
 }
 
 /**
- * The locale to format numbers, prices and dates in: the first of the browser's locales that speaks the
- * interface language (`ar-EG` for Arabic), else the language itself.
- * @example formattingLocale('pt', ['en-US', 'pt-BR']) // 'pt-BR'
+ * A locale that writes its digits in Latin script (0-9). Every file of locales/ writes its numbers that
+ * way ("1/3", "خطة 3 أشهر", counts interpolated as written) and Chromium's Intl gives plain `ar` Latin
+ * digits too, but `ar-EG` or `ar-SA` would switch Intl alone to Arabic-Indic ones (٥٩٫٨٨), two scripts
+ * on one screen. One choice for the whole funnel: Latin digits, in every language.
+ * @example latinDigits('ar-EG') // 'ar-EG-u-nu-latn'
  */
-export function formattingLocale(language: string, browserLocales: readonly string[]): string {
+export function latinDigits(locale: string): string {
+  try {
+    // most locales already write Latin digits: their tag is kept as it is
+    if (new Intl.NumberFormat(locale).resolvedOptions().numberingSystem === 'latn') return locale;
+    return new Intl.Locale(locale, { numberingSystem: 'latn' }).toString();
+  } catch {
+    return locale;
+  }
+}
+
+/**
+ * The locale to format numbers, prices and dates in: the first of the browser's locales that speaks the
+ * interface language (`ar-EG` for Arabic), else the language itself, always with Latin digits.
+ * @example formattingLocale('pt', ['en-US', 'pt-BR']) // 'pt-BR'
+ * @example formattingLocale('ar', ['ar-EG']) // 'ar-EG-u-nu-latn'
+ */
+export function formattingLocale(language: string, browserLocales: readonly string[] = currentBrowserLocales()): string {
   const base = language.toLowerCase();
   for (const code of browserLocales) {
     if (code.toLowerCase().split(/[-_]/)[0] !== base) continue;
     try {
-      return Intl.getCanonicalLocales(code)[0] ?? language;
+      return latinDigits(Intl.getCanonicalLocales(code)[0] ?? language);
     } catch {
       // a malformed browser locale: keep looking
     }
   }
-  return language;
+  return latinDigits(language);
+}
+
+/** The browser's preferred locales (none outside a browser). */
+export function currentBrowserLocales(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
 /** A calendar date in a locale's long style. @example formatDate(new Date(2026, 10, 26), 'en') // "November 26, 2026" */

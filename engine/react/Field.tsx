@@ -24,11 +24,11 @@ export function invalidProps(inputId: string, invalid: boolean): { 'aria-invalid
 }
 
 /**
- * The input's side of a left-to-right field (numbers, codes, card number, expiry, CVC): it
- * stays left to right inside right-to-left pages, with the keyboard the value needs.
+ * The input's side of a left-to-right field (numbers, codes, card number, expiry, CVC, an e-mail
+ * address): it stays left to right inside right-to-left pages, with the keyboard the value needs.
  * @example <input id={id} {...ltrInputProps('tel')} />
  */
-export function ltrInputProps(inputMode: 'numeric' | 'tel' | 'text' | 'decimal'): { dir: 'ltr'; inputMode: typeof inputMode } {
+export function ltrInputProps(inputMode: 'numeric' | 'tel' | 'text' | 'decimal' | 'email'): { dir: 'ltr'; inputMode: typeof inputMode } {
   return { dir: 'ltr', inputMode };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConsentStore } from '../../engine/analytics/runtime.ts';
 import { useTexts } from '../../engine/react/index.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
@@ -11,7 +11,9 @@ export interface ConsentUiProps {
  * The consent banner (necessary / analytics / marketing; "Reject all" as prominent as "Accept all")
  * and the footer link that opens it again. The banner is a landmark region at the top of the
  * viewport, so it never covers a step's call to action at the bottom, and it traps nothing: the
- * funnel stays usable while it is open.
+ * funnel stays usable while it is open. While it is open its height is the CSS variable
+ * `--fe-consent-room`, by which a step (not the full-bleed landing) moves down (consent.css):
+ * the banner then covers no question, field or headline either.
  */
 export function ConsentUi({ consent }: ConsentUiProps) {
   const { t } = useTexts();
@@ -21,7 +23,22 @@ export function ConsentUi({ consent }: ConsentUiProps) {
   const [choosing, setChoosing] = useState(false);
   const [draft, setDraft] = useState<ConsentChoice>({ analytics: state.analytics, marketing: state.marketing });
   const heading = useRef<HTMLHeadingElement>(null);
+  const banner = useRef<HTMLElement>(null);
   const reopened = useRef(false);
+
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const measure = (): void => root.style.setProperty('--fe-consent-room', `${element.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--fe-consent-room');
+    };
+  }, [open]);
 
   useEffect(() => {
     // opened from the footer link: the keyboard and screen-reader user lands on the banner
@@ -45,7 +62,7 @@ export function ConsentUi({ consent }: ConsentUiProps) {
   return (
     <>
       {open ? (
-        <section className="consent-banner" aria-labelledby={`${id}-title`} data-testid="consent-banner">
+        <section ref={banner} className="consent-banner" aria-labelledby={`${id}-title`} data-testid="consent-banner">
           <h2 className="consent-banner__title" id={`${id}-title`} ref={heading} tabIndex={-1}>
             {t('consent.title')}
           </h2>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../../engine/react/index.ts';
 import { Screen } from '../ui/Screen.tsx';
+import { formatPercent, formattingLocale } from '../../engine/index.ts';
 
 /** The pause after the last tick, so the visitor sees the final check mark before the page changes. */
 const FINAL_PAUSE_MS = 500;
@@ -23,7 +24,7 @@ export default function CreatingProfileScreen({ props, next }: ScreenProps<Creat
   }, [done, total, props.stepMs, next]);
 
   const percent = Math.round((done / total) * 100);
-  const percentText = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { style: 'percent' }).format(done / total);
+  const percentText = formatPercent(done / total, formattingLocale(i18n.resolvedLanguage ?? 'en'));
   return (
     <Screen className="creating-profile" art="check-location">
       <h1 className="fe-title creating-profile__title">{t(props.title)}</h1>

@@ -1,4 +1,4 @@
-import { formatPercent } from '../../engine/index.ts';
+import { formatPercent, formattingLocale } from '../../engine/index.ts';
 import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
@@ -25,7 +25,9 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
   const discounted = plans.filter((p) => discounts.has(p.name));
   const trialDays = Math.max(0, ...plans.map((p) => p.trialDays ?? 0));
   const badgeValues = {
-    ...(saving === undefined ? {} : { percent: formatPercent(saving, language), context: discountsRecur(discounted) ? 'everyPayment' : 'firstPayment' }),
+    ...(saving === undefined
+      ? {}
+      : { percent: formatPercent(saving, formattingLocale(language)), context: discountsRecur(discounted) ? 'everyPayment' : 'firstPayment' }),
     ...(trialDays > 0 ? { count: trialDays } : {}),
   };
   // a badge the variant's plans cannot fill (a trial badge without a trial plan: no count) is left out, never shown as its key

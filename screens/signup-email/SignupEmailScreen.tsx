@@ -6,7 +6,7 @@ import { useFunnel } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
-import { Field, invalidProps } from '../ui/Field.tsx';
+import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
 import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
@@ -57,14 +57,15 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
       {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={problem ? t(EMAIL_PROBLEM_TEXT[problem]) : undefined}>
+        <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={problem ? t(EMAIL_PROBLEM_TEXT[problem]) : undefined} ltr>
           <input
             ref={input}
             id={`${id}-email`}
             className="fe-field__input"
             type="email"
             name="email"
-            inputMode="email"
+            // an address reads left to right on a right-to-left page too: never reordered around "@" or "."
+            {...ltrInputProps('email')}
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}

@@ -32,8 +32,13 @@ export default function SocialProofScreen({ props, next }: ScreenProps<SocialPro
         <div className="social-proof__quotes">
           {props.quotes.map((quote) => (
             <figure key={quote.source} className="social-proof__quote">
-              <blockquote className="social-proof__quote-text">“{t(quote.text)}”</blockquote>
-              <figcaption className="social-proof__source">{quote.source}</figcaption>
+              {/* <q>: the quotation marks of the page's language (“…” en, „…“ de, «…» fr, 「…」 ja), not English ones everywhere */}
+              <blockquote className="social-proof__quote-text">
+                <q>{t(quote.text)}</q>
+              </blockquote>
+              <figcaption className="social-proof__source">
+                <bdi>{quote.source}</bdi>
+              </figcaption>
             </figure>
           ))}
         </div>
@@ -47,7 +52,10 @@ export default function SocialProofScreen({ props, next }: ScreenProps<SocialPro
             <li key={review.author} className="social-proof__review">
               <Stars stars={review.stars} label={t('family.social.rating', { stars: review.stars, max: MAX_STARS })} />
               <p className="social-proof__review-text">{t(review.text)}</p>
-              <p className="social-proof__author">{review.author}</p>
+              <p className="social-proof__author">
+                {/* a Latin name keeps its final "." on its own side in right-to-left text */}
+                <bdi>{review.author}</bdi>
+              </p>
             </li>
           ))}
         </ul>

@@ -474,9 +474,17 @@ export interface PaywallHeadline {
   };
 }
 /**
- * The app's store rating and a few short reviews, shown under the plans.
+ * The app's own store rating and a few of its real reviews, shown on the paywall: data of the product, never typed in code nor invented.
  */
 export interface PaywallReviews {
+  /**
+   * Where the figures come from, so that they can be checked and refreshed (e.g. "App Store and Google Play, November 2026").
+   */
+  source: string;
+  /**
+   * Marks rating, count and items as sample figures still to be replaced by the product's own: `npm run validate` warns (sample-reviews) while it is set.
+   */
+  sample?: true;
   /**
    * The average rating out of 5.
    */

@@ -43,8 +43,7 @@ export function localeFormat(language: string, locale: string, rtl: boolean): Lo
 export function useLocale(): LocaleFormat {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  const browser = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-  return localeFormat(language, formattingLocale(language, browser), i18n.dir(language) === 'rtl');
+  return localeFormat(language, formattingLocale(language), i18n.dir(language) === 'rtl');
 }
 
 /**

@@ -39,6 +39,19 @@ describe('consent banner', () => {
     expect(JSON.parse(localStorage.getItem('consent')!)).toMatchObject({ v: 1, analytics: true, marketing: true });
   });
 
+  it('gives its height to the page while it is open (--fe-consent-room, by which a step moves down on phones), and takes it back once answered', async () => {
+    // jsdom lays nothing out: the banner's height is given here as a browser would measure it
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('consent-banner') ? 118 : 0;
+    });
+    const { user } = await renderBanner();
+    const room = () => document.documentElement.style.getPropertyValue('--fe-consent-room');
+    expect(room()).toBe('118px');
+    await user.click(screen.getByRole('button', { name: en.consent.acceptAll }));
+    expect(room()).toBe('');
+    height.mockRestore();
+  });
+
   it('Reject all refuses analytics and marketing', async () => {
     const { consent, user } = await renderBanner();
     await user.click(screen.getByRole('button', { name: en.consent.rejectAll }));

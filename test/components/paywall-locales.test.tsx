@@ -1,6 +1,6 @@
 /**
- * The paywall in Russian, Arabic and Japanese: durations in each count's plural form, Arabic prices in
- * the visitor's full locale and kept left to right inside the right-to-left page.
+ * The paywall in Russian, Arabic and Japanese: durations in each count's plural form, Arabic numbers in
+ * Latin digits whatever the visitor's full locale, prices kept left to right inside the right-to-left page.
  */
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -54,22 +54,29 @@ describe('paywall in other languages', { timeout: 20_000 }, () => {
     await waitFor(() => expect(totals()).toEqual([`${LRI}\u200f9.99\u00a0US$${PDI} مقابل أسبوع واحد`, `${LRI}\u200f47.92\u00a0US$${PDI} مقابل 56 يومًا`]));
   });
 
-  it("formats Arabic prices with the visitor's full locale and isolates them left to right", async () => {
+  it('writes every Arabic number in Latin digits, even in a locale whose Intl default is Arabic-Indic, and isolates prices left to right', async () => {
+    // ar-EG alone would make Intl write ٣٩٫٩٦ beside the "3 أشهر" of the texts: one script for every number
     await openIn('ar', 'fullPrice', ['ar-EG', 'en']);
     await waitFor(() =>
       expect(totals()).toEqual([
-        `${LRI}\u200f٣٩٫٩٦\u00a0US$${PDI} مقابل شهر واحد`,
-        `${LRI}\u200f٥٩٫٨٨\u00a0US$${PDI} مقابل 3 أشهر`,
-        `${LRI}\u200f٧١٫٧٦\u00a0US$${PDI} مقابل 6 أشهر`,
+        `${LRI}\u200f39.96\u00a0US$${PDI} مقابل شهر واحد`,
+        `${LRI}\u200f59.88\u00a0US$${PDI} مقابل 3 أشهر`,
+        `${LRI}\u200f71.76\u00a0US$${PDI} مقابل 6 أشهر`,
       ]),
     );
     const perDay = document.querySelectorAll('.paywall-plan__per-price');
     expect([...perDay].map((e) => [e.tagName, e.getAttribute('dir'), e.textContent])).toEqual([
-      ['BDI', 'ltr', '\u200f١٫٣٣\u00a0US$'],
-      ['BDI', 'ltr', '\u200f٠٫٦٧\u00a0US$'],
-      ['BDI', 'ltr', '\u200f٠٫٤٠\u00a0US$'],
+      ['BDI', 'ltr', '\u200f1.33\u00a0US$'],
+      ['BDI', 'ltr', '\u200f0.67\u00a0US$'],
+      ['BDI', 'ltr', '\u200f0.40\u00a0US$'],
     ]);
-    expect(terms()).toContain(`${LRI}\u200f٥٩٫٨٨\u00a0US$${PDI} كل 3 أشهر`);
+    expect(terms()).toContain(`${LRI}\u200f59.88\u00a0US$${PDI} كل 3 أشهر`);
+    // savings, the rating, the review count, the stars: no Arabic-Indic or Persian digit anywhere on the page
+    expect(document.querySelector('.paywall-plan__badge--saving')?.textContent).toMatch(/\d+/);
+    expect(document.body.textContent).toMatch(/\d\.\d/);
+    expect(document.body.textContent).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+    const labels = [...document.querySelectorAll('[aria-label]')].map((e) => e.getAttribute('aria-label')).join(' ');
+    expect(labels).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
   });
 
   it('writes Japanese durations without plural forms', async () => {

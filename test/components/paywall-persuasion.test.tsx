@@ -79,14 +79,15 @@ describe('paywall: headline, tags, savings, reviews, action bar', { timeout: 20_
     expect(within(cardOf(first)).getByRole('radio')).toHaveAccessibleDescription(new RegExp(`^${text('paywall.tag.bestValue')} `));
   });
 
-  it('computes each saving per day against the dearest plan beside it, and follows a price change', async () => {
+  it('computes each saving per day against the dearest shorter plan beside it, and follows a price change', async () => {
     const plans = variantPlans('fullPrice');
     const perDay = (p: (typeof plans)[number]) => p.price / durationDays(p.duration);
-    const dearest = Math.max(...plans.map(perDay));
     const f = await open('fullPrice');
     await screen.findAllByRole('radio', {}, { timeout: 10_000 });
     for (const plan of plans) {
-      const percent = Math.floor((1 - perDay(plan) / dearest) * 100 + 1e-9);
+      const shorter = plans.filter((p) => durationDays(p.duration) < durationDays(plan.duration));
+      const dearest = Math.max(0, ...shorter.map(perDay));
+      const percent = dearest ? Math.floor((1 - perDay(plan) / dearest) * 100 + 1e-9) : 0;
       const badge = cardOf(plan.name).querySelector('.paywall-plan__badge--saving');
       if (percent >= 5) expect(badge).toHaveTextContent(text('paywall.save').replace('{{percent}}', `${percent}%`));
       else expect(badge).toBeNull();
@@ -100,6 +101,13 @@ describe('paywall: headline, tags, savings, reviews, action bar', { timeout: 20_
     });
     await screen.findAllByRole('radio');
     expect(document.querySelector('.paywall-plan__badge--saving')).toBeNull();
+  });
+
+  it('claims no saving on a paywall with an intro price: a teaser is not compared with a full price', async () => {
+    await open('optionsa');
+    await screen.findAllByRole('radio', {}, { timeout: 10_000 });
+    expect(document.querySelector('.paywall-plan__badge--saving')).toBeNull();
+    expect(screen.getByText(text('pricing.introBadge'))).toBeInTheDocument();
   });
 
   it('shows the rating, its count and the reviews of the flow, in the visitor language', async () => {

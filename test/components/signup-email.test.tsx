@@ -23,6 +23,11 @@ describe('signup-email screen', () => {
     expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://geozilla.com/terms-of-use/');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://geozilla.com/privacy-policy/');
     expect(screen.getByRole('list', { name: 'Slide 4 of 4' }).querySelector('[aria-current="step"]')).toBe(screen.getAllByRole('listitem')[3]);
+    // an address stays left to right on a right-to-left page, with the e-mail keyboard
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    expect(field).toHaveAttribute('dir', 'ltr');
+    expect(field).toHaveAttribute('inputmode', 'email');
+    expect(field.closest('.fe-field')).toHaveClass('fe-field--ltr');
   });
 
   it('refuses an address that looks wrong before any call, and clears the message once it looks right', async () => {

@@ -4,6 +4,7 @@
  * sense in every variant of flows/landings.json.
  */
 import plans from '../../flows/plans.json';
+import arabic from '../../locales/ar.json';
 import { funnelData } from '../../screens/flowData.ts';
 import type { Plan } from '../../engine/index.ts';
 import { getVariant, variantIds } from '../../engine/index.ts';
@@ -15,13 +16,30 @@ const plan = (name: string): Plan => catalogue[name]!;
 
 describe('formatting locale', () => {
   it("takes the browser's full locale for the interface language, else the language", () => {
-    expect(formattingLocale('ar', ['ar-EG', 'en-US'])).toBe('ar-EG');
+    expect(formattingLocale('ar', ['ar-EG', 'en-US'])).toBe('ar-EG-u-nu-latn');
     expect(formattingLocale('pt', ['en-US', 'pt-br'])).toBe('pt-BR');
     expect(formattingLocale('de', ['en-US'])).toBe('de');
     expect(formattingLocale('ar', ['ar-@@'])).toBe('ar');
   });
 
+  it('writes every number in Latin digits, as the locale files do, whatever the Arabic locale', () => {
+    const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/;
+    for (const browser of ['ar-EG', 'ar-SA', 'ar-AE', 'ar']) {
+      const locale = formattingLocale('ar', [browser]);
+      expect(formatUsd(59.88, locale), browser).toBe('\u200f59.88\u00a0US$');
+      expect(formatPercent(0.5, locale), browser).not.toMatch(arabicIndic);
+      expect(formatPercent(0.5, locale), browser).toContain('50');
+      expect(formatDate(new Date(2026, 10, 26), locale), browser).toMatch(/^26 .+ 2026$/);
+      expect(new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(4.6), browser).toBe('4.6');
+    }
+    // the texts themselves: counts, step counters and plan names are written in Latin digits
+    const texts = JSON.stringify(arabic);
+    expect(texts).toMatch(/\d/);
+    expect(texts).not.toMatch(arabicIndic);
+  });
+
   it('writes Arabic prices with the locale, without a US prefix', () => {
+    // what Intl alone would write for Egypt: formattingLocale never hands the screens such a locale
     expect(formatUsd(59.88, 'ar-EG')).toBe('\u200f٥٩٫٨٨\u00a0US$');
     expect(formatUsd(59.88, 'ar')).toBe('\u200f59.88\u00a0US$');
     expect(formatUsd(59.88, 'ja')).toBe('$59.88');
