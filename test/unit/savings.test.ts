@@ -15,7 +15,7 @@ const monthly = (name: string, price: number, count = 1): Plan => ({
   name,
   price,
   periodPrice: price,
-  description: 'plans.description.month1',
+  kind: 'plan',
   productId: `prod_${name}`,
   duration: { count, unit: 'month' },
 });
