@@ -18,7 +18,7 @@ const UNAVAILABLE = "We couldn't load the secure card form. Check your connectio
 beforeAll(() => setupI18n());
 afterEach(() => vi.useRealTimers());
 
-const production = (publishableKey: string): GatewayContext => ({ preview: false, publishableKey, btToken: '', language: () => 'en' });
+const production = (publishableKey: string): GatewayContext => ({ preview: false, publishableKey, clientToken: '', language: () => 'en' });
 const loadCardGateway = (loadStripe: StripeLoader | undefined, publishableKey = 'pk_live_x') =>
   createGatewayRegistry([stripeRegistration(loadStripe)]).cardGateway(production(publishableKey));
 

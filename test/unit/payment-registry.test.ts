@@ -6,7 +6,7 @@ import { sandboxCardRegistration } from '../../engine/payments/sandbox/registrat
 import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
 import { gateways } from '../../screens/payments/gateways.ts';
 
-const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', btToken: '', language: () => 'en', ...over });
+const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', clientToken: '', language: () => 'en', ...over });
 const fakeGateway = (id: string) => ({ id }) as unknown as PaymentGateway;
 const card = (id: string, available: boolean): GatewayRegistration => ({
   id,
@@ -51,7 +51,7 @@ describe("the product's gateway list", () => {
     expect(sandboxCardRegistration.available(ctx({ preview: false, publishableKey: 'pk' }))).toBe(false);
     // PayPal only with a Braintree client token, in any build
     expect(braintreePayPalRegistration.available(ctx({ preview: true }))).toBe(false);
-    expect(braintreePayPalRegistration.available(ctx({ btToken: 'token' }))).toBe(true);
+    expect(braintreePayPalRegistration.available(ctx({ clientToken: 'token' }))).toBe(true);
     expect(stripeRegistration().available(ctx({ publishableKey: 'pk_live' }))).toBe(true);
     expect(stripeRegistration().available(ctx())).toBe(false);
   });
