@@ -10,7 +10,7 @@ import { stripeRegistration } from '../../engine/payments/stripe/registration.ts
 import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
 import type { PaymentGateway } from '../../engine/payments/index.ts';
 import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
-import { useCardGateway } from '../../screens/payments/useCardGateway.ts';
+import { useCardGateway } from '../../engine/payments/index.ts';
 import { setupI18n } from './harness.tsx';
 
 const UNAVAILABLE = "We couldn't load the secure card form. Check your connection or turn off content blockers, then try again.";

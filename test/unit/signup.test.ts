@@ -1,6 +1,6 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
-import { createHttpClients } from '../../engine/payments/index.ts';
+import { createHttpClients } from '../../screens/backend/http.ts';
 import { serialize } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
