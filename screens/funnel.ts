@@ -5,7 +5,7 @@
  */
 import { config } from '../engine/index.ts';
 import { defineFunnel } from '../engine/react/index.ts';
-import { lazyBackend } from '../engine/payments/backend.ts';
+import { lazyBackend } from '../engine/payments/gateways.ts';
 import { funnelData } from './flowData.ts';
 import { productMeasurement } from './analytics/measurement.ts';
 import { gateways } from './payments/gateways.ts';
