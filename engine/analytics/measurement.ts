@@ -10,7 +10,17 @@ import type { FunnelConfig } from '../core/config.ts';
 import type { FunnelData } from '../core/flowGraph.ts';
 import { variantForPath } from '../core/variants.ts';
 import { clearVisitorCookie, keepVisitorId } from '../core/visitor.ts';
-import { browserTimeZone, globalPrivacyControl, honourGpc, MAX_HELD_EVENTS, ruleFor, storedChoice, visitorCookieAllowed, type ConsentRule, type ConsentRules } from './consentRules.ts';
+import {
+  browserTimeZone,
+  globalPrivacyControl,
+  honourGpc,
+  MAX_HELD_EVENTS,
+  ruleFor,
+  storedChoice,
+  visitorCookieAllowed,
+  type ConsentRule,
+  type ConsentRules,
+} from './consentRules.ts';
 import { sessionLeftEvents } from './leftEvents.ts';
 import { visitorCountries } from './visitorRegion.ts';
 import type { ConsentChoice, Measurement, MeasurementContext, MeasurementSetup } from './types.ts';

@@ -113,10 +113,11 @@ export interface FunnelBackend {
  */
 export function lazyBackend(load: () => Promise<FunnelBackend>): FunnelBackend {
   let loading: Promise<FunnelBackend> | undefined;
-  const backend = (): Promise<FunnelBackend> => (loading ??= load().catch((error: unknown) => {
-    loading = undefined; // a failed chunk load is tried again on the next call
-    throw error;
-  }));
+  const backend = (): Promise<FunnelBackend> =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined; // a failed chunk load is tried again on the next call
+      throw error;
+    }));
   return {
     subscriptions(context) {
       const api = (): Promise<SubscriptionApi> => backend().then((b) => b.subscriptions(context));

@@ -26,7 +26,14 @@
  * A POST is never retried here. The checkout machine retries a purchase whose outcome is open with the
  * same Idempotency-Key header and the same body (engine/payments/purchaseRecord.ts).
  */
-import { PaymentApiError, priceOf, retryAfterMs, type SubscriptionApi, type SubscriptionRequest, type SubscriptionResult } from '../../engine/payments/index.ts';
+import {
+  PaymentApiError,
+  priceOf,
+  retryAfterMs,
+  type SubscriptionApi,
+  type SubscriptionRequest,
+  type SubscriptionResult,
+} from '../../engine/payments/index.ts';
 import { failureOf, type HttpClients } from './http.ts';
 
 /** data.result_data of the polling call, as the portal sends it. */

@@ -82,11 +82,17 @@ describe('Braintree purchase: durable like the card path', () => {
   it('a paid record answers its result without a call; a decline forgets the attempt', async () => {
     const f = funnel();
     const ok = scriptedApi({ braintree: [{ subscriptionId: 'bt_3' }] });
-    await purchaseWithBraintree({ api: ok.api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n1', price: 59.88, durable });
+    await purchaseWithBraintree(
+      { api: ok.api, store: f.store, analytics: f.analytics },
+      { plan: PLAN, gateway: 'braintree', nonce: 'n1', price: 59.88, durable },
+    );
     const again = scriptedApi({});
     const g = funnel();
     expect(
-      await purchaseWithBraintree({ api: again.api, store: g.store, analytics: g.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n2', price: 59.88, durable }),
+      await purchaseWithBraintree(
+        { api: again.api, store: g.store, analytics: g.analytics },
+        { plan: PLAN, gateway: 'braintree', nonce: 'n2', price: 59.88, durable },
+      ),
     ).toMatchObject({
       status: 'succeeded',
       subscriptionId: 'bt_3',
@@ -123,7 +129,10 @@ describe('Braintree purchase: durable like the card path', () => {
         successPath: '',
       }),
     );
-    await purchaseWithBraintree({ api: first.api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n5', price: 59.88, durable });
+    await purchaseWithBraintree(
+      { api: first.api, store: f.store, analytics: f.analytics },
+      { plan: PLAN, gateway: 'braintree', nonce: 'n5', price: 59.88, durable },
+    );
     expect(first.calls.braintreeKeys[0]).not.toBe('card-key');
     expect(first.calls.braintree[0]!.body.payment_method_nonce).toBe('n5');
   });

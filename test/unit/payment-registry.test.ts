@@ -17,7 +17,13 @@ const card = (id: string, available: boolean): GatewayRegistration => ({
   available: () => available,
   load: vi.fn(async () => fakeGateway(id)),
 });
-const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({ id, backendId: id, kind: 'alternative', available: () => true, load });
+const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({
+  id,
+  backendId: id,
+  kind: 'alternative',
+  available: () => true,
+  load,
+});
 
 describe('the gateway registry', () => {
   it('loads the first available card registration and only that one', async () => {

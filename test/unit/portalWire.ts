@@ -19,7 +19,16 @@ export interface WireBody {
 
 /** The engine's request for a wire body: the known fields by name, the rest as the product's extra fields. */
 export function requestOf(plan: string, body: WireBody, idempotencyKey?: string): SubscriptionRequest {
-  const { gateway, payment_method_nonce, coupon, fb_event_id, payment_intent_id, [UPSELL_FIELD]: upsell, [THREE_D_SECURE_FIELD]: threeDSecure, ...extra } = body;
+  const {
+    gateway,
+    payment_method_nonce,
+    coupon,
+    fb_event_id,
+    payment_intent_id,
+    [UPSELL_FIELD]: upsell,
+    [THREE_D_SECURE_FIELD]: threeDSecure,
+    ...extra
+  } = body;
   return {
     plan,
     gateway,
