@@ -9,6 +9,7 @@
 import type { Analytics } from '../core/analytics.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { FunnelState } from '../core/store.ts';
+import { PaymentApiError } from './subscriptionApi.ts';
 
 /** A subscription the engine asks for: the card path (answered through polling) and the alternative path alike. */
 export interface SubscriptionRequest {
@@ -115,19 +116,29 @@ export function lazyBackend(load: () => Promise<FunnelBackend>): FunnelBackend {
   let loading: Promise<FunnelBackend> | undefined;
   const backend = (): Promise<FunnelBackend> =>
     (loading ??= load().catch((error: unknown) => {
-      loading = undefined; // a failed chunk load is tried again on the next call
+      loading = undefined; // a chunk that failed to load (offline) is fetched again on the next call
       throw error;
     }));
+  // a chunk that did not load is a call that got no answer: the checkout treats it as offline
+  const api = (context: BackendContext): Promise<SubscriptionApi> =>
+    backend().then(
+      (b) => b.subscriptions(context),
+      () => Promise.reject(new PaymentApiError(0, [])),
+    );
   return {
     subscriptions(context) {
-      const api = (): Promise<SubscriptionApi> => backend().then((b) => b.subscriptions(context));
       return {
-        postSubscription: async (request) => (await api()).postSubscription(request),
-        getPollingResult: async (pollingId, signal) => (await api()).getPollingResult(pollingId, signal),
-        postImmediateSubscription: async (request) => (await api()).postImmediateSubscription(request),
-        getReceipt: async (subscriptionId, signal) => (await api()).getReceipt(subscriptionId, signal),
+        postSubscription: async (request) => (await api(context)).postSubscription(request),
+        getPollingResult: async (pollingId, signal) => (await api(context)).getPollingResult(pollingId, signal),
+        postImmediateSubscription: async (request) => (await api(context)).postImmediateSubscription(request),
+        getReceipt: async (subscriptionId, signal) => (await api(context)).getReceipt(subscriptionId, signal),
       };
     },
-    loadPaymentSettings: async (context) => (await backend()).loadPaymentSettings(context),
+    // like an adapter's own failure: the settings did not arrive
+    loadPaymentSettings: (context) =>
+      backend().then(
+        (b) => b.loadPaymentSettings(context),
+        () => false,
+      ),
   };
 }
