@@ -6,7 +6,7 @@ import { funnel } from './funnel.ts';
 import { locales } from 'virtual:locales';
 import { startErrorReporting } from '../engine/index.ts';
 import { loadSentryReporter } from '../engine/index.ts';
-import { analyticsConsent } from './analytics/measurement.ts';
+import { analyticsConsent } from '../engine/analytics/index.ts';
 
 // only the visitor's language is downloaded: first the texts the first screen needs, then the rest
 // the engine asks only for languages of the funnel's list, and the build makes chunks for each of them

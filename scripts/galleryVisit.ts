@@ -137,7 +137,7 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
     switch (step.screen) {
       case 'signup-email': {
         const account = await sandboxAccount(baseUrl, screen.variantId);
-        Object.assign(signup, { email: account.email, isValid: true, isSuccess: true, gzUserID: account.userId });
+        Object.assign(signup, { email: account.email, isValid: true, isSuccess: true, userId: account.userId });
         session[ACCESS_TOKEN_KEY] = account.token;
         break;
       }

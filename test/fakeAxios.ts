@@ -3,7 +3,7 @@
  * every client of an HttpClients set, and each request is recorded (with whether the loader was on).
  */
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import type { HttpClients } from '../engine/payments/index.ts';
+import type { HttpClients } from '../screens/backend/http.ts';
 import type { FunnelState } from '../engine/index.ts';
 
 export interface SeenRequest {

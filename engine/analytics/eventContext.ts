@@ -44,7 +44,7 @@ export function eventContextReader(store: FunnelState, win: PageGlobals | undefi
     landing_type: store.plans.landingType,
     experiments: { ...(store.events as { experiments?: Record<string, string> }).experiments },
     campaign: campaignOf(store.events.utm),
-    ...(store.signup.gzUserID ? { userId: store.signup.gzUserID } : {}),
+    ...(store.signup.userId ? { userId: store.signup.userId } : {}),
     ...(win ? { page: pageContext(win), userAgent: win.navigator.userAgent, locale: win.navigator.language } : {}),
   });
 }

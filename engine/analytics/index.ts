@@ -17,6 +17,10 @@ export {
 } from './consentRules.ts';
 /** Types of the same module. */
 export type { ConsentRule, ConsentRules } from './consentRules.ts';
+/** The funnel's measurement, the part on the landing route kept small: events held until start-up, the consent rule and choice, the visitor cookie; the destinations and the banner load lazily and receive what was held. */
+export { analyticsConsent, currentConsent, setupMeasurement } from './measurement.ts';
+/** Types of the same module. */
+export type { MeasurementOptions } from './measurement.ts';
 /** Meta's first-party click and browser ids in their documented format, `fb.<subdomainIndex>.<creationTime>.<value>`: `_fbc` = `fb.1.<ms of the click>.<fbclid>` and `_fbp` = `fb.1.<ms>.<random number>`. */
 export { fbcOf, fbpOf, metaIds } from './metaCookies.ts';
 /** Types of the same module. */

@@ -24,6 +24,10 @@ export { GTAG_URL, createGa4 } from './ga4.ts';
 export { inspectorReporter } from './inspectorReport.ts';
 /** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's standard events and `fbq('trackCustom', …)` for the others; every event carries an `eventID`; advanced matching with the hashed e-mail. */
 export { FBEVENTS_URL, STANDARD_EVENTS, createMetaPixel, hashedEmail } from './metaPixel.ts';
+/** The lazy part of measurement: the consent store, the product's destinations for this build's environment and its consent banner (or the configured CMP). */
+export { startMeasurement } from './measurementRuntime.ts';
+/** Types of the same module. */
+export type { MeasurementParts, RuntimeOptions } from './measurementRuntime.ts';
 /** Turns the destinations of the data file into sinks of the analytics port. */
 export { destinationSinks } from './router.ts';
 /** Types of the same module. */

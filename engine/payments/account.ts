@@ -20,8 +20,8 @@ export function accountKey(userId: string, email: string): string {
  * The account purchases of this tab are keyed by: the one its access token belongs to, else (a tab
  * without a session, or a session from before the account was kept beside the token) the stored one.
  */
-export function purchaseAccountOf(signup: Pick<SignupState, 'accountId' | 'accountEmail' | 'gzUserID' | 'email'>): string {
-  return signup.accountEmail ? accountKey(signup.accountId, signup.accountEmail) : accountKey(signup.gzUserID, signup.email);
+export function purchaseAccountOf(signup: Pick<SignupState, 'accountId' | 'accountEmail' | 'userId' | 'email'>): string {
+  return signup.accountEmail ? accountKey(signup.accountId, signup.accountEmail) : accountKey(signup.userId, signup.email);
 }
 
 /** The tab's signed-in e-mail and the one stored by another tab, when they name different accounts. */
@@ -31,9 +31,9 @@ export interface AccountMismatch {
 }
 
 /** Whether this tab is signed in as another account than the one stored (signed up later in another tab). */
-export function accountMismatch(signup: Pick<SignupState, 'token' | 'accountId' | 'accountEmail' | 'gzUserID' | 'email'>): AccountMismatch | undefined {
+export function accountMismatch(signup: Pick<SignupState, 'token' | 'accountId' | 'accountEmail' | 'userId' | 'email'>): AccountMismatch | undefined {
   if (!signup.token || !signup.accountEmail) return undefined;
-  const stored = accountKey(signup.gzUserID, signup.email);
+  const stored = accountKey(signup.userId, signup.email);
   if (!stored || stored === accountKey(signup.accountId, signup.accountEmail)) return undefined;
   return { thisTab: signup.accountEmail, stored: signup.email };
 }

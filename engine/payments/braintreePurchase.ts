@@ -14,7 +14,6 @@ import {
   randomEventId,
   settle,
   settleKnown,
-  UPSELL_MARKER,
   type CheckoutDeps,
   type DurablePurchase,
   type PurchaseAttemptIds,
@@ -26,6 +25,8 @@ import { PaymentApiError } from './subscriptionApi.ts';
 
 export interface BraintreeRequest {
   plan: string;
+  /** The backend's id of the alternative method's gateway (its registration's `backendId`). */
+  gateway: string;
   /** The payment method nonce (PayPal's approval, or a vaulted account's nonce for the upsell). */
   nonce: string;
   /** The catalogue price, shown when the server answers without prices. */
@@ -58,8 +59,8 @@ export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, reque
     return claimed(durable.account, deps, async () => {
       const found = readPurchaseRecord(durable.account);
       if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
-      // only a Braintree purchase under way is posted again here (a card one is the card path's)
-      const open = found?.gateway === 'braintree' ? found : undefined;
+      // only an alternative-method purchase under way is posted again here (a card one is the card path's)
+      const open = found?.gateway !== undefined ? found : undefined;
       if (!open && request.resumeOnly) return { status: 'none' };
       return buyWithBraintree(deps, request, durable, open);
     });
@@ -76,6 +77,7 @@ async function buyWithBraintree(
   const upsell = request.upsell === true;
   const plan = open?.plan ?? request.plan;
   const nonce = open?.nonce ?? request.nonce;
+  const gateway = open?.gateway ?? request.gateway;
   const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
   const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? randomEventId();
   if (durable && !open) {
@@ -85,7 +87,7 @@ async function buyWithBraintree(
       idempotencyKey,
       fbEventId,
       paymentMethodId: '',
-      gateway: 'braintree',
+      gateway,
       nonce,
       pollingId: '',
       startedAt: (deps.clock ?? realClock).now(),
@@ -96,15 +98,18 @@ async function buyWithBraintree(
   }
   let result: CardFlowResult;
   try {
-    const body = {
-      ...request.extra,
-      gateway: 'braintree' as const,
-      payment_method_nonce: nonce,
+    const answer = await deps.api.postImmediateSubscription({
+      plan,
+      gateway,
+      paymentMethod: nonce,
       coupon: request.coupon ?? '',
-      fb_event_id: fbEventId,
-      ...(upsell ? { [UPSELL_MARKER]: true } : {}),
-    };
-    const answer = await deps.api.postBraintreeSubscription(plan, body, idempotencyKey);
+      eventId: fbEventId,
+      paymentIntentId: '',
+      threeDSecure: false,
+      upsell,
+      extra: request.extra ?? {},
+      idempotencyKey,
+    });
     const finalPrice = answer.finalPrice ?? request.price;
     const regularPrice = answer.regularPrice ?? request.price;
     result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
@@ -115,5 +120,5 @@ async function buyWithBraintree(
   // a page that went away leaves the record as it was: the next one posts the same request again
   if (deps.signal?.aborted) return { status: 'aborted' };
   if (durable) keepRecord(durable.account, result);
-  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'braintree', fbEventId }, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway, fbEventId }, result);
 }

@@ -9,11 +9,8 @@ import { isGatewayError } from './port.ts';
 import type { PaymentFailure } from './failures.ts';
 import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY, RATE_LIMIT_KEY, SERVER_ERROR_KEY } from './failures.ts';
 import { AbortedError, pollResult, PollTimeoutError, type Clock, type PollLimits } from './polling.ts';
-import { PaymentApiError, priceOf, type ResultData, type SubscriptionApi } from './subscriptionApi.ts';
-
-/** The body field that asks the portal to require 3-D Secure (passed on to Stripe as
- * payment_method_options.card.request_three_d_secure); sent only when required. */
-export const THREE_D_SECURE_FIELD = 'request_three_d_secure';
+import { PaymentApiError } from './subscriptionApi.ts';
+import type { SubscriptionApi, SubscriptionResult } from './backend.ts';
 
 /** At most this many subscription posts per purchase (the first, then re-posts after 3-D Secure). */
 export const MAX_SUBSCRIPTION_POSTS = 3;
@@ -29,11 +26,13 @@ export interface CardFlowInput {
   /** A payment method the visitor just created elsewhere (a wallet sheet): used instead of the card form. */
   paymentMethod?: PaymentMethodResult;
   /**
-   * Ask the provider to require 3-D Secure (body field `request_three_d_secure: 'any'`): a fixed answer
+   * Ask the provider to require 3-D Secure (the request's `threeDSecure`): a fixed answer
    * (a resumed purchase), or decided from the new payment method (its card's country).
    */
   threeDSecure?: boolean | ((method: PaymentMethod) => boolean);
-  /** Extra body fields (the upsell marker, the landing type). */
+  /** The upsell add-on rather than a plan. */
+  upsell?: boolean;
+  /** The product's extra request fields (the landing type, the attribution). */
   extra: Record<string, unknown>;
   /** The Idempotency-Key of the first subscription call; a re-post after 3-D Secure adds "-<n>". */
   idempotencyKey?: string;
@@ -47,7 +46,8 @@ export interface CardFlowInput {
 
 export interface CardFlowDeps {
   api: SubscriptionApi;
-  gateway: PaymentProcessor;
+  /** The card gateway, with the id its registration sends to the backend. */
+  gateway: PaymentProcessor & { backendId: string };
   clock: Clock;
   signal?: AbortSignal;
   limits?: PollLimits;
@@ -59,13 +59,11 @@ export type CardFlowResult =
   /** requires_action without a secret and without errors: ends silently (spec section 8). */
   | { status: 'silent' };
 
-/** A result with subscription_id, price_with_discount and regular_price is a success. */
-export function successOf(result: ResultData): { subscriptionId: string; finalPrice: number; regularPrice: number } | undefined {
-  const finalPrice = priceOf(result.price_with_discount);
-  const regularPrice = priceOf(result.regular_price);
-  const id = result.subscription_id;
-  if (id === undefined || id === null || String(id) === '' || finalPrice === undefined || regularPrice === undefined) return undefined;
-  return { subscriptionId: String(id), finalPrice, regularPrice };
+/** A result with a subscription id and both prices is a success. */
+export function successOf(result: SubscriptionResult): { subscriptionId: string; finalPrice: number; regularPrice: number } | undefined {
+  const { subscriptionId, finalPrice, regularPrice } = result;
+  if (!subscriptionId || finalPrice === undefined || regularPrice === undefined) return undefined;
+  return { subscriptionId, finalPrice, regularPrice };
 }
 
 /** A thrown error as a failure, by its cause (AbortedError passes through). */
@@ -118,16 +116,18 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
       resumeId = undefined;
       if (!pollingId) {
         const key = input.idempotencyKey ? (post === 1 ? input.idempotencyKey : `${input.idempotencyKey}-${post}`) : undefined;
-        const body = {
-          ...input.extra,
-          gateway: 'stripe' as const,
-          payment_method_nonce: paymentMethodId,
+        pollingId = await api.postSubscription({
+          plan: input.plan,
+          gateway: gateway.backendId,
+          paymentMethod: paymentMethodId,
           coupon: input.coupon,
-          fb_event_id: input.fbEventId,
-          payment_intent_id: intentId,
-          ...(threeDSecure ? { [THREE_D_SECURE_FIELD]: 'any' } : {}),
-        };
-        pollingId = key ? await api.postSubscription(input.plan, body, key) : await api.postSubscription(input.plan, body);
+          eventId: input.fbEventId,
+          paymentIntentId: intentId,
+          threeDSecure,
+          upsell: input.upsell === true,
+          extra: input.extra,
+          ...(key ? { idempotencyKey: key } : {}),
+        });
         // recorded even when the screen went away meanwhile (Back): the screen that takes over polls this id
         // instead of posting the subscription again
         input.onPollingId?.(pollingId);
@@ -137,9 +137,9 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
       const result = await pollResult((s) => api.getPollingResult(id, s), clock, signal, deps.limits);
       const success = successOf(result);
       if (success) return { status: 'succeeded', ...success, paymentMethodId };
-      const messages = result.errors?.messages?.filter((m) => typeof m === 'string' && m.trim()) ?? [];
+      const messages = result.messages.filter((m) => m.trim());
       if (result.status === 'requires_action') {
-        const secret = result.data?.payment_intent_secret;
+        const secret = result.clientSecret;
         if (!secret) {
           if (!messages.length) return { status: 'silent' };
         } else {
@@ -150,14 +150,14 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           if (isGatewayError(confirmed)) {
             if (firstWithMethod) return { status: 'failed', failure: declined(confirmed.error) };
             // otherwise the server decides: repeat the subscription call with the intent id
-            intentId = result.data?.payment_intent_id ?? intentId;
+            intentId = result.paymentIntentId ?? intentId;
           } else {
             intentId = confirmed.payment.id;
           }
           continue;
         }
       }
-      return { status: 'failed', failure: { kind: 'decline', message: messages.join(' ') || undefined, declineCode: result.decline_code || undefined } };
+      return { status: 'failed', failure: { kind: 'decline', message: messages.join(' ') || undefined, declineCode: result.declineCode || undefined } };
     }
     return { status: 'failed', failure: { kind: 'refused' } };
   } catch (error) {

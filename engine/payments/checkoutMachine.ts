@@ -13,13 +13,14 @@ import { AbortedError, realClock, type Clock, type PollLimits } from './polling.
 import { applyPaidResult } from './paidResult.ts';
 import { markConfirmed } from './serverConfirmation.ts';
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
-import type { SubscriptionApi } from './subscriptionApi.ts';
+import type { SubscriptionApi } from './backend.ts';
 import { clearPurchaseRecord, isUnsent, readPurchaseRecord, updatePurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 import { runClaimed, type ClaimEnv } from './purchaseClaim.ts';
 
 export interface CheckoutDeps {
   api: SubscriptionApi;
-  gateway: PaymentProcessor;
+  /** The card gateway, with the id its registration sends to the backend (engine/payments/registry.ts). */
+  gateway: PaymentProcessor & { backendId: string };
   store: FunnelState;
   analytics: Analytics;
   clock?: Clock;
@@ -45,7 +46,7 @@ export interface PurchaseRequest {
   coupon?: string;
   /** Buy the upsell add-on: sends the upsell marker and fills store.checkout.upsellData. */
   upsell?: boolean;
-  /** Extra body fields sent with the subscription call. */
+  /** The product's extra fields sent with the subscription call (the backend adapter passes them on). */
   extra?: Record<string, unknown>;
   /**
    * Make the purchase durable (engine/payments/purchaseRecord.ts): recorded for this account before the
@@ -80,9 +81,6 @@ export type PurchaseOutcome =
   | { status: 'elsewhere' }
   /** Only following was asked, and no purchase of the account is under way. */
   | { status: 'none' };
-
-/** The body field that marks an upsell purchase. */
-export const UPSELL_MARKER = 'is_upsell';
 
 /** The purchase running on each store, settled (never rejected) when it ends. */
 const running = new WeakMap<FunnelState, Promise<void>>();
@@ -132,7 +130,8 @@ export interface SettleContext {
   analytics: Analytics;
   plan: string;
   upsell: boolean;
-  gateway: 'stripe' | 'braintree';
+  /** The backend's id of the gateway that paid (analytics' `gateway`). */
+  gateway: string;
   fbEventId: string;
 }
 
@@ -150,7 +149,7 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
   if (upsell) {
     store.checkout.upsellData = { success: true, finalPrice, regularPrice };
   } else {
-    applyPaidResult(store, { subscriptionId, finalPrice, regularPrice }, gateway === 'stripe' ? result.paymentMethodId : '');
+    applyPaidResult(store, { subscriptionId, finalPrice, regularPrice }, result.paymentMethodId);
     // the server's own answer: the success step shows it without asking again
     markConfirmed(store, subscriptionId);
   }
@@ -239,7 +238,8 @@ async function buyByCard(
       // the upsell charges the method just authenticated; a resumed purchase repeats its decision
       threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
       pollingId: open?.pollingId || undefined,
-      extra: { ...request.extra, ...(upsell ? { [UPSELL_MARKER]: true } : {}) },
+      upsell,
+      extra: request.extra ?? {},
       idempotencyKey,
       onPaymentMethod: (paymentMethodId, threeDSecure) => {
         if (durable && !open) updatePurchaseRecord(durable.account, { paymentMethodId, threeDSecure });
@@ -248,7 +248,7 @@ async function buyByCard(
     },
   );
   if (durable) keepRecord(durable.account, result);
-  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: 'stripe', fbEventId }, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId }, result);
 }
 
 /** The record after a purchase: the result on success, kept while the outcome is open, dropped after a final failure. */

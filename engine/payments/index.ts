@@ -2,12 +2,11 @@
  * The payments engine, public API: the PaymentGateway port, the checkout machine, purchase records,
  * receipts, failures, polling and the subscription API. The gateways themselves (stripe/, sandbox/,
  * braintree/) are registrations (engine/payments/gateways.ts) that load them through dynamic imports,
- * so a production build never contains the sandbox. This entry also carries the HTTP clients (axios)
- * of the API calls, so that axios loads with the screens that call the API (signup, checkout), never
- * with the landing: only lazily loaded screens import it. Each export keeps its JSDoc at its definition.
+ * so a production build never contains the sandbox. The backend is the product's adapter behind the
+ * backend port (./backend.ts). Each export keeps its JSDoc at its definition.
  */
 /** The card purchase itself (spec section 4 "Checkout (card)", steps 2 to 5), without the loader, the guard or the store: create the payment method, post the subscription, poll the result, and run the provider's 3-D Secure step when the result asks for it. */
-export { MAX_SUBSCRIPTION_POSTS, THREE_D_SECURE_FIELD } from './cardFlow.ts';
+export { MAX_SUBSCRIPTION_POSTS } from './cardFlow.ts';
 /** The payment port's state: the account the checkout charges and the checkout (slices of the engine's store). */
 export { PAYMENT_SLICES } from './state.ts';
 /** Types of the same module. */
@@ -17,7 +16,7 @@ export { accountKey, accountMismatch, purchaseAccountOf, rememberSession } from 
 /** Types of the same module. */
 export type { AccountMismatch } from './account.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
-export { UPSELL_MARKER, isPurchaseRunning, purchase, purchaseEnded, randomEventId } from './checkoutMachine.ts';
+export { isPurchaseRunning, purchase, purchaseEnded, randomEventId } from './checkoutMachine.ts';
 /** Types of the same module. */
 export type { DurablePurchase, PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
 /** A purchase through the Braintree portal (spec section 4 "Alternative path", section 7 call 5), durable like the card path. */
@@ -44,6 +43,7 @@ export type {
   CardFormState,
   ConfirmResult,
   GatewayError,
+  Loaded,
   PaymentGateway,
   PaymentMethod,
   PaymentMethodResult,
@@ -72,10 +72,21 @@ export type { PurchaseRecord } from './purchaseRecord.ts';
 export { RECEIPT_KEY, clearReceipt, readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from './receipt.ts';
 /** Types of the same module. */
 export type { PaidWith } from './receipt.ts';
-/** Calls 3, 4 and 5 of spec section 7, and the response fields the funnel reads. */
-export { PaymentApiError, createSubscriptionApi, messagesOf, retryAfterMs } from './subscriptionApi.ts';
+/** What every backend adapter's payment calls share: the error a failed call rejects with, and readers of a Retry-After header and a price. */
+export { PaymentApiError, priceOf, retryAfterMs } from './subscriptionApi.ts';
+/** The backend port: every call the engine makes to the product's backend, in the engine's own terms; the product implements it as an adapter and registers it with defineFunnel. */
+export { lazyBackend } from './backend.ts';
 /** Types of the same module. */
-export type { BraintreeBody, BraintreeResult, PollAnswer, ServerReceipt, SubscriptionApi, SubscriptionBody } from './subscriptionApi.ts';
+export type {
+  BackendContext,
+  FunnelBackend,
+  ImmediateResult,
+  PollAnswer,
+  ServerReceipt,
+  SubscriptionApi,
+  SubscriptionRequest,
+  SubscriptionResult,
+} from './backend.ts';
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
 /** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage), taken before the card is tokenised. */
@@ -84,10 +95,6 @@ export { LEASE_MS, browserClaimEnv, claimName, claimReleased, runClaimed } from 
 export type { ClaimEnv, ClaimResult, LockRequester } from './purchaseClaim.ts';
 /** Following a purchase another tab holds, and telling its outcome. */
 export { useOtherTabPurchase } from './useOtherTabPurchase.ts';
-/** axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at build time. */
-export { createHttpClients, failureOf } from '../core/http.ts';
-/** Types of the same module. */
-export type { HttpClients } from '../core/http.ts';
 /** 3-D Secure for EU customers: who counts as one (the card's country, else the browser's locale and time zone) and what the subscription call asks for. */
 export { EU_COUNTRIES, browserHints, isEuCustomer, threeDSecurePolicy } from './threeDSecure.ts';
 /** Types of the same module. */
@@ -102,3 +109,17 @@ export { useServerConfirmation } from './useServerConfirmation.ts';
 export type { ConfirmationState } from './useServerConfirmation.ts';
 /** What a paid purchase leaves in the store, and the discount it shows. */
 export { applyPaidResult, discountPercentage } from './paidResult.ts';
+/** Loads the card gateway once per attempt, with a retry after a failure. */
+export { useCardGateway } from './useCardGateway.ts';
+/** Types of the same module. */
+export type { GatewayState } from './useCardGateway.ts';
+/** What the checkout and the upsell share: the backend's payment calls, the gateway loader, and one purchase at a time. */
+export { usePurchaseRunner } from './usePurchaseRunner.ts';
+/** Types of the same module. */
+export type { PurchaseRunner } from './usePurchaseRunner.ts';
+/** An AbortSignal that aborts when the screen unmounts. */
+export { useUnmountSignal } from './useUnmountSignal.ts';
+/** The upsell's purchase with the method the plan was just paid with, followed to its result after a reload. */
+export { useUpsellPurchase } from './useUpsellPurchase.ts';
+/** Types of the same module. */
+export type { UpsellPurchase } from './useUpsellPurchase.ts';

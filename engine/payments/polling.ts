@@ -4,7 +4,8 @@
  * from 500 ms doubling up to 4 s, retry a poll that failed on the network, with a 5xx or a 429 (the
  * payment may well have gone through), give up after 90 s, and stop at once when the screen unmounts.
  */
-import { PaymentApiError, type PollAnswer, type ResultData } from './subscriptionApi.ts';
+import { PaymentApiError } from './subscriptionApi.ts';
+import type { PollAnswer, SubscriptionResult } from './backend.ts';
 
 export interface PollLimits {
   /** Give up after this long (ms since the first poll). */
@@ -76,7 +77,7 @@ export async function pollResult(
   clock: Clock,
   signal?: AbortSignal,
   limits: PollLimits = POLL_LIMITS,
-): Promise<ResultData> {
+): Promise<SubscriptionResult> {
   const started = clock.now();
   let backoff = limits.firstDelayMs;
   const clamp = (ms: number): number => Math.min(Math.max(ms, limits.minDelayMs), limits.maxDelayMs);

@@ -86,6 +86,8 @@ export interface WalletMethod {
 export interface PaymentGateway extends PaymentProcessor {
   /** The registration's id ('stripe', 'sandbox', …). */
   id: string;
+  /** The gateway id the backend gets with a subscription: the registration's `backendId`, set by the registry. */
+  backendId: string;
   /**
    * Wraps the screen's content (a provider's context, or the sandbox's challenge dialogs). Must be
    * mounted while createPaymentMethod / confirmPayment run.
@@ -111,6 +113,8 @@ export interface AlternativeButtonProps {
 /** A non-card way to pay (PayPal through Braintree and the like) that yields a payment method nonce. */
 export interface AlternativeMethod {
   id: string;
+  /** The gateway id the backend gets with a subscription: the registration's `backendId`, set by the registry. */
+  backendId: string;
   /** The method's own button (and whatever window it opens). */
   Button: ComponentType<AlternativeButtonProps>;
   /**
@@ -120,6 +124,9 @@ export interface AlternativeMethod {
    */
   vaultedNonce?: () => Promise<string | undefined>;
 }
+
+/** What a registration loads: the gateway before the registry gives it its backend id. */
+export type Loaded<T extends { backendId: string }> = Omit<T, 'backendId'>;
 
 /** True when a gateway call failed. */
 export function isGatewayError<T extends object>(result: T | { error: GatewayError }): result is { error: GatewayError } {

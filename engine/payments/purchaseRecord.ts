@@ -32,9 +32,9 @@ export interface PurchaseRecord {
   fbEventId: string;
   /** The payment method charged (a Stripe id, never card data): a retry sends the same request; '' while the card is tokenised. */
   paymentMethodId: string;
-  /** 'braintree' for a PayPal purchase through the Braintree portal; absent for a card or wallet. */
-  gateway?: 'braintree';
-  /** The Braintree payment method nonce posted (single use, valid for hours): a retry posts the same. */
+  /** The backend's gateway id of an alternative-method purchase (PayPal: 'braintree'); absent for a card or wallet. */
+  gateway?: string;
+  /** The alternative method's nonce posted (single use, valid for hours): a retry posts the same. */
   nonce?: string;
   /** 3-D Secure was requested (a retry sends the same body). */
   threeDSecure?: boolean;
@@ -74,7 +74,7 @@ export function parseRecord(raw: string | undefined): PurchaseRecord | undefined
   const res = r.result;
   const result = res && isString(res.subscriptionId) && typeof res.finalPrice === 'number' && typeof res.regularPrice === 'number' ? res : undefined;
   if (r.status === 'succeeded' && !result) return undefined;
-  if (r.gateway !== undefined && (r.gateway !== 'braintree' || !isString(r.nonce) || !r.nonce)) return undefined;
+  if (r.gateway !== undefined && (!isString(r.gateway) || !r.gateway || !isString(r.nonce) || !r.nonce)) return undefined;
   return { ...(r as PurchaseRecord), result };
 }
 

@@ -6,7 +6,7 @@
  * script blocked or offline) is a GatewayLoadError, and the checkout shows a clear message with a
  * retry and the alternative methods instead of a dead form.
  */
-import type { AlternativeMethod, PaymentGateway } from './port.ts';
+import type { AlternativeMethod, Loaded, PaymentGateway } from './port.ts';
 
 export const GATEWAY_LOAD_TIMEOUT_MS = 10_000;
 
@@ -42,18 +42,30 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export interface GatewayContext {
   /** config.preview: true only in preview builds. */
   preview: boolean;
-  /** The card provider's publishable key from the payment settings (store.signup.stripePublishKey). */
+  /** The card provider's publishable key from the payment settings (store.signup.publishableKey). */
   publishableKey: string;
-  /** The Braintree client token from the payment settings or signup state (store.signup.btToken). */
-  btToken: string;
+  /** The alternative provider's client token from the payment settings or signup state (store.signup.clientToken). */
+  clientToken: string;
   /** The visitor's language (amounts in dialogs). */
   language: () => string;
 }
 
+/** What every registration declares. */
+interface RegistrationBase {
+  /** The registration's own id ('stripe', 'sandbox', 'braintree-paypal'). */
+  id: string;
+  /**
+   * The gateway id the backend gets with a subscription paid this way (e.g. 'stripe'): the sandbox
+   * card stands in for Stripe, so it declares 'stripe' too.
+   */
+  backendId: string;
+  available(ctx: GatewayContext): boolean;
+}
+
 /** A provider the checkout can use: the card form (with its wallet) or an alternative method. */
 export type GatewayRegistration =
-  | { id: string; kind: 'card'; available(ctx: GatewayContext): boolean; load(ctx: GatewayContext): Promise<PaymentGateway> }
-  | { id: string; kind: 'alternative'; available(ctx: GatewayContext): boolean; load(ctx: GatewayContext): Promise<AlternativeMethod> };
+  | (RegistrationBase & { kind: 'card'; load(ctx: GatewayContext): Promise<Loaded<PaymentGateway>> })
+  | (RegistrationBase & { kind: 'alternative'; load(ctx: GatewayContext): Promise<Loaded<AlternativeMethod>> });
 
 export interface GatewayRegistry {
   /** The first available card gateway, within the time limit, or a GatewayLoadError. */
@@ -71,11 +83,14 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
     cardGateway(ctx, timeoutMs = GATEWAY_LOAD_TIMEOUT_MS) {
       const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
       if (!card) return Promise.reject(new GatewayLoadError('No card gateway is available (no publishable key in the payment settings)'));
-      return withTimeout(card.load(ctx) as Promise<PaymentGateway>, timeoutMs);
+      const loading = (card.load(ctx) as Promise<Loaded<PaymentGateway>>).then((gateway): PaymentGateway => ({ ...gateway, backendId: card.backendId }));
+      return withTimeout(loading, timeoutMs);
     },
     async alternatives(ctx) {
       const chosen = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
-      const loaded = await Promise.allSettled(chosen.map((r) => r.load(ctx) as Promise<AlternativeMethod>));
+      const loaded = await Promise.allSettled(
+        chosen.map((r) => (r.load(ctx) as Promise<Loaded<AlternativeMethod>>).then((method): AlternativeMethod => ({ ...method, backendId: r.backendId }))),
+      );
       return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     },
   };

@@ -9,7 +9,7 @@ import type { FunnelState } from '../core/store.ts';
 import { applyPaidResult } from './paidResult.ts';
 import { clearPurchaseRecord, readPurchaseRecord } from './purchaseRecord.ts';
 import { clearReceipt, readReceipt } from './receipt.ts';
-import type { SubscriptionApi } from './subscriptionApi.ts';
+import type { SubscriptionApi } from './backend.ts';
 
 /**
  * confirmed: the checkout slice holds what the server answered; none: there is no paid purchase to

@@ -19,15 +19,15 @@ export interface SignupState {
    */
   accountId: string;
   accountEmail: string;
-  gzUserID: string;
+  userId: string;
   isSuccess: boolean;
   /** The visitor id (the userUuid cookie's), saved here at start-up as in the events state. */
   userUuid: string;
-  stripePublishKey: string;
-  stripeAccountName: string;
+  publishableKey: string;
+  accountName: string;
   skipPaywallDisabled: boolean;
   force3ds: boolean;
-  btToken: string;
+  clientToken: string;
 }
 
 export interface UpsellData {
@@ -71,14 +71,14 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
       token: '',
       accountId: '',
       accountEmail: '',
-      gzUserID: '',
+      userId: '',
       isSuccess: false,
       userUuid: '',
-      stripePublishKey: '',
-      stripeAccountName: '',
+      publishableKey: '',
+      accountName: '',
       skipPaywallDisabled: false,
       force3ds: false,
-      btToken: '',
+      clientToken: '',
     }),
   },
   checkout: {

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio/react';
 import { useEngine } from '../react/context.ts';
 import { purchaseAccountOf } from './account.ts';
 import { confirmPurchase, isConfirmed } from './serverConfirmation.ts';
-import type { SubscriptionApi } from './subscriptionApi.ts';
+import type { SubscriptionApi } from './backend.ts';
 
 export type ConfirmationState = 'checking' | 'confirmed' | 'none' | 'signedOut' | 'failed';
 

@@ -110,7 +110,7 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  * language, runs the start-up sequence and renders.
  */
 export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
-  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  const { data, screens: registry, config, slices, gateways, backend, languages } = options.funnel;
   // experiment targeting reads the page as the inline script saw it, before the app sets the visitor's language
   const targeting = pageAttributes(document, location.search);
   // a route written in another case or with a trailing slash (an ad link) becomes the route itself, query
@@ -180,6 +180,7 @@ export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
     config,
     texts,
     gateways: createGatewayRegistry(gateways),
+    backend,
     chooseVariant,
     laterStepsWanted: restTextsWanted,
   };

@@ -1,4 +1,4 @@
-/** The React context that carries the engine to screens: flow data, store, analytics, registry, gateways. */
+/** The React context that carries the engine to screens: flow data, store, analytics, registry, gateways, backend. */
 import { createContext, useContext } from 'react';
 import type { Analytics } from '../core/analytics.ts';
 import type { FunnelData, StepRef } from '../core/flowGraph.ts';
@@ -8,6 +8,7 @@ import type { Assignment } from '../core/experiments.ts';
 import type { VariantChooser } from '../core/variants.ts';
 import type { ScreenRegistry } from './types.ts';
 import type { GatewayRegistry } from '../payments/registry.ts';
+import type { FunnelBackend } from '../payments/backend.ts';
 
 /** Whether the visitor's full texts have arrived (the first screen needs only its own). */
 export interface TextsState {
@@ -25,6 +26,8 @@ export interface FunnelEngine {
   texts: TextsState;
   /** The checkout's ways to pay: a registry over the funnel definition's gateway list. */
   gateways: GatewayRegistry;
+  /** The product's backend adapter: the payment calls and the payment settings. */
+  backend: FunnelBackend;
   /** The variant an experimented path opens for this visitor (none: every path opens its own variant). */
   chooseVariant?: VariantChooser<Assignment>;
   /** The landing path whose arrival boot recorded before React rendered it (arrival.ts); the entry step does not record it again. */

@@ -1,6 +1,6 @@
 /**
  * The one composition point of a funnel: its flow data, screen types, declared state slices,
- * measurement (analytics destinations and consent) and payment gateways, checked once and handed to the browser entry (bootFunnel)
+ * measurement (analytics destinations and consent), payment gateways and backend adapter, checked once and handed to the browser entry (bootFunnel)
  * and the build's prerenderer alike, so both run exactly the same funnel.
  */
 import type { MeasurementSetup } from '../analytics/types.ts';
@@ -9,6 +9,7 @@ import { indexSteps, type FunnelData } from '../core/flowGraph.ts';
 import type { LanguageList } from '../core/languages.ts';
 import { ENGINE_SLICES, type SliceDeclarations } from '../core/store.ts';
 import type { GatewayRegistration } from '../payments/registry.ts';
+import type { FunnelBackend } from '../payments/backend.ts';
 import type { ScreenRegistry } from './types.ts';
 
 /** Everything a funnel is made of. */
@@ -31,6 +32,8 @@ export interface FunnelDefinition {
   measurement?: MeasurementSetup;
   /** The checkout's ways to pay, in order of preference: the first available card gateway is used, every available alternative gets a button. */
   gateways: readonly GatewayRegistration[];
+  /** The product's backend adapter (engine/payments/backend.ts): addresses, paths and field names stay on the product's side. */
+  backend: FunnelBackend;
 }
 
 /** A funnel definition that does not hold together: names what is wrong and how to fix it. */
@@ -42,7 +45,7 @@ export class FunnelDefinitionError extends Error {
  * Checks a funnel's parts against each other and returns the definition. Fails early, with the
  * part named, on a product slice that reuses an engine slice's name or a step whose screen type has
  * no component (the validator reports the same for flow files; this also covers code-built data).
- * @example export const funnel = defineFunnel({ data, screens, slices, languages, config, gateways });
+ * @example export const funnel = defineFunnel({ data, screens, slices, languages, config, gateways, backend });
  */
 export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
   for (const name of Object.keys(definition.slices)) {

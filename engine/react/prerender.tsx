@@ -38,7 +38,7 @@ export async function createPrerenderer(options: {
   renderToStream: typeof prerenderToNodeStream;
   firstPaintTexts: TextsByLanguage;
 }): Promise<Prerenderer> {
-  const { data, screens: registry, config, slices, gateways, languages } = options.funnel;
+  const { data, screens: registry, config, slices, gateways, backend, languages } = options.funnel;
   // imported here, not at the top: this module is reachable from the engine's public entry, and a
   // static import would bring i18next into the landing's first bundle (see translator.ts)
   const { default: i18next } = await import('i18next');
@@ -59,6 +59,7 @@ export async function createPrerenderer(options: {
         config,
         texts: proxy<TextsState>({ complete: false, failed: false }),
         gateways: createGatewayRegistry(gateways),
+        backend,
         chooseVariant: (p) => (variant !== undefined && p === path ? { experimentId: '', variant, source: 'winner' } : undefined),
       };
       // a landing path renders its entry step alone, as the browser hydrates it (no router: see AppRoutes)

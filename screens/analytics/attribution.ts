@@ -8,7 +8,7 @@
  */
 import { readJson, subscriptionAttribution, writeItem, type FunnelState, type SubscriptionAttribution } from '../../engine/index.ts';
 import { globalPrivacyControl, metaIds } from '../../engine/analytics/index.ts';
-import { currentConsent } from './measurement.ts';
+import { currentConsent } from '../../engine/analytics/index.ts';
 
 const LAST_ATTRIBUTION_KEY = 'purchase:attribution';
 

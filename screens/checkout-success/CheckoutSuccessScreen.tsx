@@ -8,8 +8,7 @@ import { useStore } from '../../engine/react/index.ts';
 import { formatPercent, planNamed } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
 import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
-import { createSubscriptionApi, useServerConfirmation } from '../../engine/payments/index.ts';
-import { httpClientsFor } from '../product/signup.ts';
+import { useServerConfirmation } from '../../engine/payments/index.ts';
 import { checkoutPathBefore } from './checkoutPath.ts';
 import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
@@ -29,7 +28,7 @@ import { UpsellOffer } from './UpsellOffer.tsx';
  */
 export default function CheckoutSuccessScreen({ props, next }: ScreenProps<CheckoutSuccessProps>) {
   const { t } = useTranslation();
-  const { store, data, config } = useEngine();
+  const { store, data, config, analytics, backend } = useEngine();
   const { snap } = useStore();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -44,7 +43,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   });
   const [closed, setClosed] = useState(receipt?.upsellClosed ?? false);
   const [openedAt] = useState(() => new Date());
-  const api = useMemo(() => createSubscriptionApi(httpClientsFor(store, config)), [store, config]);
+  const api = useMemo(() => backend.subscriptions({ store, config, analytics }), [backend, store, config, analytics]);
   const confirmation = useServerConfirmation(api);
   const confirmed = confirmation.state === 'confirmed';
   useEffect(() => {

@@ -6,7 +6,8 @@ import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { upsellPriceTexts, type LocaleFormat } from '../ui/priceTexts.ts';
-import { useUpsellPurchase } from '../payments/useUpsellPurchase.ts';
+import { useUpsellPurchase } from '../../engine/payments/index.ts';
+import { purchaseAttribution } from '../analytics/attribution.ts';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
 
 export interface UpsellOfferProps {
@@ -24,7 +25,7 @@ export interface UpsellOfferProps {
 /**
  * The upsell product of flows/plans.json, bought with one click on the method just used (the card or
  * wallet, or the PayPal account just vaulted): the same checkout machine with the upsell marker
- * (../payments/useUpsellPurchase.ts). The card gateway is loaded for a 3-D Secure step, should the
+ * (engine/payments/useUpsellPurchase.ts). The card gateway is loaded for a 3-D Secure step, should the
  * bank ask for one. Its price and how often it bills come from the plan data ("$9.99 per month").
  * One primary button adds it, one quiet button declines it for good and moves on.
  */
@@ -32,7 +33,11 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: Up
   const { t } = useTranslation();
   const id = useId();
   const { store, analytics, data } = useEngine();
-  const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought);
+  const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought, () => ({
+    // the backend's attribution for server-side conversions (screens/analytics/attribution.ts)
+    landing_type: store.plans.landingType,
+    attribution: purchaseAttribution(store),
+  }));
   const product = data.plans.upsell;
   // "$9.99/month" and "charged to the payment method you just used", from the upsell's plan data
   const { price: billing, chargedTo } = upsellPriceTexts(t, product, format);

@@ -8,8 +8,8 @@ export interface AlternativeMethodsProps {
   /** What the registrations decide on; read once per checkout. */
   context: () => GatewayContext;
   busy: boolean;
-  /** The visitor approved: pay with this nonce (the Braintree path). */
-  onNonce: (nonce: string) => void;
+  /** The visitor approved: pay with this nonce through the method's gateway (its backend id). */
+  onNonce: (nonce: string, gateway: string) => void;
   /** The visitor closed a method's window. */
   onCancel: (method: string) => void;
 }
@@ -47,7 +47,7 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
           disabled={busy}
           onNonce={(nonce) => {
             setFailed(false);
-            onNonce(nonce);
+            onNonce(nonce, method.backendId);
           }}
           onCancel={() => onCancel(method.id)}
           onError={() => setFailed(true)}

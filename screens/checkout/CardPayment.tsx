@@ -4,7 +4,7 @@ import type { CardFormState, PaymentGateway } from '../../engine/payments/index.
 import { Button } from '../ui/Button.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import { TrustMarks } from './TrustMarks.tsx';
-import type { GatewayState } from '../payments/useCardGateway.ts';
+import type { GatewayState } from '../../engine/payments/index.ts';
 
 export interface CardPaymentProps {
   /** The gateway as loaded by useCardGateway (bounded to 10 s by the gateway registry, engine/payments/registry.ts). */

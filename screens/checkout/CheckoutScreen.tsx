@@ -25,8 +25,7 @@ import { NeedsSignup } from './NeedsSignup.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { planDiscounts } from '../product/discounts.ts';
 import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
-import { useCardGateway } from '../payments/useCardGateway.ts';
-import { usePurchaseRunner } from '../payments/usePurchaseRunner.ts';
+import { useCardGateway, usePurchaseRunner } from '../../engine/payments/index.ts';
 import { WalletPayment } from './WalletPayment.tsx';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
 import { purchaseAttribution } from '../analytics/attribution.ts';
@@ -34,8 +33,12 @@ import { purchaseAttribution } from '../analytics/attribution.ts';
 /** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
 const MERCHANT_COUNTRY = 'US';
 
-/** Resuming without a loaded gateway: a 3-D Secure step cannot be shown, the server decides. */
-const NO_GATEWAY: PaymentProcessor = {
+/**
+ * Resuming without a loaded gateway: a 3-D Secure step cannot be shown, the server decides. The
+ * purchase is posted again as the card gateways of this product (screens/payments/gateways.ts) sent it.
+ */
+const NO_GATEWAY: PaymentProcessor & { backendId: string } = {
+  backendId: 'stripe',
   createPaymentMethod: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
   confirmPayment: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
 };
@@ -133,7 +136,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
   const paymentInfoEntered = (method: string): void =>
     analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
-  const pay = (processor: PaymentProcessor, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
+  const pay = (processor: PaymentProcessor & { backendId: string }, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
     other.dismiss();
     if (!resumeOnly) paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
     return runner
@@ -147,14 +150,14 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   };
 
   // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
-  const payWithNonce = (nonce: string, resumeOnly = false): Promise<void> => {
+  const payWithNonce = (nonce: string, gateway: string, resumeOnly = false): Promise<void> => {
     other.dismiss();
     if (!resumeOnly) paymentInfoEntered('paypal');
     return runner
       .run(() =>
         purchaseWithBraintree(
           { api, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
+          { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
         ),
       )
       .then((outcome) => finish(outcome, 'paypal'));
@@ -163,12 +166,12 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
   const resume = async (): Promise<void> => {
     await purchaseEnded(store);
-    return open?.gateway === 'braintree' ? payWithNonce(open.nonce ?? '', true) : pay(gateway ?? NO_GATEWAY, undefined, true);
+    return open?.gateway !== undefined ? payWithNonce(open.nonce ?? '', open.gateway, true) : pay(gateway ?? NO_GATEWAY, undefined, true);
   };
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end
   const resumable =
-    open !== undefined && !other.elsewhere && !runner.busy && runner.failure === null && (open.gateway === 'braintree' || gatewayState.status !== 'loading');
+    open !== undefined && !other.elsewhere && !runner.busy && runner.failure === null && (open.gateway !== undefined || gatewayState.status !== 'loading');
   useEffect(() => {
     // only the unmount signal stops it: `resumable` turns false as soon as the resume runs
     if (resumable) void resume();
@@ -250,7 +253,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
             <AlternativeMethods
               context={runner.gatewayContext}
               busy={runner.busy}
-              onNonce={(nonce) => void payWithNonce(nonce)}
+              onNonce={(nonce, method) => void payWithNonce(nonce, method)}
               onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
             />
           </div>

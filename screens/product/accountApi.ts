@@ -1,5 +1,5 @@
 /** Calls 1 and 2 of spec section 7: signup and payment settings, with the response fields the funnel reads. */
-import { failureOf, type HttpClients } from '../../engine/payments/index.ts';
+import { failureOf, type HttpClients } from '../backend/http.ts';
 
 export interface SignupRequest {
   email: string;
@@ -10,7 +10,7 @@ export interface SignupRequest {
 
 export interface SignupResult {
   accessToken: string;
-  gzUserID: string;
+  userId: string;
 }
 
 /** A failed signup: the server's e-mail error text when it sent one. */
@@ -44,7 +44,7 @@ export async function postSignup(http: HttpClients, request: SignupRequest): Pro
     const accessToken = (data as { access_token?: unknown }).access_token;
     const userId = (data as { entity?: { geozilla_user_id?: unknown } }).entity?.geozilla_user_id;
     if (typeof accessToken !== 'string' || !accessToken) throw new SignupError(200, undefined);
-    return { accessToken, gzUserID: userId === undefined || userId === null ? '' : String(userId) };
+    return { accessToken, userId: userId === undefined || userId === null ? '' : String(userId) };
   } catch (error) {
     if (error instanceof SignupError) throw error;
     const { status, body } = failureOf(error);
@@ -53,12 +53,12 @@ export async function postSignup(http: HttpClients, request: SignupRequest): Pro
 }
 
 export interface PaymentSettings {
-  stripePublishKey: string;
-  stripeAccountName: string;
+  publishableKey: string;
+  accountName: string;
   discountSkipPaywall: boolean;
   force3ds: boolean;
   /** The Braintree client token, when the portal gives one ('' otherwise). */
-  btToken: string;
+  clientToken: string;
 }
 
 /** GET {portal}/users/me/payments-settings (bearer token). */
@@ -72,10 +72,10 @@ export async function getPaymentSettings(http: HttpClients): Promise<PaymentSett
   };
   if (typeof d.stripe_publishable_key !== 'string') throw new Error('Payment settings have no stripe_publishable_key');
   return {
-    stripePublishKey: d.stripe_publishable_key,
-    stripeAccountName: typeof d.stripe_account_name === 'string' ? d.stripe_account_name : '',
+    publishableKey: d.stripe_publishable_key,
+    accountName: typeof d.stripe_account_name === 'string' ? d.stripe_account_name : '',
     discountSkipPaywall: d.experiments?.discount_skip_paywall === true,
     force3ds: d.experiments?.force_3ds_for_eu_customers === true,
-    btToken: typeof d.braintree_client_token === 'string' ? d.braintree_client_token : '',
+    clientToken: typeof d.braintree_client_token === 'string' ? d.braintree_client_token : '',
   };
 }

@@ -4,7 +4,7 @@
  * module brings axios with it, so the join screen loads it only when a code is submitted.
  */
 import type { FunnelState } from '../../engine/index.ts';
-import { failureOf } from '../../engine/payments/index.ts';
+import { failureOf } from '../backend/http.ts';
 import { CIRCLE_ERRORS, type FieldResult } from './family.ts';
 import { httpClientsFor } from './signup.ts';
 

@@ -7,7 +7,7 @@
 import type { Analytics } from '../../engine/index.ts';
 import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
 import { config, type FunnelConfig } from '../../engine/index.ts';
-import { createHttpClients, type HttpClients } from '../../engine/payments/index.ts';
+import { createHttpClients, type HttpClients } from '../backend/http.ts';
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
 import { rememberSession } from '../../engine/payments/index.ts';
 import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
@@ -58,12 +58,12 @@ export async function loadPaymentSettings(deps: SignupDeps): Promise<boolean> {
   try {
     const settings = await retry(() => getPaymentSettings(http), { ...PAYMENT_SETTINGS_RETRY, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
     Object.assign(store.signup, {
-      stripePublishKey: settings.stripePublishKey,
-      stripeAccountName: settings.stripeAccountName,
+      publishableKey: settings.publishableKey,
+      accountName: settings.accountName,
       skipPaywallDisabled: settings.discountSkipPaywall,
       force3ds: settings.force3ds,
       // a token from the settings wins; otherwise the one the signup state already holds stays
-      btToken: settings.btToken || store.signup.btToken,
+      clientToken: settings.clientToken || store.signup.clientToken,
     });
     return true;
   } catch (error) {
@@ -77,9 +77,9 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
   const http = deps.http ?? httpClientsFor(store);
   try {
     const result = await postSignup(http, { email, name, landingType: store.plans.landingType });
-    rememberSession(store.signup, { token: result.accessToken, userId: result.gzUserID, email });
-    Object.assign(store.signup, { email, isValid: true, gzUserID: result.gzUserID, isSuccess: true });
-    analytics.identify(result.gzUserID, { email });
+    rememberSession(store.signup, { token: result.accessToken, userId: result.userId, email });
+    Object.assign(store.signup, { email, isValid: true, userId: result.userId, isSuccess: true });
+    analytics.identify(result.userId, { email });
     analytics.track('Signed Up', { method: 'email', landing_type: store.plans.landingType });
   } catch (error) {
     const emailError = error instanceof SignupError ? error.emailError : undefined;
@@ -113,7 +113,7 @@ export async function submitSignup(deps: SignupDeps, input: SignupInput): Promis
   setLoader(store, true);
   try {
     if (!signedUp) return await createAccount(deps, email, name);
-    if (!store.signup.stripePublishKey) await loadPaymentSettings(deps);
+    if (!store.signup.publishableKey) await loadPaymentSettings(deps);
     return 'success';
   } finally {
     setLoader(store, false);

@@ -73,7 +73,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     await waitFor(() => expect(readPurchaseRecord(key)?.pollingId).toMatch(/^poll_sb_/), { timeout: 5000 });
     first.unmount();
     // another tab: the persisted e-mail and user id, but no access token (it lives in session storage only)
-    await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email, gzUserID: userId }) });
+    await renderFunnel('/checkout', { state: (s) => Object.assign(s.signup, { email, userId: userId }) });
     expect(await screen.findByText("Your payment is being processed in another tab. We'll show the result here.")).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Create your account first' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();

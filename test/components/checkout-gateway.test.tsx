@@ -10,7 +10,7 @@ import { stripeRegistration } from '../../engine/payments/stripe/registration.ts
 import type { StripeLoader } from '../../engine/payments/stripe/stripeLoader.ts';
 import type { PaymentGateway } from '../../engine/payments/index.ts';
 import { CardPayment } from '../../screens/checkout/CardPayment.tsx';
-import { useCardGateway } from '../../screens/payments/useCardGateway.ts';
+import { useCardGateway } from '../../engine/payments/index.ts';
 import { setupI18n } from './harness.tsx';
 
 const UNAVAILABLE = "We couldn't load the secure card form. Check your connection or turn off content blockers, then try again.";
@@ -18,7 +18,7 @@ const UNAVAILABLE = "We couldn't load the secure card form. Check your connectio
 beforeAll(() => setupI18n());
 afterEach(() => vi.useRealTimers());
 
-const production = (publishableKey: string): GatewayContext => ({ preview: false, publishableKey, btToken: '', language: () => 'en' });
+const production = (publishableKey: string): GatewayContext => ({ preview: false, publishableKey, clientToken: '', language: () => 'en' });
 const loadCardGateway = (loadStripe: StripeLoader | undefined, publishableKey = 'pk_live_x') =>
   createGatewayRegistry([stripeRegistration(loadStripe)]).cardGateway(production(publishableKey));
 

@@ -69,13 +69,13 @@ export async function startSandbox(): Promise<Sandbox> {
       Object.assign(store.signup, {
         email: last.email,
         token: last.token,
-        gzUserID: last.userId,
+        userId: last.userId,
         accountId: last.userId,
         accountEmail: last.email,
         isSuccess: true,
-        stripePublishKey: SANDBOX_PUBLISHABLE_KEY,
+        publishableKey: SANDBOX_PUBLISHABLE_KEY,
         // as the sandbox's payment settings hand it out (the vault manager's stand-in reads the account from it)
-        btToken: server.state.accountsByEmail.get(last.email)!.clientToken,
+        clientToken: server.state.accountsByEmail.get(last.email)!.clientToken,
       });
       Object.assign(store.plans, { plan, landingType });
       const clients = httpClientsFor(store, absolute);

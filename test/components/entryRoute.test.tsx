@@ -17,6 +17,7 @@ import { activeVariantAt, arriveAtStep, loadedRouter, loadRouter } from '../../e
 import { createGatewayRegistry } from '../../engine/payments/gateways.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { gateways } from '../../screens/payments/gateways.ts';
+import { funnel } from '../../screens/funnel.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { screens } from '../../screens/registry.ts';
 import { setupI18n } from './harness.tsx';
@@ -37,6 +38,7 @@ async function openedAt(url: string): Promise<{ engine: FunnelEngine; events: An
     config: PREVIEW_CONFIG,
     texts: proxy({ complete: true, failed: false }),
     gateways: createGatewayRegistry(gateways),
+    backend: funnel.backend,
   };
   return { engine, events, store };
 }

@@ -3,7 +3,7 @@
  * StrictMode, with a fresh store, English texts and an in-memory analytics log, so a component test
  * drives a screen exactly as the funnel does and can read where next() went.
  */
-import { createGatewayRegistry } from '../../engine/payments/gateways.ts';
+import { createGatewayRegistry, type GatewayRegistration } from '../../engine/payments/gateways.ts';
 import { StrictMode } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -67,6 +67,8 @@ export async function renderFunnel(
     registry?: FunnelEngine['registry'];
     texts?: FunnelEngine['texts'];
     chooseVariant?: FunnelEngine['chooseVariant'];
+    /** The gateway registrations instead of the product's. */
+    gateways?: readonly GatewayRegistration[];
   } = {},
 ): Promise<RenderedFunnel> {
   await setupI18n();
@@ -82,7 +84,8 @@ export async function renderFunnel(
     registry: options.registry ?? screens,
     config: PREVIEW_CONFIG,
     texts: proxy(options.texts ?? { complete: true, failed: false }),
-    gateways: createGatewayRegistry(funnel.gateways),
+    gateways: createGatewayRegistry(options.gateways ?? funnel.gateways),
+    backend: funnel.backend,
     chooseVariant: options.chooseVariant,
   };
   let current = path;

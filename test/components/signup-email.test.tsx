@@ -81,7 +81,7 @@ describe('signup-email screen', () => {
       body: { registration_source: 'email', name: 'anna@example.com', email: 'anna@example.com', landing_type: 'optionsy' },
     });
     expect(seen[1]).toMatchObject({ method: 'GET', authorization: 'Bearer tok-123' });
-    expect(store.signup).toMatchObject({ email: 'anna@example.com', isSuccess: true, gzUserID: '42', token: 'tok-123', stripePublishKey: 'pk_test_1' });
+    expect(store.signup).toMatchObject({ email: 'anna@example.com', isSuccess: true, userId: '42', token: 'tok-123', publishableKey: 'pk_test_1' });
     expect(store.loader.show).toBe(false);
     expect(sessionStorage.getItem('access_token')).toBe('tok-123');
     expect(localStorage.getItem(PERSIST_KEY) ?? '').not.toContain('tok-123');

@@ -5,7 +5,8 @@
  * on the vaulted PayPal account with the upsell marker and the ids its caller stored.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearPurchaseRecord, PaymentApiError, purchaseWithBraintree, readPurchaseRecord, UPSELL_MARKER } from '../../engine/payments/index.ts';
+import { clearPurchaseRecord, PaymentApiError, purchaseWithBraintree, readPurchaseRecord } from '../../engine/payments/index.ts';
+import { UPSELL_FIELD } from '../../screens/backend/portalSubscriptions.ts';
 import { clearUpsellAttempt, readUpsellAttempt, writeUpsellAttempt } from '../../engine/payments/index.ts';
 import { funnel, scriptedApi } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
@@ -30,14 +31,14 @@ describe('Braintree purchase: durable like the card path', () => {
     const f = funnel();
     const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'bt_1', finalPrice: 59.88, regularPrice: 59.88 }] });
     let seenBeforeCall: ReturnType<typeof readPurchaseRecord>;
-    const post = api.postBraintreeSubscription;
-    api.postBraintreeSubscription = vi.fn(async (...args: Parameters<typeof post>) => {
+    const post = api.postImmediateSubscription;
+    api.postImmediateSubscription = vi.fn(async (...args: Parameters<typeof post>) => {
       seenBeforeCall = readPurchaseRecord(EMAIL);
       return post(...args);
     });
     const outcome = await purchaseWithBraintree(
       { api, store: f.store, analytics: f.analytics, newEventId: () => 'evt-1' },
-      { plan: PLAN, nonce: 'fake-paypal-billing-agreement-nonce', price: 59.88, durable },
+      { plan: PLAN, gateway: 'braintree', nonce: 'fake-paypal-billing-agreement-nonce', price: 59.88, durable },
     );
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'bt_1' });
     expect(seenBeforeCall!).toMatchObject({
@@ -58,7 +59,7 @@ describe('Braintree purchase: durable like the card path', () => {
     const first = scriptedApi({ braintree: [new PaymentApiError(0, [])] });
     const lost = await purchaseWithBraintree(
       { api: first.api, store: f.store, analytics: f.analytics },
-      { plan: PLAN, nonce: 'nonce-a', price: 59.88, durable },
+      { plan: PLAN, gateway: 'braintree', nonce: 'nonce-a', price: 59.88, durable },
     );
     expect(lost).toMatchObject({ status: 'failed', failure: { kind: 'network' } });
     const open = readPurchaseRecord(EMAIL)!;
@@ -69,7 +70,7 @@ describe('Braintree purchase: durable like the card path', () => {
     const second = scriptedApi({ braintree: [{ subscriptionId: 'bt_2' }] });
     const resumed = await purchaseWithBraintree(
       { api: second.api, store: g.store, analytics: g.analytics },
-      { plan: 'other', nonce: 'ignored', price: 59.88, durable },
+      { plan: 'other', gateway: 'braintree', nonce: 'ignored', price: 59.88, durable },
     );
     expect(resumed).toMatchObject({ status: 'succeeded', subscriptionId: 'bt_2' });
     expect(second.calls.braintree).toEqual([{ plan: PLAN, body: { ...first.calls.braintree[0]!.body } }]);
@@ -81,11 +82,17 @@ describe('Braintree purchase: durable like the card path', () => {
   it('a paid record answers its result without a call; a decline forgets the attempt', async () => {
     const f = funnel();
     const ok = scriptedApi({ braintree: [{ subscriptionId: 'bt_3' }] });
-    await purchaseWithBraintree({ api: ok.api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n1', price: 59.88, durable });
+    await purchaseWithBraintree(
+      { api: ok.api, store: f.store, analytics: f.analytics },
+      { plan: PLAN, gateway: 'braintree', nonce: 'n1', price: 59.88, durable },
+    );
     const again = scriptedApi({});
     const g = funnel();
     expect(
-      await purchaseWithBraintree({ api: again.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n2', price: 59.88, durable }),
+      await purchaseWithBraintree(
+        { api: again.api, store: g.store, analytics: g.analytics },
+        { plan: PLAN, gateway: 'braintree', nonce: 'n2', price: 59.88, durable },
+      ),
     ).toMatchObject({
       status: 'succeeded',
       subscriptionId: 'bt_3',
@@ -97,7 +104,7 @@ describe('Braintree purchase: durable like the card path', () => {
     const h = funnel();
     const outcome = await purchaseWithBraintree(
       { api: declined.api, store: h.store, analytics: h.analytics },
-      { plan: PLAN, nonce: 'n3', price: 59.88, durable },
+      { plan: PLAN, gateway: 'braintree', nonce: 'n3', price: 59.88, durable },
     );
     expect(outcome).toMatchObject({ status: 'failed', failure: { message: 'Do Not Honor' } });
     expect(readPurchaseRecord(EMAIL)).toBeUndefined();
@@ -122,7 +129,10 @@ describe('Braintree purchase: durable like the card path', () => {
         successPath: '',
       }),
     );
-    await purchaseWithBraintree({ api: first.api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n5', price: 59.88, durable });
+    await purchaseWithBraintree(
+      { api: first.api, store: f.store, analytics: f.analytics },
+      { plan: PLAN, gateway: 'braintree', nonce: 'n5', price: 59.88, durable },
+    );
     expect(first.calls.braintreeKeys[0]).not.toBe('card-key');
     expect(first.calls.braintree[0]!.body.payment_method_nonce).toBe('n5');
   });
@@ -136,10 +146,10 @@ describe('Braintree upsell', () => {
     const attempt = { idempotencyKey: 'up-key', fbEventId: 'up-evt' };
     const outcome = await purchaseWithBraintree(
       { api, store: f.store, analytics: f.analytics },
-      { plan: UPSELL, nonce: 'vaulted-1', price: 9.99, upsell: true, attempt },
+      { plan: UPSELL, gateway: 'braintree', nonce: 'vaulted-1', price: 9.99, upsell: true, attempt },
     );
     expect(outcome.status).toBe('succeeded');
-    expect(calls.braintree[0]!.body).toMatchObject({ [UPSELL_MARKER]: true, payment_method_nonce: 'vaulted-1', fb_event_id: 'up-evt' });
+    expect(calls.braintree[0]!.body).toMatchObject({ [UPSELL_FIELD]: true, payment_method_nonce: 'vaulted-1', fb_event_id: 'up-evt' });
     expect(calls.braintreeKeys).toEqual(['up-key']);
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(f.store.checkout.id).toBe('bt_plan');

@@ -16,7 +16,7 @@ import {
   type PurchaseRecord,
 } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
-import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+import { asPoll, done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 const PLAN = 'gz-3-month-fox';
@@ -51,9 +51,9 @@ describe('polling: only a decline is final', () => {
     const result = await pollResult(async () => {
       const next = polls.shift()!;
       if (next instanceof Error) throw next;
-      return next;
+      return asPoll(next);
     }, clock);
-    expect(result.subscription_id).toBe('sub_1');
+    expect(result.subscriptionId).toBe('sub_1');
     expect(clock.waits).toEqual([500, 1000, 2000]);
   });
 
@@ -64,7 +64,7 @@ describe('polling: only a decline is final', () => {
     await expect(
       pollResult(async () => {
         polls++;
-        return pending(0);
+        return asPoll(pending(0));
       }, clock),
     ).rejects.toThrow(/No payment result/);
     expect(Math.min(...clock.waits)).toBeGreaterThanOrEqual(500);
@@ -253,7 +253,7 @@ describe('the durable purchase record', () => {
     const newEventId = () => `evt-${++n}`;
     expect((await purchase({ ...deps, newEventId }, { plan: PLAN, durable })).status).toBe('failed');
     expect((await purchase({ ...deps, newEventId }, { plan: PLAN, durable })).status).toBe('succeeded');
-    const keys = vi.mocked(api.postSubscription).mock.calls.map((c) => c[2]);
+    const keys = vi.mocked(api.postSubscription).mock.calls.map((c) => c[0].idempotencyKey);
     expect(keys[0]).toBeTruthy();
     expect(keys[1]).toBe(keys[0]);
     expect(calls.posts[1]!.body).toEqual(calls.posts[0]!.body);

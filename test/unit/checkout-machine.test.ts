@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isPurchaseRunning, purchase, purchaseWithBraintree, UPSELL_MARKER } from '../../engine/payments/index.ts';
+import { isPurchaseRunning, purchase, purchaseWithBraintree } from '../../engine/payments/index.ts';
+import { UPSELL_FIELD } from '../../screens/backend/portalSubscriptions.ts';
 import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
-import { done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+import { asPoll, done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 
 const PLAN = 'gz-3-month-fox';
 
@@ -209,7 +210,7 @@ describe('checkout machine: polling (bounded)', () => {
     vi.mocked(api.getPollingResult).mockImplementation(async (id: string) => {
       calls.polls.push(id);
       if (calls.polls.length === 2) controller.abort();
-      return pending(1000);
+      return asPoll(pending(1000));
     });
     const outcome = await purchase(
       { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock, signal: controller.signal },
@@ -315,7 +316,7 @@ describe('checkout machine: the upsell', () => {
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
     expect(outcome.status).toBe('succeeded');
     expect(gateway.createPaymentMethod).not.toHaveBeenCalled();
-    expect(calls.posts[0]).toMatchObject({ plan: UPSELL, body: { payment_method_nonce: 'pm_saved', [UPSELL_MARKER]: true, gateway: 'stripe' } });
+    expect(calls.posts[0]).toMatchObject({ plan: UPSELL, body: { payment_method_nonce: 'pm_saved', [UPSELL_FIELD]: true, gateway: 'stripe' } });
     expect(f.store.checkout.upsellData).toEqual({ success: true, finalPrice: 9.99, regularPrice: 9.99 });
     expect(f.store.checkout.id).toBe('sub_main'); // the plan's purchase is untouched
     expect(f.names()).toEqual(['Order Completed']);
@@ -342,7 +343,7 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
     const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 }] });
     const outcome = await purchaseWithBraintree(
       { api, store: f.store, analytics: f.analytics, newEventId: ids() },
-      { plan: PLAN, nonce: 'fake-paypal-one-time-nonce', price: 59.88 },
+      { plan: PLAN, gateway: 'braintree', nonce: 'fake-paypal-one-time-nonce', price: 59.88 },
     );
     expect(calls.braintree).toEqual([
       { plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1' } },
@@ -357,20 +358,20 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
   it('falls back to the catalogue price when the server sends none', async () => {
     const f = funnel();
     const { api } = scriptedApi({ braintree: [{ subscriptionId: 'bt_2' }] });
-    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n', price: 59.88 });
+    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 59.88 });
     expect(f.store.checkout).toMatchObject({ finalPrice: 59.88, regularPrice: 59.88, discountPercentage: 0 });
   });
 
   it('shows errors.messages, and "An error has occurred" when the failure has no body', async () => {
     const f = funnel();
     const { api } = scriptedApi({ braintree: [new PaymentApiError(422, ['Do Not Honor'])] });
-    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
+    await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 1 });
     expect(shown(f)).toMatchObject({ text: 'Do Not Honor' });
     expect(f.names()).toEqual(['purchase_failed']);
 
     const g = funnel();
     const bare = scriptedApi({ braintree: [new PaymentApiError(500, [])] });
-    await purchaseWithBraintree({ api: bare.api, store: g.store, analytics: g.analytics }, { plan: PLAN, nonce: 'n', price: 1 });
+    await purchaseWithBraintree({ api: bare.api, store: g.store, analytics: g.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 1 });
     expect(shown(g)).toMatchObject({ text: 'An error has occurred', textKey: 'errors.generic' });
     expect(g.store.checkout.isSuccess).toBe(false);
   });

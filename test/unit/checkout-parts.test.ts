@@ -7,7 +7,8 @@ import { cardErrors, formatCardNumber, formatExpiry, luhnValid, parseExpiry } fr
 import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../engine/payments/index.ts';
 import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/index.ts';
 import { createStripeGateway } from '../../engine/payments/stripe/stripeGateway.tsx';
-import { retryAfterMs, messagesOf } from '../../engine/payments/index.ts';
+import { retryAfterMs } from '../../engine/payments/index.ts';
+import { messagesOf } from '../../screens/backend/portalSubscriptions.ts';
 import { withTimeout, GatewayLoadError } from '../../engine/payments/gateways.ts';
 import en from '../../locales/en.json';
 

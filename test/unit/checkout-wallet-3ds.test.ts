@@ -4,7 +4,7 @@
  * only when asked, and a resumed purchase that repeats its decision.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { THREE_D_SECURE_FIELD } from '../../engine/payments/index.ts';
+import { THREE_D_SECURE_FIELD } from '../../screens/backend/portalSubscriptions.ts';
 import { purchase } from '../../engine/payments/index.ts';
 import { clearPurchaseRecord, readPurchaseRecord } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';

@@ -180,7 +180,7 @@ describe('event context', () => {
 
   it('a later page of a signed-up visitor carries the userId from the restored store', () => {
     const store = createFunnelStore(productSlices);
-    store.signup.gzUserID = 'acc-9';
+    store.signup.userId = 'acc-9';
     const log: AnalyticsEvent[] = [];
     createAnalytics([memorySink(log)], Date.now, eventContextReader(store, undefined)).track('Order Completed', { order_id: 's' });
     expect(toSegmentMessage(log[0]!).userId).toBe('acc-9');

@@ -5,16 +5,25 @@ import { braintreePayPalRegistration } from '../../engine/payments/braintree/reg
 import { sandboxCardRegistration } from '../../engine/payments/sandbox/registration.ts';
 import { stripeRegistration } from '../../engine/payments/stripe/registration.ts';
 import { gateways } from '../../screens/payments/gateways.ts';
+import { purchase, purchaseWithBraintree } from '../../engine/payments/index.ts';
+import { funnel, paid, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 
-const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', btToken: '', language: () => 'en', ...over });
+const ctx = (over: Partial<GatewayContext> = {}): GatewayContext => ({ preview: false, publishableKey: '', clientToken: '', language: () => 'en', ...over });
 const fakeGateway = (id: string) => ({ id }) as unknown as PaymentGateway;
 const card = (id: string, available: boolean): GatewayRegistration => ({
   id,
+  backendId: id,
   kind: 'card',
   available: () => available,
   load: vi.fn(async () => fakeGateway(id)),
 });
-const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({ id, kind: 'alternative', available: () => true, load });
+const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({
+  id,
+  backendId: id,
+  kind: 'alternative',
+  available: () => true,
+  load,
+});
 
 describe('the gateway registry', () => {
   it('loads the first available card registration and only that one', async () => {
@@ -29,7 +38,7 @@ describe('the gateway registry', () => {
 
   it('is a GatewayLoadError when no card gateway is available or one fails to load', async () => {
     await expect(createGatewayRegistry([card('a', false)]).cardGateway(ctx())).rejects.toBeInstanceOf(GatewayLoadError);
-    const broken: GatewayRegistration = { id: 'x', kind: 'card', available: () => true, load: () => Promise.reject(new Error('blocked')) };
+    const broken: GatewayRegistration = { id: 'x', backendId: 'x', kind: 'card', available: () => true, load: () => Promise.reject(new Error('blocked')) };
     await expect(createGatewayRegistry([broken]).cardGateway(ctx())).rejects.toMatchObject({ name: 'GatewayLoadError', cause: new Error('blocked') });
   });
 
@@ -40,7 +49,46 @@ describe('the gateway registry', () => {
       alternative('paypal', async () => paypal),
       alternative('broken', () => Promise.reject(new Error('offline'))),
     ]).alternatives(ctx());
-    expect(list).toEqual([paypal]);
+    expect(list).toEqual([{ ...paypal, backendId: 'paypal' }]);
+  });
+});
+
+describe('the gateway id the backend gets comes from the registration', () => {
+  it("sends a card registration's backendId with the subscription", async () => {
+    const registration: GatewayRegistration = {
+      id: 'acme-card',
+      backendId: 'acme',
+      kind: 'card',
+      available: () => true,
+      load: async () => ({ ...scriptedGateway({}), id: 'acme-card', Host: () => null, CardForm: () => null }),
+    };
+    const gateway = await createGatewayRegistry([registration]).cardGateway(ctx());
+    expect(gateway.backendId).toBe('acme');
+    const f = funnel();
+    const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
+    const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: 'gz-3-month-fox' });
+    expect(outcome.status).toBe('succeeded');
+    expect(calls.posts[0]!.body).toMatchObject({ gateway: 'acme', payment_method_nonce: 'pm_1' });
+    expect(f.events.find((e) => e.name === 'Order Completed')?.props).toMatchObject({ gateway: 'acme' });
+  });
+
+  it("sends an alternative registration's backendId with the subscription", async () => {
+    const registration: GatewayRegistration = {
+      id: 'wallet-x',
+      backendId: 'wallet-x-pay',
+      kind: 'alternative',
+      available: () => true,
+      load: async () => ({ id: 'wallet-x', Button: () => null }),
+    };
+    const [method] = await createGatewayRegistry([registration]).alternatives(ctx());
+    const f = funnel();
+    const { api, calls } = scriptedApi({ braintree: [{ subscriptionId: 'sub_9', finalPrice: 9.99, regularPrice: 19.99 }] });
+    const outcome = await purchaseWithBraintree(
+      { api, store: f.store, analytics: f.analytics },
+      { plan: 'gz-3-month-fox', gateway: method!.backendId, nonce: 'nonce-1', price: 9.99 },
+    );
+    expect(outcome.status).toBe('succeeded');
+    expect(calls.braintree[0]!.body).toMatchObject({ gateway: 'wallet-x-pay', payment_method_nonce: 'nonce-1' });
   });
 });
 
@@ -51,7 +99,7 @@ describe("the product's gateway list", () => {
     expect(sandboxCardRegistration.available(ctx({ preview: false, publishableKey: 'pk' }))).toBe(false);
     // PayPal only with a Braintree client token, in any build
     expect(braintreePayPalRegistration.available(ctx({ preview: true }))).toBe(false);
-    expect(braintreePayPalRegistration.available(ctx({ btToken: 'token' }))).toBe(true);
+    expect(braintreePayPalRegistration.available(ctx({ clientToken: 'token' }))).toBe(true);
     expect(stripeRegistration().available(ctx({ publishableKey: 'pk_live' }))).toBe(true);
     expect(stripeRegistration().available(ctx())).toBe(false);
   });

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
-import { createHttpClients, createSubscriptionApi, type BraintreeBody, type SubscriptionApi } from '../../engine/payments/index.ts';
+import { createHttpClients } from '../../screens/backend/http.ts';
+import { portalWire, type PortalWire, type WireBody } from './portalWire.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 
@@ -42,7 +43,7 @@ async function post(path: string, body: unknown, token?: string): Promise<{ stat
 }
 
 let n = 0;
-async function visitor(): Promise<{ email: string; clientToken: string; api: SubscriptionApi }> {
+async function visitor(): Promise<{ email: string; clientToken: string; api: PortalWire }> {
   const email = `paypal${++n}.${Date.now()}@example.com`;
   const signup = await post('/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: 'fullPrice' });
   const token = signup.body.access_token as string;
@@ -50,10 +51,10 @@ async function visitor(): Promise<{ email: string; clientToken: string; api: Sub
   const clientToken = ((await settings.json()) as { braintree_client_token: string }).braintree_client_token;
   const base = { ...PREVIEW_CONFIG };
   for (const k of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) base[k] = url(PREVIEW_CONFIG[k]);
-  return { email, clientToken, api: createSubscriptionApi(createHttpClients(base, () => token)) };
+  return { email, clientToken, api: portalWire(createHttpClients(base, () => token)) };
 }
 
-const bt = (nonce: string, fb: string, upsell = false): BraintreeBody => ({
+const bt = (nonce: string, fb: string, upsell = false): WireBody => ({
   gateway: 'braintree',
   payment_method_nonce: nonce,
   coupon: '',

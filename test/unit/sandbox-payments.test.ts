@@ -1,14 +1,15 @@
 /**
  * The sandbox payment API (scripts/server/sandbox/payments.ts) over real HTTP, read through the
- * funnel's own client (engine/payments/subscriptionApi.ts), so client and server shapes stay one.
+ * funnel's own client (the portal adapter, screens/backend/portalSubscriptions.ts), so client and server shapes stay one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
-import { createHttpClients } from '../../engine/payments/index.ts';
-import { createSubscriptionApi, PaymentApiError, type SubscriptionApi, type SubscriptionBody } from '../../engine/payments/index.ts';
+import { createHttpClients } from '../../screens/backend/http.ts';
+import { PaymentApiError } from '../../engine/payments/index.ts';
+import { portalWire, type PortalWire, type WireBody } from './portalWire.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { MAX_ATTEMPTS_PER_ACCOUNT, paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
@@ -52,13 +53,13 @@ async function call(method: string, path: string, body?: unknown, token?: string
 }
 
 let n = 0;
-async function visitor(landingType = 'fullPrice'): Promise<{ token: string; email: string; api: SubscriptionApi }> {
+async function visitor(landingType = 'fullPrice'): Promise<{ token: string; email: string; api: PortalWire }> {
   const email = `buyer${++n}.${Date.now()}@example.com`;
   const { body } = await call('POST', '/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: landingType });
   const token = body.access_token!;
   const base = { ...PREVIEW_CONFIG };
   for (const k of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) base[k] = url(PREVIEW_CONFIG[k]);
-  return { token, email, api: createSubscriptionApi(createHttpClients(base, () => token)) };
+  return { token, email, api: portalWire(createHttpClients(base, () => token)) };
 }
 
 async function paymentMethod(number: string, extra: Record<string, unknown> = {}): Promise<{ status: number; body: SandboxBody }> {
@@ -74,7 +75,7 @@ async function paymentMethod(number: string, extra: Record<string, unknown> = {}
   );
 }
 
-const body = (pm: string, fbEventId: string, intent = ''): SubscriptionBody => ({
+const body = (pm: string, fbEventId: string, intent = ''): WireBody => ({
   gateway: 'stripe',
   payment_method_nonce: pm,
   coupon: '',
@@ -83,7 +84,7 @@ const body = (pm: string, fbEventId: string, intent = ''): SubscriptionBody => (
 });
 
 /** Polls through the 202s like the machine, returning the final result and how many 202s came first. */
-async function settle(api: SubscriptionApi, pollingId: string) {
+async function settle(api: PortalWire, pollingId: string) {
   let pendings = 0;
   for (;;) {
     const answer = await api.getPollingResult(pollingId);
@@ -149,7 +150,7 @@ describe('sandbox payment API', () => {
     const pollingId = await v.api.postSubscription(PLAN, body(pm, 'evt-a'));
     const { result, pendings } = await settle(v.api, pollingId);
     expect(pendings).toBe(2);
-    expect(result).toMatchObject({ status: 'succeeded', price_with_discount: 59.88, regular_price: 59.88 });
+    expect(result).toMatchObject({ status: 'succeeded', finalPrice: 59.88, regularPrice: 59.88 });
     expect(await subscriptions(v.email)).toHaveLength(1);
   });
 
@@ -158,7 +159,7 @@ describe('sandbox payment API', () => {
     const pm = (await paymentMethod('4242424242424242')).body.id!;
     const { result } = await settle(v.api, await v.api.postSubscription('gz-1-month-tomato', body(pm, 'evt-d')));
     // the regular 1-month plan on "/" (tiger), not twice the discounted price
-    expect(result).toMatchObject({ price_with_discount: 19.96, regular_price: 39.96 });
+    expect(result).toMatchObject({ finalPrice: 19.96, regularPrice: 39.96 });
   });
 
   it('creates one subscription per purchase even when the request is repeated', async () => {
@@ -172,7 +173,7 @@ describe('sandbox payment API', () => {
     const other = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-other')));
     const subs = await subscriptions(v.email);
     expect(subs).toHaveLength(1);
-    expect(other.result.subscription_id).toBe(subs[0]!.id);
+    expect(other.result.subscriptionId).toBe(subs[0]!.id);
   });
 
   it('4000002500003155: requires_action, then the confirmed intent completes the purchase', async () => {
@@ -180,7 +181,7 @@ describe('sandbox payment API', () => {
     const pm = (await paymentMethod('4000002500003155')).body.id!;
     const { result } = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-3ds')));
     expect(result.status).toBe('requires_action');
-    const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
+    const { clientSecret: secret, paymentIntentId: intent } = result;
     expect(secret).toMatch(new RegExp(`^${intent}_secret_`));
     expect(await subscriptions(v.email)).toHaveLength(0);
     const retrieved = await call(
@@ -206,18 +207,18 @@ describe('sandbox payment API', () => {
     );
     expect(confirmed.body).toEqual({ id: intent, status: 'succeeded' });
     const done = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-3ds', intent)));
-    expect(done.result).toMatchObject({ status: 'succeeded', price_with_discount: 59.88 });
+    expect(done.result).toMatchObject({ status: 'succeeded', finalPrice: 59.88 });
     expect(await subscriptions(v.email)).toHaveLength(1);
     // the card is now set up: the upsell goes through off-session without a new challenge
     const upsell = await settle(v.api, await v.api.postSubscription(UPSELL, { ...body(pm, 'evt-up'), is_upsell: true }));
-    expect(upsell.result).toMatchObject({ status: 'succeeded', price_with_discount: 9.99, regular_price: 9.99 });
+    expect(upsell.result).toMatchObject({ status: 'succeeded', finalPrice: 9.99, regularPrice: 9.99 });
   });
 
   it('4000002500003155 with a failed challenge: the re-post answers the authentication failure', async () => {
     const v = await visitor();
     const pm = (await paymentMethod('4000002500003155')).body.id!;
     const { result } = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f')));
-    const { payment_intent_secret: secret, payment_intent_id: intent } = result.data!;
+    const { clientSecret: secret, paymentIntentId: intent } = result;
     const failed = await call(
       'POST',
       `/sandbox/stripe/v1/payment_intents/${intent}/confirm`,
@@ -226,11 +227,12 @@ describe('sandbox payment API', () => {
     );
     expect(failed.body).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } });
     const after = await settle(v.api, await v.api.postSubscription(PLAN, body(pm, 'evt-f', intent)));
-    expect(after.result).toEqual({
+    expect(after.result).toMatchObject({
       status: 'failed',
-      errors: { messages: ['We are unable to authenticate your payment method. Please choose a different payment method and try again.'] },
-      decline_code: 'payment_intent_authentication_failure',
+      messages: ['We are unable to authenticate your payment method. Please choose a different payment method and try again.'],
+      declineCode: 'payment_intent_authentication_failure',
     });
+    expect(after.result.subscriptionId).toBeUndefined();
     expect(await subscriptions(v.email)).toHaveLength(0);
   });
 
@@ -255,7 +257,7 @@ describe('sandbox payment API', () => {
     expect(raw.status).toBe(402);
     expect(raw.body).toEqual({ data: { result_data: { status: 'failed', errors: { messages: [message] }, decline_code: code } } });
     const read = await v.api.getPollingResult(pollingId);
-    expect(read).toEqual({ pending: false, result: { status: 'failed', errors: { messages: [message] }, decline_code: code } });
+    expect(read).toMatchObject({ pending: false, result: { status: 'failed', messages: [message], declineCode: code } });
     expect(await subscriptions(v.email)).toHaveLength(0);
   });
 

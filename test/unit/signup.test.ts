@@ -1,6 +1,6 @@
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
-import { createHttpClients } from '../../engine/payments/index.ts';
+import { createHttpClients } from '../../screens/backend/http.ts';
 import { serialize } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
@@ -49,10 +49,10 @@ describe('submitSignup', () => {
       email: 'anna@example.com',
       isValid: true,
       token: 'tok-123',
-      gzUserID: '42',
+      userId: '42',
       isSuccess: true,
-      stripePublishKey: 'pk_test_1',
-      stripeAccountName: 'Acme',
+      publishableKey: 'pk_test_1',
+      accountName: 'Acme',
       skipPaywallDisabled: true,
       force3ds: true,
     });
@@ -113,7 +113,7 @@ describe('submitSignup', () => {
     expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
     expect(sleep.mock.calls).toEqual([[1000], [1000]]);
-    expect(store.signup.stripePublishKey).toBe('pk_test_1');
+    expect(store.signup.publishableKey).toBe('pk_test_1');
   });
 
   it('gives up on the payment settings after 3 tries without undoing the signup', async () => {
@@ -121,14 +121,14 @@ describe('submitSignup', () => {
     expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
     expect(sleep).toHaveBeenCalledTimes(2);
-    expect(store.signup).toMatchObject({ isSuccess: true, token: 'tok-123', stripePublishKey: '' });
+    expect(store.signup).toMatchObject({ isSuccess: true, token: 'tok-123', publishableKey: '' });
     expect(events.some((e) => e.name === 'payment_settings_failed')).toBe(true);
     expect(store.loader.show).toBe(false);
   });
 
   it('does not sign the same address up twice after a reload', async () => {
     const { store, seen, deps } = setup(route(SIGNUP_OK));
-    Object.assign(store.signup, { email: 'anna@example.com', isSuccess: true, token: 'tok-old', stripePublishKey: 'pk_x' });
+    Object.assign(store.signup, { email: 'anna@example.com', isSuccess: true, token: 'tok-old', publishableKey: 'pk_x' });
     expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
     expect(seen).toHaveLength(0);
   });

@@ -97,7 +97,7 @@ describe('start-up sequence (spec section 4)', () => {
     sessionStorage.setItem('access_token', 'tok-a');
     sessionStorage.setItem('access_account', JSON.stringify({ id: '7', email: 'a@example.com' }));
     const { env: e } = env();
-    Object.assign(e.store.signup, { email: 'b@example.com', gzUserID: '8' }); // persisted by another tab's later signup
+    Object.assign(e.store.signup, { email: 'b@example.com', userId: '8' }); // persisted by another tab's later signup
     await runStartup(e);
     expect(e.store.signup).toMatchObject({ token: 'tok-a', accountId: '7', accountEmail: 'a@example.com', email: 'b@example.com' });
     vi.unstubAllGlobals();

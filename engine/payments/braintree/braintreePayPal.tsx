@@ -8,14 +8,14 @@
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlternativeButtonProps, AlternativeMethod } from '../port.ts';
+import type { AlternativeButtonProps, AlternativeMethod, Loaded } from '../port.ts';
 import type { PayPalSession, PayPalVaultLoader } from './payPalVault.ts';
 
 /**
- * @param clientToken the Braintree client token (store.signup.btToken)
+ * @param clientToken the Braintree client token (store.signup.clientToken)
  * @param description what the billing agreement says in PayPal's window
  */
-export function createBraintreePayPal(clientToken: string, loader: PayPalVaultLoader, description: string): AlternativeMethod {
+export function createBraintreePayPal(clientToken: string, loader: PayPalVaultLoader, description: string): Loaded<AlternativeMethod> {
   let session: PayPalSession | undefined;
   let preparing: Promise<PayPalSession> | undefined;
   // the handlers of the button on screen: the session outlives a re-render

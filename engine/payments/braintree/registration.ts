@@ -1,6 +1,6 @@
 /**
  * PayPal through Braintree as a registration: available when a Braintree client token is known (the
- * payment settings' braintree_client_token, or the signup state's btToken). Without one the button is
+ * payment settings' braintree_client_token, or the signup state's clientToken). Without one the button is
  * hidden. Preview builds use the sandbox's PayPal window behind the same button and calls.
  */
 import type { GatewayRegistration } from '../registry.ts';
@@ -12,12 +12,13 @@ const DESCRIPTION = 'Subscription';
 
 export const braintreePayPalRegistration: GatewayRegistration = {
   id: 'braintree-paypal',
+  backendId: 'braintree',
   kind: 'alternative',
-  available: (ctx) => ctx.btToken !== '',
+  available: (ctx) => ctx.clientToken !== '',
   async load(ctx) {
     const loader =
       __PREVIEW__ && ctx.preview ? (await import('../sandbox/sandboxPayPal.tsx')).sandboxPayPalVault : (await import('./payPalVault.ts')).braintreeVaultLoader;
     const { createBraintreePayPal } = await import('./braintreePayPal.tsx');
-    return createBraintreePayPal(ctx.btToken, loader, DESCRIPTION);
+    return createBraintreePayPal(ctx.clientToken, loader, DESCRIPTION);
   },
 };

@@ -12,6 +12,7 @@ const notInProduction = (): Promise<never> => Promise.reject(new Error('The sand
 /** Stripe's test cards against the sandbox server, with the sandbox wallet above the form. */
 export const sandboxCardRegistration: GatewayRegistration = {
   id: 'sandbox',
+  backendId: 'stripe',
   kind: 'card',
   available: (ctx) => __PREVIEW__ && ctx.preview,
   load: (ctx) => (__PREVIEW__ ? import('./sandboxGateway.tsx').then((m) => m.createSandboxGateway(ctx)) : notInProduction()),

@@ -7,7 +7,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '../../core/pricing.ts';
-import type { CardFormProps, PaymentGateway } from '../port.ts';
+import type { CardFormProps, Loaded, PaymentGateway } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { createChoiceChannel } from './choiceChannel.ts';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
@@ -16,8 +16,8 @@ import { confirmSandboxIntent, createSandboxPaymentMethod, retrieveSandboxIntent
 
 type Challenge = 'complete' | 'fail';
 
-/** @example const gateway = createSandboxGateway({ publishableKey: store.signup.stripePublishKey, language: 'en' }) */
-export function createSandboxGateway(options: { publishableKey: string; language: () => string }): PaymentGateway {
+/** @example const gateway = createSandboxGateway({ publishableKey: store.signup.publishableKey, language: 'en' }) */
+export function createSandboxGateway(options: { publishableKey: string; language: () => string }): Loaded<PaymentGateway> {
   const challenge = createChoiceChannel<Challenge>('fail');
   let card: SandboxCard | undefined;
 

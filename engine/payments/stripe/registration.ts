@@ -9,6 +9,7 @@ import type { StripeLoader } from './stripeLoader.ts';
 export function stripeRegistration(loadStripe?: StripeLoader): GatewayRegistration {
   return {
     id: 'stripe',
+    backendId: 'stripe',
     kind: 'card',
     available: (ctx) => ctx.publishableKey !== '',
     async load(ctx) {

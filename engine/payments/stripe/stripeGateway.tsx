@@ -7,7 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import { CardNumberElement, Elements, useElements } from '@stripe/react-stripe-js';
-import type { GatewayError, PaymentGateway } from '../port.ts';
+import type { GatewayError, Loaded, PaymentGateway } from '../port.ts';
 import { StripeCardForm } from './StripeCardForm.tsx';
 import { createStripeWallet } from './stripeWallet.tsx';
 import type { StripeLoader } from './stripeLoader.ts';
@@ -18,7 +18,7 @@ export function gatewayErrorOf(error: StripeError): GatewayError {
 }
 
 /** A gateway over a loaded Stripe instance. */
-export function createStripeGateway(stripe: Stripe): PaymentGateway {
+export function createStripeGateway(stripe: Stripe): Loaded<PaymentGateway> {
   let elements: StripeElements | null = null;
 
   /** Hands the Elements instance to the gateway's calls while the form is mounted. */
@@ -64,7 +64,7 @@ export function createStripeGateway(stripe: Stripe): PaymentGateway {
 }
 
 /** Loads Stripe.js with the publishable key; rejects when it is blocked, offline or refused. */
-export async function loadStripeGateway(publishableKey: string, load: StripeLoader = loadStripe): Promise<PaymentGateway> {
+export async function loadStripeGateway(publishableKey: string, load: StripeLoader = loadStripe): Promise<Loaded<PaymentGateway>> {
   const stripe = await load(publishableKey);
   if (!stripe) throw new Error('Stripe.js is not available in this environment');
   return createStripeGateway(stripe);

@@ -1,5 +1,5 @@
 /**
- * Sandbox calls 3, 4 and 5 of spec section 7 (the client is engine/payments/subscriptionApi.ts):
+ * Sandbox calls 3, 4 and 5 of spec section 7 (the client is the portal adapter, screens/backend/portalSubscriptions.ts):
  *
  * POST {portal}/users/me/subscriptions/polling/{plan}   bearer token
  *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, payment_intent_id?, is_upsell?,

@@ -1,17 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useEngine } from '../../engine/react/index.ts';
-import {
-  clearUpsellAttempt,
-  isOpenFailure,
-  purchase,
-  purchaseWithBraintree,
-  randomEventId,
-  readUpsellAttempt,
-  writeUpsellAttempt,
-} from '../../engine/payments/index.ts';
-import type { AlternativeMethod, PaidWith, PaymentGateway, PurchaseOutcome, UpsellAttempt } from '../../engine/payments/index.ts';
+import { useEngine } from '../react/context.ts';
+import { purchaseWithBraintree } from './braintreePurchase.ts';
+import { purchase, randomEventId, type PurchaseOutcome } from './checkoutMachine.ts';
+import { isOpenFailure } from './failures.ts';
+import type { AlternativeMethod, PaymentGateway } from './port.ts';
+import type { PaidWith } from './receipt.ts';
+import { clearUpsellAttempt, readUpsellAttempt, writeUpsellAttempt, type UpsellAttempt } from './upsellAttempt.ts';
 import { usePurchaseRunner, type PurchaseRunner } from './usePurchaseRunner.ts';
-import { purchaseAttribution } from '../analytics/attribution.ts';
 
 /** What charges the add-on: the card gateway (the card or wallet just used) or the PayPal method (its vaulted account). */
 type Charger = { method: 'card'; gateway: PaymentGateway } | { method: 'paypal'; paypal: AlternativeMethod };
@@ -27,14 +22,15 @@ export interface UpsellPurchase {
 }
 
 /**
- * The upsell's purchase with the method the plan was just paid with: the card or wallet (its Stripe
- * payment method) or PayPal (the billing agreement the portal vaulted, charged again with a fresh
- * nonce from braintree-web's vault manager, no second PayPal window). The attempt is stored before
- * its call (engine/payments/upsellAttempt.ts) and followed to its result after a reload.
+ * The upsell's purchase with the method the plan was just paid with: the card or wallet (its
+ * payment method) or PayPal (the billing agreement the backend vaulted, charged again with a fresh
+ * nonce from the provider's vault, no second PayPal window). The attempt is stored before its call
+ * (./upsellAttempt.ts) and followed to its result after a reload.
  * @param subscriptionId the plan's subscription (store.checkout.id)
  * @param onBought called once the add-on is paid
+ * @param extra the product's extra fields of the subscription call (the landing type, the attribution), read when it is sent
  */
-export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, onBought: () => void): UpsellPurchase {
+export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, onBought: () => void, extra: () => Record<string, unknown>): UpsellPurchase {
   const { store, analytics, data, gateways } = useEngine();
   const runner = usePurchaseRunner();
   const product = data.plans.upsell;
@@ -80,13 +76,20 @@ export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, on
     const attempt = await attemptFor(c);
     if ('status' in attempt) return attempt;
     const deps = { api: runner.api, store, analytics, signal: runner.signal() };
-    // the backend's attribution for server-side conversions (screens/analytics/attribution.ts)
-    const extra = { landing_type: store.plans.landingType, attribution: purchaseAttribution(store) };
+    const fields = extra();
     const ids = { idempotencyKey: attempt.idempotencyKey, fbEventId: attempt.fbEventId };
     const outcome =
       c.method === 'paypal'
-        ? await purchaseWithBraintree(deps, { plan: product.name, nonce: attempt.nonce, price: product.price, upsell: true, attempt: ids, extra })
-        : await purchase({ ...deps, gateway: c.gateway }, { plan: product.name, upsell: true, attempt: ids, extra });
+        ? await purchaseWithBraintree(deps, {
+            plan: product.name,
+            gateway: c.paypal.backendId,
+            nonce: attempt.nonce,
+            price: product.price,
+            upsell: true,
+            attempt: ids,
+            extra: fields,
+          })
+        : await purchase({ ...deps, gateway: c.gateway }, { plan: product.name, upsell: true, attempt: ids, extra: fields });
     if (outcome.status === 'succeeded') onBought();
     // the result is known: the next attempt is a new one (an open outcome keeps this one for the retry)
     if (outcome.status === 'succeeded' || outcome.status === 'silent' || (outcome.status === 'failed' && !isOpenFailure(outcome.failure))) clearUpsellAttempt();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PaymentGateway } from '../../engine/payments/index.ts';
+import type { PaymentGateway } from './port.ts';
 
 export type GatewayState = { status: 'loading' } | { status: 'ready'; gateway: PaymentGateway } | { status: 'failed'; error: unknown };
 

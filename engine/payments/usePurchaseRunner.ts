@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/index.ts';
-import { httpClientsFor, loadPaymentSettings } from '../product/signup.ts';
-import type { PurchaseOutcome } from '../../engine/payments/index.ts';
-import { failureTextKey, type PaymentFailure } from '../../engine/payments/index.ts';
-import type { GatewayContext } from '../../engine/payments/gateways.ts';
-import type { PaymentGateway } from '../../engine/payments/index.ts';
-import { createSubscriptionApi, type SubscriptionApi } from '../../engine/payments/index.ts';
+import { useEngine } from '../react/context.ts';
+import type { BackendContext, SubscriptionApi } from './backend.ts';
+import type { PurchaseOutcome } from './checkoutMachine.ts';
+import { failureTextKey, type PaymentFailure } from './failures.ts';
+import type { PaymentGateway } from './port.ts';
+import type { GatewayContext } from './registry.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
 
 export interface PurchaseRunner {
@@ -26,12 +25,12 @@ export interface PurchaseRunner {
   run: (purchase: () => Promise<PurchaseOutcome>) => Promise<PurchaseOutcome>;
 }
 
-/** What the checkout and the upsell share: the API, the gateway loader, and one purchase at a time. */
+/** What the checkout and the upsell share: the backend's payment calls, the gateway loader, and one purchase at a time. */
 export function usePurchaseRunner(): PurchaseRunner {
   const { t, i18n } = useTranslation();
-  const { store, analytics, config, gateways } = useEngine();
-  const http = useMemo(() => httpClientsFor(store, config), [store, config]);
-  const api = useMemo(() => createSubscriptionApi(http), [http]);
+  const { store, analytics, config, gateways, backend } = useEngine();
+  const context = useMemo((): BackendContext => ({ store, config, analytics }), [store, config, analytics]);
+  const api = useMemo(() => backend.subscriptions(context), [backend, context]);
   const signal = useUnmountSignal();
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
@@ -40,17 +39,17 @@ export function usePurchaseRunner(): PurchaseRunner {
   const gatewayContext = useCallback(
     (): GatewayContext => ({
       preview: config.preview,
-      publishableKey: store.signup.stripePublishKey,
-      btToken: store.signup.btToken,
+      publishableKey: store.signup.publishableKey,
+      clientToken: store.signup.clientToken,
       language: () => i18n.language,
     }),
     [store, config.preview, i18n],
   );
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
     // the settings may have failed at signup (three tries): try again before the form needs the key
-    if (!store.signup.stripePublishKey) await loadPaymentSettings({ store, analytics, http });
+    if (!store.signup.publishableKey) await backend.loadPaymentSettings(context);
     return gateways.cardGateway(gatewayContext());
-  }, [store, analytics, http, gatewayContext, gateways]);
+  }, [store, backend, context, gatewayContext, gateways]);
 
   const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render

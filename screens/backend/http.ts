@@ -1,10 +1,10 @@
 /**
- * axios instances, one per base address (web API, portal, CDN, Braintree portal), configured at
- * build time. The portal and Braintree instances send the access token as a Bearer token. Loaded with
- * the signup screen, never on the landing route.
+ * The product's backend addresses: axios instances, one per base address (web API, portal, CDN,
+ * Braintree portal), configured at build time. The portal and Braintree instances send the access
+ * token as a Bearer token. Loaded with the signup screen and the backend adapter, never on the landing route.
  */
 import axios, { type AxiosInstance } from 'axios';
-import type { FunnelConfig } from './config.ts';
+import type { FunnelConfig } from '../../engine/index.ts';
 
 export interface HttpClients {
   webapi: AxiosInstance;
