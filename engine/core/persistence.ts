@@ -58,6 +58,17 @@ export function serialize(store: FunnelState): string {
   return JSON.stringify(payload);
 }
 
+/** A saved slice with its fields' earlier names replaced by the current ones (a value saved under the current name wins). */
+function withCurrentNames(saved: Record<string, unknown>, renamed: Readonly<Record<string, string>> | undefined): Record<string, unknown> {
+  if (!renamed) return saved;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(saved)) {
+    const name = Object.hasOwn(renamed, key) ? renamed[key]! : key;
+    if (name === key || !Object.hasOwn(saved, name)) out[name] = value;
+  }
+  return out;
+}
+
 /** Applies saved data to the store; corrupt or foreign data leaves the defaults. */
 export function applySaved(store: FunnelState, raw: string | undefined): RestoreResult {
   if (raw === undefined) return 'empty';
@@ -72,7 +83,8 @@ export function applySaved(store: FunnelState, raw: string | undefined): Restore
   for (const [name, declaration] of persistedSlices(store)) {
     const value = (saved as Record<string, unknown>)[name];
     const skip: readonly string[] = declaration.transient ?? [];
-    const clean = value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([k]) => !skip.includes(k))) : value;
+    const current = value && typeof value === 'object' ? withCurrentNames(value as Record<string, unknown>, declaration.renamed) : value;
+    const clean = current && typeof current === 'object' ? Object.fromEntries(Object.entries(current).filter(([k]) => !skip.includes(k))) : current;
     mergeChecked(sliceOf(store, name), declaration.defaults() as Record<string, unknown>, clean);
   }
   return 'restored';

@@ -15,6 +15,8 @@ export interface SliceDeclaration<T extends object> {
   persist: boolean;
   /** Fields of a persisted slice that never reach local storage (e.g. an access token). */
   transient?: readonly (keyof T & string)[];
+  /** Fields stored under an earlier name: a saved value is restored into its current field (when that one is not saved). */
+  renamed?: Readonly<Record<string, keyof T & string>>;
 }
 
 /** A declaration of any slice, as the store and persistence walk them. */

@@ -65,6 +65,8 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
   signup: {
     persist: true,
     transient: ['token', 'accountId', 'accountEmail'], // the access token and its account live in session storage only
+    // the names the first versions stored these fields under (the portal's own): a returning visitor keeps their account
+    renamed: { gzUserID: 'userId', stripePublishKey: 'publishableKey', stripeAccountName: 'accountName', btToken: 'clientToken' },
     defaults: () => ({
       email: '',
       isValid: false,

@@ -94,4 +94,14 @@ describe('persistence (root key, version 0)', () => {
   it('uses one root key', () => {
     expect(PERSIST_KEY).toBe('persist:root');
   });
+
+  it('a field saved under its earlier name is restored into the current one; the current name wins when both are saved', () => {
+    const store = createFunnelStore(productSlices);
+    const saved = { version: 0, signup: { email: 'a@example.com', gzUserID: 'u-1', stripePublishKey: 'pk_old', publishableKey: 'pk_new', btToken: 'bt' } };
+    expect(applySaved(store, JSON.stringify(saved))).toBe('restored');
+    expect(store.signup.userId).toBe('u-1');
+    expect(store.signup.publishableKey).toBe('pk_new');
+    expect(store.signup.clientToken).toBe('bt');
+    expect((store.signup as unknown as Record<string, unknown>).gzUserID).toBeUndefined();
+  });
 });
