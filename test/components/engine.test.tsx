@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { showError, setLoader } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
 import { AppErrorBoundary } from '../../engine/react/index.ts';
 import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/index.ts';
 import { ChunkLoadError, lazyScreen } from '../../engine/react/index.ts';
@@ -72,11 +73,15 @@ describe('routes and chrome', () => {
   });
 
   it('marks the active carousel dot', async () => {
-    await renderFunnel('/place-alerts');
-    await screen.findByRole('heading', { name: 'Place alerts' });
-    const dots = within(screen.getByRole('list', { name: 'Slide 2 of 4' })).getAllByRole('listitem');
-    expect(dots).toHaveLength(4);
-    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual([null, 'step', null, null]);
+    // the main flow's second slide: its place and the carousel's length are data (flows/main.json)
+    const intros = Object.values(funnelData.flows.main!.steps).flatMap((step) => (step.screen === 'feature-intro' ? [step] : []));
+    const second = intros.find((step) => step.props.slide === 2)!;
+    const { slide, slides, title } = second.props;
+    await renderFunnel(second.path!);
+    await screen.findByRole('heading', { name: i18next.t(title) });
+    const dots = within(screen.getByRole('list', { name: `Slide ${slide} of ${slides}` })).getAllByRole('listitem');
+    expect(dots).toHaveLength(slides);
+    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual(Array.from({ length: slides }, (_, i) => (i + 1 === slide ? 'step' : null)));
   });
 });
 
