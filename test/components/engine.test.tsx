@@ -11,6 +11,7 @@ import { languages } from '../../screens/product/languages.ts';
 import { screens } from '../../screens/registry.ts';
 import i18next from 'i18next';
 import { renderFunnel } from './harness.tsx';
+import { unsupportedLocales } from '../unsupportedLocales.ts';
 
 describe('message overlay', () => {
   it('shows the error banner with a server text and hides it after 3 s', async () => {
@@ -144,19 +145,21 @@ describe('error boundaries', () => {
 });
 
 describe('languages', () => {
-  it('maps browser languages to the 13 supported ones, English otherwise', () => {
+  const [unsupported, anotherUnsupported] = unsupportedLocales(languages);
+
+  it('maps browser languages to the supported ones, English otherwise', () => {
     expect(pickLanguage(languages, 'pt-BR')).toBe('pt');
     expect(pickLanguage(languages, 'zh-Hans-CN')).toBe('zh');
     expect(pickLanguage(languages, 'uk')).toBe('uk');
-    expect(pickLanguage(languages, 'nl-NL')).toBe('en');
+    expect(pickLanguage(languages, unsupported)).toBe('en');
     expect(pickLanguage(languages, undefined)).toBe('en');
   });
 
   it('detects the language from ?lng= first, then the browser languages in order, else English', () => {
     expect(detectLanguage(languages, '?lng=ja', ['de-DE'])).toBe('ja');
-    expect(detectLanguage(languages, '?lng=xx', ['nl-NL', 'fr-CA', 'de'])).toBe('fr');
+    expect(detectLanguage(languages, '?lng=xx', [unsupported, 'fr-CA', 'de'])).toBe('fr');
     expect(detectLanguage(languages, '', ['zh-TW'])).toBe('zh');
-    expect(detectLanguage(languages, '', ['nl-NL', 'sv'])).toBe('en');
+    expect(detectLanguage(languages, '', [unsupported, anotherUnsupported])).toBe('en');
     expect(detectLanguage(languages, '', [])).toBe('en');
   });
 
