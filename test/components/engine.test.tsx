@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { showError, setLoader } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
 import { AppErrorBoundary } from '../../engine/react/index.ts';
 import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/index.ts';
 import { ChunkLoadError, lazyScreen } from '../../engine/react/index.ts';
@@ -10,6 +11,7 @@ import { languages } from '../../screens/product/languages.ts';
 import { screens } from '../../screens/registry.ts';
 import i18next from 'i18next';
 import { renderFunnel } from './harness.tsx';
+import { unsupportedLocales } from '../unsupportedLocales.ts';
 
 describe('message overlay', () => {
   it('shows the error banner with a server text and hides it after 3 s', async () => {
@@ -72,11 +74,15 @@ describe('routes and chrome', () => {
   });
 
   it('marks the active carousel dot', async () => {
-    await renderFunnel('/place-alerts');
-    await screen.findByRole('heading', { name: 'Place alerts' });
-    const dots = within(screen.getByRole('list', { name: 'Slide 2 of 4' })).getAllByRole('listitem');
-    expect(dots).toHaveLength(4);
-    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual([null, 'step', null, null]);
+    // the main flow's second slide: its place and the carousel's length are data (flows/main.json)
+    const intros = Object.values(funnelData.flows.main!.steps).flatMap((step) => (step.screen === 'feature-intro' ? [step] : []));
+    const second = intros.find((step) => step.props.slide === 2)!;
+    const { slide, slides, title } = second.props;
+    await renderFunnel(second.path!);
+    await screen.findByRole('heading', { name: i18next.t(title) });
+    const dots = within(screen.getByRole('list', { name: `Slide ${slide} of ${slides}` })).getAllByRole('listitem');
+    expect(dots).toHaveLength(slides);
+    expect(dots.map((d) => d.getAttribute('aria-current'))).toEqual(Array.from({ length: slides }, (_, i) => (i + 1 === slide ? 'step' : null)));
   });
 });
 
@@ -139,19 +145,21 @@ describe('error boundaries', () => {
 });
 
 describe('languages', () => {
-  it('maps browser languages to the 13 supported ones, English otherwise', () => {
+  const [unsupported, anotherUnsupported] = unsupportedLocales(languages);
+
+  it('maps browser languages to the supported ones, English otherwise', () => {
     expect(pickLanguage(languages, 'pt-BR')).toBe('pt');
     expect(pickLanguage(languages, 'zh-Hans-CN')).toBe('zh');
     expect(pickLanguage(languages, 'uk')).toBe('uk');
-    expect(pickLanguage(languages, 'nl-NL')).toBe('en');
+    expect(pickLanguage(languages, unsupported)).toBe('en');
     expect(pickLanguage(languages, undefined)).toBe('en');
   });
 
   it('detects the language from ?lng= first, then the browser languages in order, else English', () => {
     expect(detectLanguage(languages, '?lng=ja', ['de-DE'])).toBe('ja');
-    expect(detectLanguage(languages, '?lng=xx', ['nl-NL', 'fr-CA', 'de'])).toBe('fr');
+    expect(detectLanguage(languages, '?lng=xx', [unsupported, 'fr-CA', 'de'])).toBe('fr');
     expect(detectLanguage(languages, '', ['zh-TW'])).toBe('zh');
-    expect(detectLanguage(languages, '', ['nl-NL', 'sv'])).toBe('en');
+    expect(detectLanguage(languages, '', [unsupported, anotherUnsupported])).toBe('en');
     expect(detectLanguage(languages, '', [])).toBe('en');
   });
 

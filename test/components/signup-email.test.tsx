@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { httpClientsFor } from '../../screens/product/signup.ts';
 import { PERSIST_KEY } from '../../engine/index.ts';
 import { ALREADY_REGISTERED, answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply, type SeenRequest } from '../fakeAxios.ts';
+import { funnelData } from '../../screens/flowData.ts';
 import { renderFunnel } from './harness.tsx';
 
 const EMAIL_ERROR = 'This email looks wrong. Please check it and try again.';
@@ -22,7 +23,13 @@ describe('signup-email screen', () => {
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Terms of Use' })).toHaveAttribute('href', 'https://geozilla.com/terms-of-use/');
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', 'https://geozilla.com/privacy-policy/');
-    expect(screen.getByRole('list', { name: 'Slide 4 of 4' }).querySelector('[aria-current="step"]')).toBe(screen.getAllByRole('listitem')[3]);
+    // the carousel's last dot, as the signup step of flows/main.json numbers it
+    const signup = funnelData.flows.main!.steps.signup!;
+    if (signup.screen !== 'signup-email') throw new Error('the main flow has no signup-email step "signup"');
+    const { slide, slides } = signup.props;
+    expect(slide).toBe(slides);
+    const dots = screen.getByRole('list', { name: `Slide ${slide} of ${slides}` });
+    expect(dots.querySelector('[aria-current="step"]')).toBe(dots.querySelectorAll('li')[slide! - 1]);
     // an address stays left to right on a right-to-left page, with the e-mail keyboard
     const field = screen.getByRole('textbox', { name: 'Email' });
     expect(field).toHaveAttribute('dir', 'ltr');

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, writtenVisitorId } from './browser.ts';
 import destinationsFile from '../../flows/destinations.json';
 import en from '../../locales/en.json';
+import { afterStep } from './visitor.ts';
 
 afterAll(closeBrowser);
 
@@ -36,6 +37,7 @@ async function inspectorRow(page: Page, visitor: string, event: string): Promise
 describe('/__events', () => {
   it('shows every destination’s payload of each event side by side, after a landing and a step', async () => {
     const { context, page } = await newVisitor();
+    const afterLanding = afterStep('/'); // the step the landing leads to, as the flow and the variant say
     // stand-ins for Meta's and Google's scripts: they take over the queues as the real ones would
     await context.route('https://connect.facebook.net/**', (route) =>
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.fbq.callMethod = function () {};' }),
@@ -44,7 +46,7 @@ describe('/__events', () => {
     await page.goto(url('/?utm_source=google'), { waitUntil: 'load' });
     await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
     await page.getByRole('button', { name: en.common.continue }).click();
-    await page.waitForURL(url('/check-location'));
+    await page.waitForURL(url(afterLanding));
     const visitor = await writtenVisitorId(context);
 
     const inspector = await context.newPage();
@@ -54,16 +56,16 @@ describe('/__events', () => {
       .poll(() => inspector.locator('#head th').allTextContents())
       .toEqual(['time', 'event', 'visitor', ...destinations.map((d) => `${d.id} (${d.type})`)]);
 
-    const step = await inspectorRow(inspector, visitor, 'page /check-location');
+    const step = await inspectorRow(inspector, visitor, `page ${afterLanding}`);
     const segment = JSON.parse(step.collector!) as { type: string; name: string; messageId: string; anonymousId: string; sentAt: string };
-    expect(segment).toMatchObject({ type: 'page', name: '/check-location', anonymousId: visitor });
+    expect(segment).toMatchObject({ type: 'page', name: afterLanding, anonymousId: visitor });
     expect(segment.sentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Meta's call for the same event carries the Segment message's id as its eventID
     const [method, pixelName, , options] = JSON.parse(step.meta!) as [string, string, unknown, { eventID: string }];
     expect([method, pixelName, options.eventID]).toEqual(['track', nameFor('meta', 'page'), segment.messageId]);
     const [gtagCommand, gaName, params] = JSON.parse(step.ga4!) as [string, string, Record<string, unknown>];
     expect([gtagCommand, gaName]).toEqual(['event', nameFor('ga4', 'page')]);
-    expect(params).toMatchObject({ page_path: '/check-location' });
+    expect(params).toMatchObject({ page_path: afterLanding });
 
     // the landing's own page view is a row of its own, with the address's utm_source in GA4's page_location
     const landing = await inspectorRow(inspector, visitor, 'page /');

@@ -10,12 +10,15 @@ import { afterStep, text, titleKeyOf, type Texts as VisitorTexts } from './visit
 import { afterAll, describe, expect, it } from 'vitest';
 import { browserLocale, languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
+import en from '../../locales/en.json';
 import type { Page } from 'playwright-core';
 import { baseUrl, closeBrowser, newVisitor, sandboxEvents, writtenVisitorId } from './browser.ts';
 
 afterAll(closeBrowser);
 
 const scriptName = (url: string): string => url.replace(/^.*\//, '');
+/** The English title of the step a landing leads to, as the flows and the variant's overrides say. */
+const titleAfter = (landingPath: string): string => text(en, titleKeyOf(afterStep(landingPath))!);
 
 /** Whether React has hydrated the landing's button (it attaches its props to the server's element). */
 const isHydrated = (page: Page): Promise<boolean> =>
@@ -42,12 +45,12 @@ describe('the prerendered landing starts light', () => {
 
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseUrl()}${afterStep('/discount')}`);
-    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await page.getByRole('heading', { name: titleAfter('/discount') }).waitFor();
     expect(scripts.filter((s) => s.startsWith('BrowserRoutes-'))).toHaveLength(1);
     // the router keeps the visitor's place: Back is sent to the last recorded path, as on any step
     await page.goBack();
     await page.waitForURL(`${baseUrl()}${afterStep('/discount')}`);
-    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await page.getByRole('heading', { name: titleAfter('/discount') }).waitFor();
     await context.close();
   }, 60_000);
 
@@ -90,7 +93,7 @@ describe('the prerendered landing starts light', () => {
     expect(await isHydrated(page)).toBe(false);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(`${baseUrl()}${afterStep('/')}`);
-    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await page.getByRole('heading', { name: titleAfter('/') }).waitFor();
     await context.close();
   }, 60_000);
 
@@ -108,7 +111,7 @@ describe('the prerendered landing starts light', () => {
     expect(arrived).toBe(false);
     expect(await page.evaluate(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media)).toBe('print');
     await page.waitForURL(`${baseUrl()}${afterStep('/')}`);
-    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await page.getByRole('heading', { name: titleAfter('/') }).waitFor();
     await context.close();
   }, 60_000);
 
@@ -128,7 +131,7 @@ describe('the prerendered landing starts light', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     // (the page's load event never comes: wait for the address only)
     await page.waitForURL(`${baseUrl()}${afterStep('/')}`, { waitUntil: 'commit' });
-    await page.getByRole('heading', { name: 'Check location' }).waitFor();
+    await page.getByRole('heading', { name: titleAfter('/') }).waitFor();
     expect(scripts.filter((s) => s.startsWith('client-'))).toHaveLength(1);
     await context.close();
   }, 60_000);

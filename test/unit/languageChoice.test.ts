@@ -1,13 +1,17 @@
 import { chooseLanguage, cookieValue, parseAcceptLanguage, supportedLanguage } from '../../engine/index.ts';
 import { detectLanguage } from '../../engine/react/index.ts';
 import { languages } from '../../screens/product/languages.ts';
+import { unsupportedLocales } from '../unsupportedLocales.ts';
+
+const [unsupported, anotherUnsupported] = unsupportedLocales(languages);
+const languageOf = (locale: string): string => new Intl.Locale(locale).language;
 
 describe('the language rule shared by the server and the browser', () => {
   it('takes ?lng= first, then the stored choice, then the browser, else English', () => {
     expect(chooseLanguage(languages, { query: 'ja', stored: 'de', preferred: ['fr'] })).toBe('ja');
     expect(chooseLanguage(languages, { query: 'xx', stored: 'de', preferred: ['fr'] })).toBe('de');
-    expect(chooseLanguage(languages, { query: null, stored: undefined, preferred: ['nl-NL', 'pt-BR'] })).toBe('pt');
-    expect(chooseLanguage(languages, { preferred: ['nl', 'sv'] })).toBe('en');
+    expect(chooseLanguage(languages, { query: null, stored: undefined, preferred: [unsupported, 'pt-BR'] })).toBe('pt');
+    expect(chooseLanguage(languages, { preferred: [languageOf(unsupported), languageOf(anotherUnsupported)] })).toBe('en');
   });
 
   it('reads Accept-Language by quality, keeping the order of equal ones', () => {
@@ -20,7 +24,7 @@ describe('the language rule shared by the server and the browser', () => {
     expect(cookieValue('userUuid=abc; lng=uk; other=1', 'lng')).toBe('uk');
     expect(cookieValue('', 'lng')).toBeUndefined();
     expect(supportedLanguage(languages, 'ZH_tw')).toBe('zh');
-    expect(supportedLanguage(languages, 'nl')).toBeUndefined();
+    expect(supportedLanguage(languages, languageOf(unsupported))).toBeUndefined();
   });
 
   it('is what the browser applies too, cookie included', () => {
