@@ -25,6 +25,7 @@ export { AppErrorBoundary } from './AppErrorBoundary.tsx';
 export { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from './ChunkErrorBoundary.tsx';
 /** Work the first screen does not need (the rest of the texts, analytics deliveries) waits until the visitor first interacts, or until the page has loaded and the browser has been idle for a while, whichever comes first, so it does not compete with the first paint and hydration on a slow mobile device. */
 export { afterStartup } from './afterStartup.ts';
+/** While the visitor reads a step, the screens of the steps it leads to download (at an idle moment; on a prerendered landing once the later steps are wanted). */
 export { prefetchNext, preloadNextScreens } from './prefetchNext.ts';
 /** Holds a tap on a prerendered page's button from the first paint until React listens, then replays it: the page's inline script holds it until the app's script runs, `holdEarlyClicks` from then on. */
 export { earlyClickScript, holdEarlyClicks } from './earlyClicks.ts';
