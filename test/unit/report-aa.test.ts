@@ -4,34 +4,16 @@ import { compareProportions, sampleRatioCheck } from '../../scripts/report/stats
 
 beforeAll(loadSimulation);
 
-/** The counts out of `n` trials at rate `p` outside which a binomial sample falls with probability at most `outside` (half per tail). */
-function binomialRange(n: number, p: number, outside: number): [number, number] {
-  const probabilities: number[] = [];
-  let probability = (1 - p) ** n;
-  for (let k = 0; k <= n; k++) {
-    probabilities.push(probability);
-    probability *= ((n - k) / (k + 1)) * (p / (1 - p));
-  }
-  const tail = outside / 2;
-  let low = 0;
-  for (let below = probabilities[0]!; below <= tail; below += probabilities[++low]!);
-  let high = n;
-  for (let above = probabilities[n]!; above <= tail; above += probabilities[--high]!);
-  return [low, high];
-}
-
 describe('simulated experiments without an effect', () => {
-  it('has a false-positive rate of about 5% at 95% over 200 A/A experiments (within the binomial 99.9% range)', () => {
+  it('has a false-positive rate between 2% and 8% at 95% over 200 A/A experiments', () => {
     let significant = 0;
     for (let run = 0; run < 200; run++) {
       const [control, variant] = experiment(10_000 + run, 4000);
       if (compareProportions(control!, variant!).pValue! < 0.05) significant++;
     }
-    // the simulation walks the flow graph, so a step or a variant added to flows/ draws other visitors:
-    // the count must fit any honest sample, not the one today's flows happen to give
-    const [low, high] = binomialRange(200, 0.05, 0.001);
-    expect(significant).toBeGreaterThanOrEqual(low);
-    expect(significant).toBeLessThanOrEqual(high);
+    // the flows are the tests' own (reportSimulation.ts): the draws do not move when flows/ changes
+    expect(significant / 200).toBeGreaterThanOrEqual(0.02);
+    expect(significant / 200).toBeLessThanOrEqual(0.08);
   }, 120_000);
 
   it('trips the sample-ratio check on a 45/55 split of a 50/50 experiment, and not on the declared split', () => {

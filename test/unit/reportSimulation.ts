@@ -1,5 +1,5 @@
 /**
- * Simulated experiments for the statistics tests: visitors walk the real flow graph (the simulator the
+ * Simulated experiments for the statistics tests: visitors walk a realistic flow graph (the simulator the
  * event logs are written from) on the paths a running experiment splits; the arms' visitors and purchases go to the
  * same comparisons the report uses.
  */
@@ -22,10 +22,16 @@ export let weights: number[];
 export let experimentId: string;
 let paths: string[];
 
+/**
+ * The flows the statistics walk: a realistic set kept with the tests, so a step or a variant a
+ * marketer adds to flows/ never changes the draws (and the expected false-positive count) here.
+ */
+const SIMULATED_FLOWS = 'test/fixtures/flows/valid/real-flows';
+
 /** Reads the flow files; call from beforeAll. */
 export async function loadSimulation(): Promise<void> {
-  // the shipped flows run no experiment on a spec route: the docs' example experiment is added here
-  const data = { ...(await loadFunnelData()), experiments: LATAM_OFFER };
+  // the docs' example experiment runs on /latam (the shipped flows run none on a spec route)
+  const data = { ...(await loadFunnelData({ flowsDir: SIMULATED_FLOWS })), experiments: LATAM_OFFER };
   model = simulationModel(data);
   const running = experimentEntries(data.experiments).find(([, e]) => e.status === 'running');
   if (!running) throw new Error('the statistics tests need a running experiment (test/fixtures/experiments/latam-offer.json)');
