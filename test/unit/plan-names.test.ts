@@ -4,23 +4,15 @@
  * at, in the language's plural form and digits, and the add-on keeps its product name. The expected
  * words are spelt out here, so a translation that picks the wrong form fails.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { Duration, Plan } from '../../engine/index.ts';
 import { getVariant, planPricing, variantIds } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { formatCount, moneyBackText, namingPeriod, planNameText } from '../../screens/ui/planNames.ts';
 import { localeFormat } from '../../screens/ui/priceTexts.ts';
+import { localeTranslator } from './localeTranslator.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
-
-async function translator(language: string): Promise<TFunction> {
-  const instance = i18next.createInstance();
-  const resources = JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8'));
-  await instance.init({ lng: language, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false } });
-  return instance.t;
-}
+const translator = localeTranslator;
 
 const plans = Object.values(funnelData.plans.plans);
 const upsell = funnelData.plans.upsell;

@@ -4,9 +4,7 @@
  * full stop (a Russian date ends in "г." before the sentence's own stop), no space before a stop, no
  * stop after a comma, and no placeholder left unfilled.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { Plan } from '../../engine/index.ts';
 import { languageCodes, planPricing } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
@@ -26,15 +24,9 @@ import {
   upsellPriceTexts,
   type LocaleFormat,
 } from '../../screens/ui/priceTexts.ts';
+import { localeTranslator } from './localeTranslator.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
-
-async function translator(language: string): Promise<TFunction> {
-  const instance = i18next.createInstance();
-  const resources = JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8'));
-  await instance.init({ lng: language, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false } });
-  return instance.t;
-}
+const translator = localeTranslator;
 
 // "..", but not an ellipsis; a space, comma or colon before a stop; a stop beside a CJK stop; a placeholder left as written
 const BROKEN = /(?<!\.)\.\.(?!\.)|\s\.|[,;:]\.|。\.|\.。|\{\{|\}\}/;

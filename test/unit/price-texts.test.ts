@@ -4,9 +4,7 @@
  * from plans defined here; and, for every plan of flows/plans.json in every language, sentences that
  * name the amounts the plan charges, fill every placeholder and end with the one cancellation sentence.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { Plan } from '../../engine/index.ts';
 import { formatUsd, isIntro, languageCodes, periodEnd, planPricing } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
@@ -23,16 +21,11 @@ import {
   upsellPriceTexts,
   type LocaleFormat,
 } from '../../screens/ui/priceTexts.ts';
+import { localeTranslator } from './localeTranslator.ts';
 
-const root = new URL('../../', import.meta.url).pathname;
 const LANGUAGES = languageCodes(languages);
 
-async function translator(language: string): Promise<TFunction> {
-  const instance = i18next.createInstance();
-  const resources = JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8'));
-  await instance.init({ lng: language, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false } });
-  return instance.t;
-}
+const translator = localeTranslator;
 
 const format = (language: string): LocaleFormat => localeFormat(language, language, language === 'ar');
 
