@@ -184,14 +184,19 @@ describe.concurrent('durable purchases', () => {
     ).toBe(false);
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
     await page.getByText('Paid today: $59.88').waitFor();
-    expect(posts).toHaveLength(1);
+    // the reload may cut the first call before its answer was stored: the resume then sends the same call
+    // again (same Idempotency-Key, same body), which the backend answers with the same subscription
+    expect(posts.length).toBeGreaterThanOrEqual(1);
+    expect(posts[0]?.key).toBeTruthy();
+    expect(new Set(posts.map((p) => `${p.key} ${p.body}`)).size).toBe(1);
     expect(await subscriptions(email)).toHaveLength(1);
+    const sent = posts.length;
 
     await page.goto(url('/signup/plans'));
     await page.waitForURL(url('/checkout/success'));
     await page.getByText('Paid today: $59.88').waitFor();
     expect(await page.getByRole('radiogroup', { name: en.paywall.plansLabel }).count()).toBe(0); // no plans offered
-    expect(posts).toHaveLength(1);
+    expect(posts).toHaveLength(sent);
     expect(await subscriptions(email)).toHaveLength(1);
     await context.close();
   });

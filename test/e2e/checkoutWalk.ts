@@ -59,11 +59,11 @@ export async function subscriptions(email: string): Promise<SandboxSubscription[
   return ((await res.json()) as { subscriptions: SandboxSubscription[] }).subscriptions;
 }
 
-/** Records the bodies of the subscription calls a page sends (the listener survives a reload). */
-export function countPosts(page: Page): string[] {
-  const posts: string[] = [];
+/** The subscription calls a page sends, in order: each one's Idempotency-Key and body (the listener survives a reload). */
+export function countPosts(page: Page): Array<{ key: string | undefined; body: string }> {
+  const posts: Array<{ key: string | undefined; body: string }> = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.postData() ?? '');
+    if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push({ key: r.headers()['idempotency-key'], body: r.postData() ?? '' });
   });
   return posts;
 }

@@ -122,7 +122,7 @@ describe.concurrent('3-D Secure for EU customers', () => {
     const challenge = page.getByRole('dialog', { name: en.checkout.sandbox.challengeTitle });
     await challenge.getByRole('button', { name: en.checkout.sandbox.complete }).click();
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
-    expect(JSON.parse(posts[0]!)).toMatchObject({ request_three_d_secure: 'any' });
+    expect(JSON.parse(posts[0]!.body)).toMatchObject({ request_three_d_secure: 'any' });
     expect(await subscriptions(email)).toHaveLength(1);
     await context.close();
   });
@@ -133,7 +133,7 @@ describe.concurrent('3-D Secure for EU customers', () => {
     await typeCard(page, '4242424242424242');
     await payButton(page).click();
     await page.waitForURL(url('/checkout/success'), { timeout: 20_000 });
-    expect(JSON.parse(posts[0]!)).not.toHaveProperty('request_three_d_secure');
+    expect(JSON.parse(posts[0]!.body)).not.toHaveProperty('request_three_d_secure');
     expect(await page.getByRole('dialog', { name: en.checkout.sandbox.challengeTitle }).count()).toBe(0);
     expect(await subscriptions(email)).toHaveLength(1);
     await context.close();
