@@ -105,6 +105,8 @@ export interface FunnelBackend {
    * @returns true when they arrived
    */
   loadPaymentSettings(context: BackendContext): Promise<boolean>;
+  /** Downloads the adapter's code before the first call (a lazy backend; the checkout's step before asks). No call is made. */
+  preload?(): Promise<unknown>;
 }
 
 /**
@@ -140,5 +142,6 @@ export function lazyBackend(load: () => Promise<FunnelBackend>): FunnelBackend {
         (b) => b.loadPaymentSettings(context),
         () => false,
       ),
+    preload: backend,
   };
 }

@@ -6,7 +6,7 @@
  * Each export keeps its JSDoc at its definition.
  */
 /** Gateways as registrations: the registry over the product's list, its context, the load time limit and its error. */
-export { GATEWAY_LOAD_TIMEOUT_MS, GatewayLoadError, createGatewayRegistry, withTimeout } from './registry.ts';
+export { GATEWAY_LOAD_TIMEOUT_MS, GatewayLoadError, createGatewayRegistry, gatewayContextOf, withTimeout } from './registry.ts';
 /** Types of the same module. */
 export type { GatewayContext, GatewayRegistration, GatewayRegistry } from './registry.ts';
 /** PayPal through Braintree: available when a Braintree client token is known. */

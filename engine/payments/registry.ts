@@ -7,6 +7,7 @@
  * retry and the alternative methods instead of a dead form.
  */
 import type { AlternativeMethod, Loaded, PaymentGateway } from './port.ts';
+import type { FunnelState } from '../core/store.ts';
 
 export const GATEWAY_LOAD_TIMEOUT_MS = 10_000;
 
@@ -60,6 +61,11 @@ interface RegistrationBase {
    */
   backendId: string;
   available(ctx: GatewayContext): boolean;
+  /**
+   * Downloads what `load()` will need (the provider's code in this build), while the visitor is still on
+   * an earlier step: no form, no call to the provider's servers and nothing shown. Unset: nothing to fetch.
+   */
+  prefetch?(ctx: GatewayContext): Promise<unknown>;
 }
 
 /** A provider the checkout can use: the card form (with its wallet) or an alternative method. */
@@ -72,6 +78,13 @@ export interface GatewayRegistry {
   cardGateway(ctx: GatewayContext, timeoutMs?: number): Promise<PaymentGateway>;
   /** Every available alternative method that loads (one that fails to load is left out). */
   alternatives(ctx: GatewayContext): Promise<AlternativeMethod[]>;
+  /** Starts downloading what the card gateway and the alternative methods `ctx` allows will load (a failure is left to the checkout). */
+  prefetch(ctx: GatewayContext): void;
+}
+
+/** The gateway context of an engine's build and stored payment settings. */
+export function gatewayContextOf(engine: { config: { preview: boolean }; store: FunnelState }, language: () => string): GatewayContext {
+  return { preview: engine.config.preview, publishableKey: engine.store.signup.publishableKey, clientToken: engine.store.signup.clientToken, language };
 }
 
 /**
@@ -92,6 +105,11 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
         chosen.map((r) => (r.load(ctx) as Promise<Loaded<AlternativeMethod>>).then((method): AlternativeMethod => ({ ...method, backendId: r.backendId }))),
       );
       return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    },
+    prefetch(ctx) {
+      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
+      const alternatives = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
+      for (const registration of [card, ...alternatives]) void registration?.prefetch?.(ctx).catch(() => {});
     },
   };
 }

@@ -5,7 +5,7 @@ import type { BackendContext, SubscriptionApi } from './backend.ts';
 import type { PurchaseOutcome } from './checkoutMachine.ts';
 import { failureTextKey, type PaymentFailure } from './failures.ts';
 import type { PaymentGateway } from './port.ts';
-import type { GatewayContext } from './registry.ts';
+import { gatewayContextOf, type GatewayContext } from './registry.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
 
 export interface PurchaseRunner {
@@ -36,15 +36,7 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
-  const gatewayContext = useCallback(
-    (): GatewayContext => ({
-      preview: config.preview,
-      publishableKey: store.signup.publishableKey,
-      clientToken: store.signup.clientToken,
-      language: () => i18n.language,
-    }),
-    [store, config.preview, i18n],
-  );
+  const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => i18n.language), [store, config, i18n]);
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
     // the settings may have failed at signup (three tries): try again before the form needs the key
     if (!store.signup.publishableKey) await backend.loadPaymentSettings(context);

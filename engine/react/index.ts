@@ -62,6 +62,8 @@ export { createTranslator, setTranslator, textDirection, useTexts } from './tran
 export type { TextOptions, TextTree, TranslateFn, Translator } from './translator.ts';
 /** Lazy screens with a load time-out: a chunk that fails or takes over 120 s becomes a ChunkLoadError ("Loading chunk failed"), which the step's boundary recovers with at most one reload. */
 export { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyScreen, loadWithTimeout } from './lazyScreen.ts';
+/** Types of the same module: a lazy screen, and what its module may export as `prefetch`. */
+export type { LazyScreen, ScreenPrefetch } from './lazyScreen.ts';
 /** The always-mounted overlay of the error banner and the loader. */
 export { MessageOverlay } from './overlays/MessageOverlay.tsx';
 /** Node only (the build's prerenderer, never in the browser): renders the funnel at one path to HTML with React's static renderer, which waits for the lazily loaded screen, so the HTML holds the screen itself. */

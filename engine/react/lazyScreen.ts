@@ -3,6 +3,7 @@
  * ChunkLoadError ("Loading chunk failed"), which the step's boundary recovers with at most one reload.
  */
 import { createElement, lazy, type Attributes, type ComponentType, type FunctionComponent } from 'react';
+import type { FunnelEngine } from './context.ts';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -31,8 +32,27 @@ export function loadWithTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_TIM
   });
 }
 
+/** The props a step gives its screen (`ScreenProps<X>`'s `props`). */
+type StepPropsOf<P> = P extends { props: infer X } ? X : unknown;
+
+/**
+ * What a screen module may export beside its component, as `prefetch`: starts downloading what the
+ * screen needs as soon as it mounts beyond its own code (its pictures, a payment provider's code), for
+ * a step the visitor may open next. Called while the visitor reads the step before; it must not
+ * change state or call the backend.
+ * @example export const prefetch: ScreenPrefetch<FeatureIntroProps> = (props) => prefetchArt(props.image);
+ */
+export type ScreenPrefetch<X> = (props: X, engine: FunnelEngine) => void;
+
 /** A lazy screen that can start downloading before React asks for it. */
-export type LazyScreen<P> = FunctionComponent<P> & { preload: () => Promise<unknown> };
+export type LazyScreen<P> = FunctionComponent<P> & {
+  /** Downloads the screen's code. */
+  preload: () => Promise<unknown>;
+  /** Downloads the screen's code, then what its module's `prefetch` names for these props. */
+  prefetch: (props: StepPropsOf<P>, engine: FunnelEngine) => Promise<void>;
+};
+
+type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<StepPropsOf<P>> };
 
 /**
  * A screen component loaded on demand, for the registry. `preload()` starts the same download early
@@ -41,15 +61,19 @@ export type LazyScreen<P> = FunctionComponent<P> & { preload: () => Promise<unkn
  * after its preload then matches the server's HTML in one pass.
  * @example landing: lazyScreen(() => import('./landing/LandingScreen'))
  */
-export function lazyScreen<P>(load: () => Promise<{ default: ComponentType<P> }>): LazyScreen<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
+export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>): LazyScreen<P> {
+  let pending: Promise<ScreenModule<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
-  const start = (): Promise<{ default: ComponentType<P> }> =>
+  const start = (): Promise<ScreenModule<P>> =>
     (pending ??= loadWithTimeout(load).then((mod) => {
       loaded = mod.default;
       return mod;
     }));
   const Lazy = lazy(start);
   const Screen: FunctionComponent<P> = (props) => createElement((loaded ?? Lazy) as FunctionComponent<Attributes>, props as Attributes);
-  return Object.assign(Screen, { preload: start });
+  const prefetch = async (props: StepPropsOf<P>, engine: FunnelEngine): Promise<void> => {
+    const mod = await start();
+    mod.prefetch?.(props, engine);
+  };
+  return Object.assign(Screen, { preload: start, prefetch });
 }

@@ -1,6 +1,7 @@
 /**
  * While the visitor reads a step, the browser fetches the screens of the steps it can lead to (every
- * branch), so the next tap waits for no chunk. Started when the main thread is idle, so it never
+ * branch) and what each needs at mount (its module's `prefetch`: pictures, a payment provider's code),
+ * so the next tap waits for no chunk and no picture. Started when the main thread is idle, so it never
  * competes with the step's own paint or a tap; a tap before then loads the screen as before. On a
  * prerendered landing it waits, like the router and the rest of the texts every later step needs,
  * for the first interaction or 10 s after the page has loaded (boot.tsx): the landing's first seconds
@@ -15,13 +16,19 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { 
 /** The longest wait for an idle moment before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1500;
 
-/** Starts downloading the screens of every step `step` can lead to (each once: lazyScreen keeps the download). */
-export function preloadNextScreens(engine: Pick<FunnelEngine, 'steps' | 'registry'>, step: Pick<Step, 'next'>): void {
+type Prefetchable = { preload?: () => Promise<unknown>; prefetch?: (props: unknown, engine: FunnelEngine) => Promise<void> };
+
+/**
+ * Starts downloading the screens of every step `step` can lead to, and what each screen's module asks
+ * for with those steps' props (each screen once: lazyScreen keeps the download).
+ */
+export function preloadNextScreens(engine: FunnelEngine, step: Pick<Step, 'next'>): void {
   for (const id of nextTargets(step.next)) {
     const target = engine.steps.get(id);
-    const screen = target ? (engine.registry as Record<string, { preload?: () => Promise<unknown> } | undefined>)[target.step.screen] : undefined;
+    const screen = target ? (engine.registry as Record<string, Prefetchable | undefined>)[target.step.screen] : undefined;
+    const started = screen?.prefetch ? screen.prefetch(target!.step.props ?? {}, engine) : screen?.preload?.();
     // a failure here resurfaces, reported, when the visitor reaches the step (ChunkErrorBoundary)
-    void screen?.preload?.().catch(() => {});
+    void started?.catch(() => {});
   }
 }
 
@@ -29,11 +36,7 @@ export function preloadNextScreens(engine: Pick<FunnelEngine, 'steps' | 'registr
  * Starts the downloads for the steps after `step` at the next idle moment once the engine wants the
  * later steps' downloads (engine.laterStepsWanted); returns a cancel for a step left before then.
  */
-export function prefetchNext(
-  engine: Pick<FunnelEngine, 'steps' | 'registry' | 'laterStepsWanted'>,
-  step: Pick<Step, 'next'>,
-  win: IdleWindow = window,
-): () => void {
+export function prefetchNext(engine: FunnelEngine, step: Pick<Step, 'next'>, win: IdleWindow = window): () => void {
   let cancelled = false;
   let cancelIdle = (): void => {};
   const run = (): void => preloadNextScreens(engine, step);

@@ -1,13 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddHomeProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { errorTextOptions, checkAddress } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps } from '../ui/Field.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<AddHomeProps> = () => prefetchArt('place-alerts');
 
 /**
  * The home place: an address field; a valid address is stored in the family state and confirmed by a

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { CheckoutProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
+import { gatewayContextOf } from '../../engine/payments/gateways.ts';
 import { useEngine } from '../../engine/react/index.ts';
 import { useStore, useVariant } from '../../engine/react/index.ts';
 import { planPricing, sellablePlan } from '../../engine/index.ts';
@@ -49,6 +50,12 @@ const NO_GATEWAY: PaymentProcessor & { backendId: string } = {
  * (Stripe, or the sandbox in previews), the alternative methods, and the pay button. The purchase itself is engine/payments/checkoutMachine.ts; success moves on. A
  * purchase already under way (a reload, Back, another tab) is resumed and shown, never offered again.
  */
+/** While the visitor reads the step before, the code of the ways to pay this checkout will offer, and of the backend's payment calls, downloads. */
+export const prefetch: ScreenPrefetch<CheckoutProps> = (_props, engine) => {
+  engine.gateways.prefetch(gatewayContextOf(engine, () => document.documentElement.lang));
+  void engine.backend.preload?.().catch(() => {});
+};
+
 export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProps>) {
   const { store } = useEngine();
   const { snap } = useStore();

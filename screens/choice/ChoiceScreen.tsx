@@ -1,12 +1,16 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { readBound, writeBound } from '../../engine/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { ChoiceIcon } from './icons.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<ChoiceProps> = (props) => prefetchArt(props.art);
 
 /**
  * A list of options; choosing one ends the screen with the option's id as the outcome (the flow maps

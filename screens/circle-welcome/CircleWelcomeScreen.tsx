@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { CircleWelcomeProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useStore } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TextWithValue } from '../ui/TextWithValue.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<CircleWelcomeProps> = (props) => prefetchArt(props.art);
 
 /**
  * The joiner's welcome: "You joined the <Circle name> Circle", with the name the server gave for the

@@ -1,12 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { formatPercent, formattingLocale } from '../../engine/index.ts';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
 
 /** The pause after the last tick, so the visitor sees the final check mark before the page changes. */
 const FINAL_PAUSE_MS = 500;
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<CreatingProfileProps> = () => prefetchArt('check-location');
 
 /**
  * The profile-creation progress: ticks through props.steps, one every props.stepMs, with check marks

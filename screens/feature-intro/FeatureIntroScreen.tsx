@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FeatureIntroProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Picture } from '../ui/Picture.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -9,6 +9,7 @@ import { art } from '../ui/art/index.ts';
 import { CarouselDots } from './CarouselDots.tsx';
 import { useForwardGestures } from './useForwardGestures.ts';
 import { ownValue } from '../../engine/index.ts';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
 
 /** An illustration of the slide: a drawn scene (screens/ui/art) or a photo (screens/ui/images). */
 function Scene({ name }: { name: string }) {
@@ -18,6 +19,9 @@ function Scene({ name }: { name: string }) {
     <Picture name={name} alt="" className="feature-intro__image" priority />
   );
 }
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<FeatureIntroProps> = (props) => prefetchArt(props.image, props.secondImage);
 
 /**
  * One slide of the welcome carousel: its own illustration on its own colour (the stage), dots, title,

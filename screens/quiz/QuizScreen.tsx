@@ -1,11 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../../engine/react/index.ts';
 import { answerQuestion, firstUnanswered, questionAfter, restoreQuiz } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
+
+/** Its questions' illustrations download while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<QuizProps> = (props) => prefetchArt(...props.questions.map((question) => question.art));
 
 /**
  * The options quiz: one question at a time with its position, each answer stored and tracked

@@ -1,13 +1,14 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCodeProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../../engine/react/index.ts';
 import { formatCode, generateCode, isCodeShape } from '../product/family.ts';
 import { shareInvite, type ShareApis, type ShareOutcome } from './model.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
 
 /** The confirmation shown after each outcome (none after a closed share sheet). */
 const STATUS_KEY: Partial<Record<ShareOutcome, string>> = {
@@ -15,6 +16,9 @@ const STATUS_KEY: Partial<Record<ShareOutcome, string>> = {
   copied: 'family.shareCode.copied',
   failed: 'family.shareCode.failed',
 };
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<ShareCodeProps> = () => prefetchArt('circle');
 
 /**
  * The new Circle's invite code (generated once, kept in the persisted family state) with a share

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
 import { useFunnel } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
@@ -11,6 +11,7 @@ import { RichText } from '../ui/RichText.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
 import { CarouselDots } from '../feature-intro/CarouselDots.tsx';
+import { prefetchArt } from '../ui/art/prefetchArt.ts';
 
 /** What each refusal says: invisible characters and look-alike letters are named, not just "looks wrong". */
 const EMAIL_PROBLEM_TEXT: Record<EmailProblem, string> = {
@@ -18,6 +19,9 @@ const EMAIL_PROBLEM_TEXT: Record<EmailProblem, string> = {
   lookalike: 'signup.emailLookalike',
   format: 'signup.emailError',
 };
+
+/** Its illustration downloads while the visitor reads the step before. */
+export const prefetch: ScreenPrefetch<SignupEmailProps> = () => prefetchArt('family');
 
 /**
  * E-mail signup: the address is checked here before any call, then submitSignup (engine/core) creates

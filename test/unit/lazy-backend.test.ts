@@ -60,6 +60,17 @@ describe('lazyBackend', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('preload() downloads the adapter before the first call, makes no call, and the calls then use that download', async () => {
+    const real = adapter();
+    const load = vi.fn(async () => real);
+    const backend = lazyBackend(load);
+    await backend.preload!();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(real.subscriptions).not.toHaveBeenCalled();
+    expect(await backend.subscriptions(context()).postSubscription(request)).toBe('poll-1');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('answers false for the payment settings when the adapter does not load', async () => {
     const backend = lazyBackend(() => Promise.reject(new Error('offline')));
     expect(await backend.loadPaymentSettings(context())).toBe(false);

@@ -53,6 +53,37 @@ describe('the gateway registry', () => {
   });
 });
 
+describe('prefetching the ways to pay while the visitor reads the step before the checkout', () => {
+  it('starts the prefetch of the card registration that would load and of every available alternative, and loads none', async () => {
+    const prefetched: string[] = [];
+    const prefetching = (registration: GatewayRegistration, fails = false): GatewayRegistration => ({
+      ...registration,
+      prefetch: vi.fn(async () => {
+        prefetched.push(registration.id);
+        if (fails) throw new Error('offline');
+      }),
+    });
+    const unavailable = prefetching(card('a', false));
+    const chosen = prefetching(card('b', true));
+    const later = prefetching(card('c', true));
+    const paypal = prefetching(
+      alternative('paypal', async () => ({}) as AlternativeMethod),
+      true,
+    );
+    const hidden = { ...prefetching(alternative('hidden', async () => ({}) as AlternativeMethod)), available: () => false };
+    createGatewayRegistry([unavailable, chosen, later, paypal, hidden]).prefetch(ctx());
+    await Promise.resolve();
+    expect(prefetched).toEqual(['b', 'paypal']); // a failed prefetch is left to the checkout: no unhandled rejection
+    expect(chosen.load).not.toHaveBeenCalled();
+  });
+
+  it("the product's registrations download their code only: the sandbox in a preview, Stripe's form code, PayPal's", async () => {
+    await expect(sandboxCardRegistration.prefetch!(ctx({ preview: true }))).resolves.toBeDefined();
+    await expect(stripeRegistration().prefetch!(ctx({ publishableKey: 'pk_test_1' }))).resolves.toHaveProperty('loadStripeGateway');
+    await expect(braintreePayPalRegistration.prefetch!(ctx({ preview: true, clientToken: 't' }))).resolves.toHaveLength(2);
+  });
+});
+
 describe('the gateway id the backend gets comes from the registration', () => {
   it("sends a card registration's backendId with the subscription", async () => {
     const registration: GatewayRegistration = {

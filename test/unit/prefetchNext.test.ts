@@ -61,4 +61,42 @@ describe('prefetchNext: what the next tap needs downloads while the visitor read
     preloadNextScreens(engine, {});
     expect(Object.values(preloads).every((p) => p.mock.calls.length === 0)).toBe(true);
   });
+
+  it("a screen that names what it needs gets the next step's props and the engine; one without is preloaded", async () => {
+    const { engine, preloads } = engineOf();
+    const prefetch = vi.fn(() => Promise.resolve());
+    const steps = new Map(engine.steps);
+    steps.set('yes', { id: 'yes', flowId: 'f', step: { screen: 'a', path: '/yes', props: { image: 'family' } } } as unknown as StepRef);
+    const withPrefetch = { ...engine, steps, registry: { ...engine.registry, a: { preload: preloads.a, prefetch } } } as unknown as FunnelEngine;
+    preloadNextScreens(withPrefetch, { next: { default: 'yes', other: 'no' } });
+    expect(prefetch).toHaveBeenCalledWith({ image: 'family' }, withPrefetch);
+    expect(preloads.a).not.toHaveBeenCalled(); // prefetch() loads the screen itself
+    expect(preloads.b).toHaveBeenCalledOnce();
+  });
+});
+
+describe("lazyScreen's prefetch", () => {
+  it("loads the screen's module once, then calls its prefetch with the props and the engine", async () => {
+    const { lazyScreen } = await import('../../engine/react/index.ts');
+    const modulePrefetch = vi.fn();
+    const load = vi.fn(async () => ({ default: () => null, prefetch: modulePrefetch }));
+    const screen = lazyScreen<{ props: { art: string } }>(load);
+    const engine = {} as FunnelEngine;
+    await screen.prefetch({ art: 'circle' }, engine);
+    await screen.preload();
+    expect(load).toHaveBeenCalledOnce();
+    expect(modulePrefetch).toHaveBeenCalledWith({ art: 'circle' }, engine);
+  });
+
+  it('a module without prefetch is only loaded; a failing module prefetch rejects (the caller drops it)', async () => {
+    const { lazyScreen } = await import('../../engine/react/index.ts');
+    await expect(lazyScreen(async () => ({ default: () => null })).prefetch({}, {} as FunnelEngine)).resolves.toBeUndefined();
+    const failing = lazyScreen(async () => ({
+      default: () => null,
+      prefetch: () => {
+        throw new Error('no pictures');
+      },
+    }));
+    await expect(failing.prefetch({}, {} as FunnelEngine)).rejects.toThrow('no pictures');
+  });
 });

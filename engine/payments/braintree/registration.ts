@@ -15,6 +15,8 @@ export const braintreePayPalRegistration: GatewayRegistration = {
   backendId: 'braintree',
   kind: 'alternative',
   available: (ctx) => ctx.clientToken !== '',
+  prefetch: (ctx) =>
+    Promise.all([__PREVIEW__ && ctx.preview ? import('../sandbox/sandboxPayPal.tsx') : import('./payPalVault.ts'), import('./braintreePayPal.tsx')]),
   async load(ctx) {
     const loader =
       __PREVIEW__ && ctx.preview ? (await import('../sandbox/sandboxPayPal.tsx')).sandboxPayPalVault : (await import('./payPalVault.ts')).braintreeVaultLoader;

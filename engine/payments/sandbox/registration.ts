@@ -15,5 +15,6 @@ export const sandboxCardRegistration: GatewayRegistration = {
   backendId: 'stripe',
   kind: 'card',
   available: (ctx) => __PREVIEW__ && ctx.preview,
+  prefetch: () => (__PREVIEW__ ? import('./sandboxGateway.tsx') : notInProduction()),
   load: (ctx) => (__PREVIEW__ ? import('./sandboxGateway.tsx').then((m) => m.createSandboxGateway(ctx)) : notInProduction()),
 };

@@ -12,6 +12,8 @@ export function stripeRegistration(loadStripe?: StripeLoader): GatewayRegistrati
     backendId: 'stripe',
     kind: 'card',
     available: (ctx) => ctx.publishableKey !== '',
+    // our part of the form; Stripe.js itself comes from Stripe when the checkout opens
+    prefetch: () => import('./stripeGateway.tsx'),
     async load(ctx) {
       const { loadStripeGateway } = await import('./stripeGateway.tsx');
       return loadStripeGateway(ctx.publishableKey, loadStripe);
