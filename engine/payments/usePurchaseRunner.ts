@@ -14,6 +14,8 @@ export interface PurchaseRunner {
   loadGateway: () => Promise<PaymentGateway>;
   /** What the gateway registrations decide on (build, keys, language). */
   gatewayContext: () => GatewayContext;
+  /** The same, once the payment settings have arrived (fetched again if signup could not get them). */
+  settledGatewayContext: () => Promise<GatewayContext>;
   /** Aborted when the screen unmounts. */
   signal: () => AbortSignal | undefined;
   busy: boolean;
@@ -37,11 +39,13 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
   const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => i18n.language), [store, config, i18n]);
-  const loadGateway = useCallback(async (): Promise<PaymentGateway> => {
-    // the settings may have failed at signup (three tries): try again before the form needs the key
+  const settledGatewayContext = useCallback(async (): Promise<GatewayContext> => {
+    // the settings may still be on their way from the signup, or have failed there (three tries):
+    // wait for them, or try again, before the form needs the key
     if (!store.signup.publishableKey) await backend.loadPaymentSettings(context);
-    return gateways.cardGateway(gatewayContext());
-  }, [store, backend, context, gatewayContext, gateways]);
+    return gatewayContext();
+  }, [store, backend, context, gatewayContext]);
+  const loadGateway = useCallback(async (): Promise<PaymentGateway> => gateways.cardGateway(await settledGatewayContext()), [settledGatewayContext, gateways]);
 
   const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render
@@ -61,5 +65,5 @@ export function usePurchaseRunner(): PurchaseRunner {
 
   const key = failure ? failureTextKey(failure) : undefined;
   const failureText = failure ? (key ? t(key) : failure.message) : undefined;
-  return { api, loadGateway, gatewayContext, signal, busy, failure, failureText, run };
+  return { api, loadGateway, gatewayContext, settledGatewayContext, signal, busy, failure, failureText, run };
 }

@@ -5,8 +5,8 @@ import type { GatewayContext } from '../../engine/payments/gateways.ts';
 import { useEngine } from '../../engine/react/index.ts';
 
 export interface AlternativeMethodsProps {
-  /** What the registrations decide on; read once per checkout. */
-  context: () => GatewayContext;
+  /** What the registrations decide on, once the payment settings are known; read once per checkout. */
+  context: () => GatewayContext | Promise<GatewayContext>;
   busy: boolean;
   /** The visitor approved: pay with this nonce through the method's gateway (its backend id). */
   onNonce: (nonce: string, gateway: string) => void;
@@ -27,10 +27,12 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    gateways.alternatives(context()).then(
-      (list) => live && setMethods(list),
-      () => undefined,
-    );
+    Promise.resolve(context())
+      .then((ctx) => gateways.alternatives(ctx))
+      .then(
+        (list) => live && setMethods(list),
+        () => undefined,
+      );
     return () => {
       live = false;
     };

@@ -258,7 +258,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               wallet={wallet}
             />
             <AlternativeMethods
-              context={runner.gatewayContext}
+              context={runner.settledGatewayContext}
               busy={runner.busy}
               onNonce={(nonce, method) => void payWithNonce(nonce, method)}
               onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}

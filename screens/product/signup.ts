@@ -2,7 +2,9 @@
  * The signup of spec section 4, React-free: loader on, POST /signup, then either success (token in
  * session storage, signup state, analytics identify, payment settings with retries) or failure (the
  * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
- * loader off at the end. This module brings axios with it, so only the signup screen imports it.
+ * loader off at the end. The payment settings are fetched after the account exists without holding
+ * the visitor on the signup step: only the checkout needs them, and it waits for the same request.
+ * This module brings axios with it, so only the signup screen imports it.
  */
 import type { Analytics } from '../../engine/index.ts';
 import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
@@ -36,6 +38,8 @@ export type SignupOutcome = 'success' | 'failed' | 'busy';
 
 const clientsByStore = new WeakMap<FunnelState, HttpClients>();
 const running = new WeakSet<FunnelState>();
+/** The payment-settings request under way per store: the signup starts it, the checkout may wait for it. */
+const settingsLoading = new WeakMap<FunnelState, Promise<boolean>>();
 
 /** The store's HTTP clients, created lazily with the store's access token as the Bearer token. */
 export function httpClientsFor(store: FunnelState, funnelConfig: FunnelConfig = config): HttpClients {
@@ -49,10 +53,19 @@ export function httpClientsFor(store: FunnelState, funnelConfig: FunnelConfig = 
 
 /**
  * Fetches the payment settings into the signup state: 2 more tries 1 s apart on failure. A final
- * failure is reported to analytics but does not undo the signup (the account exists).
+ * failure is reported to analytics but does not undo the signup (the account exists). A call while a
+ * fetch is under way waits for that one instead of sending another.
  * @returns true when the settings arrived
  */
-export async function loadPaymentSettings(deps: SignupDeps): Promise<boolean> {
+export function loadPaymentSettings(deps: SignupDeps): Promise<boolean> {
+  const pending = settingsLoading.get(deps.store);
+  if (pending) return pending;
+  const loading = fetchPaymentSettings(deps).finally(() => settingsLoading.delete(deps.store));
+  settingsLoading.set(deps.store, loading);
+  return loading;
+}
+
+async function fetchPaymentSettings(deps: SignupDeps): Promise<boolean> {
   const { store, analytics } = deps;
   const http = deps.http ?? httpClientsFor(store);
   try {
@@ -88,7 +101,8 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
     analytics.track('signup_failed', { status: error instanceof SignupError ? error.status : 0, server_message: emailError ?? null });
     return 'failed';
   }
-  await loadPaymentSettings(deps);
+  // not awaited: the next step does not need them (a failure is tracked; the checkout asks again)
+  void loadPaymentSettings(deps);
   return 'success';
 }
 
@@ -113,7 +127,7 @@ export async function submitSignup(deps: SignupDeps, input: SignupInput): Promis
   setLoader(store, true);
   try {
     if (!signedUp) return await createAccount(deps, email, name);
-    if (!store.signup.publishableKey) await loadPaymentSettings(deps);
+    if (!store.signup.publishableKey) void loadPaymentSettings(deps);
     return 'success';
   } finally {
     setLoader(store, false);

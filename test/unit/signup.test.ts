@@ -4,7 +4,7 @@ import { createHttpClients } from '../../screens/backend/http.ts';
 import { serialize } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
-import { submitSignup, SIGNUP_FAILED_KEY } from '../../screens/product/signup.ts';
+import { loadPaymentSettings, submitSignup, SIGNUP_FAILED_KEY } from '../../screens/product/signup.ts';
 import { answerWith, SETTINGS_OK, SIGNUP_OK, type FakeReply as Reply, type SeenRequest as Seen } from '../fakeAxios.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
@@ -32,9 +32,13 @@ describe('submitSignup', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('posts the signup with the loader on, stores the token and user, identifies, then loads payment settings', async () => {
+  it('posts the signup with the loader on, stores the token and user, identifies, then loads payment settings without holding the visitor', async () => {
     const { store, events, seen, deps } = setup(route(SIGNUP_OK));
     expect(await submitSignup(deps, { email: '  anna@example.com ' })).toBe('success');
+    // the step may move on now: the settings' request is under way, and a caller waits for that one
+    expect(store.loader.show).toBe(false);
+    await loadPaymentSettings(deps);
+    expect(seen).toHaveLength(2);
 
     expect(seen[0]).toMatchObject({
       method: 'POST',
@@ -43,7 +47,7 @@ describe('submitSignup', () => {
       authorization: undefined,
       loaderOn: true,
     });
-    expect(seen[1]).toMatchObject({ method: 'GET', url: '/sandbox/portal/api/v1/users/me/payments-settings', authorization: 'Bearer tok-123', loaderOn: true });
+    expect(seen[1]).toMatchObject({ method: 'GET', url: '/sandbox/portal/api/v1/users/me/payments-settings', authorization: 'Bearer tok-123' });
     expect(sessionStorage.getItem('access_token')).toBe('tok-123');
     expect(store.signup).toMatchObject({
       email: 'anna@example.com',
@@ -111,6 +115,7 @@ describe('submitSignup', () => {
     let calls = 0;
     const { store, seen, deps, sleep } = setup(route(SIGNUP_OK, () => (++calls < 3 ? { status: 503 } : SETTINGS_OK)));
     expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    expect(await loadPaymentSettings(deps)).toBe(true);
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
     expect(sleep.mock.calls).toEqual([[1000], [1000]]);
     expect(store.signup.publishableKey).toBe('pk_test_1');
@@ -119,11 +124,29 @@ describe('submitSignup', () => {
   it('gives up on the payment settings after 3 tries without undoing the signup', async () => {
     const { store, events, seen, deps, sleep } = setup(route(SIGNUP_OK, { status: 503 }));
     expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    expect(await loadPaymentSettings(deps)).toBe(false);
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(3);
     expect(sleep).toHaveBeenCalledTimes(2);
     expect(store.signup).toMatchObject({ isSuccess: true, token: 'tok-123', publishableKey: '' });
     expect(events.some((e) => e.name === 'payment_settings_failed')).toBe(true);
     expect(store.loader.show).toBe(false);
+  });
+
+  it('a second ask for the settings while they are on their way waits for that request; a later one asks again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { store, seen, deps } = setup(async (req) => {
+      if (req.method === 'GET') await gate;
+      return req.method === 'POST' ? SIGNUP_OK : SETTINGS_OK;
+    });
+    expect(await submitSignup(deps, { email: 'anna@example.com' })).toBe('success');
+    const waiting = loadPaymentSettings(deps);
+    release();
+    expect(await waiting).toBe(true);
+    expect(store.signup.publishableKey).toBe('pk_test_1');
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(1);
+    await loadPaymentSettings(deps);
+    expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
   it('does not sign the same address up twice after a reload', async () => {
