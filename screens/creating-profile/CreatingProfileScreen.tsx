@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { formatPercent, formattingLocale } from '../../engine/index.ts';
 

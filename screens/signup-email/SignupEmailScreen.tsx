@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
-import { useFunnel } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useFunnel } from '../product/hooks.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
