@@ -34,21 +34,32 @@ productStore.family.offerStartedAt = 'now';
 productStore.options.skipped = true;
 
 export function ProductProbe() {
-  const { store, snap } = useStore();
-  store.options.answeredCount += 1;
+  const { snap } = useStore();
   // @ts-expect-error the product's hooks do not know the pet funnel's slice
-  store.pet.kind = 'cat';
-  // @ts-expect-error a snapshot is read-only
-  snap.family.name = 'Ada';
-  return snap.family.name;
+  const pet: string = snap.pet.kind;
+  return (
+    <p>
+      {snap.family.name} {snap.options.answeredCount} {pet}
+    </p>
+  );
 }
 
 export function PetProbe() {
-  const { store } = usePetStore();
-  store.pet.answeredAt = 0;
+  const { snap } = usePetStore();
   // @ts-expect-error the pet funnel's hooks do not know the product's slices
+  const name: string = snap.family.name;
+  return (
+    <p>
+      {snap.pet.kind} {name}
+    </p>
+  );
+}
+
+/** Writes go to the store the hooks give; the snapshot they give for rendering is read-only. */
+export function rename({ store, snap }: ReturnType<typeof useStore>) {
   store.family.name = 'Ada';
-  return null;
+  // @ts-expect-error a snapshot is read-only
+  snap.family.name = 'Ada';
 }
 
 // an engine function takes either funnel's store (it reads only the engine's slices)
