@@ -49,7 +49,7 @@ export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureI
           </button>
         </div>
         <div className="feature-intro__copy">
-          <CarouselDots slide={props.slide} slides={props.slides} />
+          <CarouselDots />
           <h1 className="fe-title">{t(props.title)}</h1>
           <p className="fe-text">{t(props.text)}</p>
           <div className="feature-intro__actions">

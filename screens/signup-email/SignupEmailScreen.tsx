@@ -54,7 +54,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
 
   return (
     <Screen className="signup-email" art="family">
-      {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
+      {props.carouselEnd ? <CarouselDots /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={problem ? t(EMAIL_PROBLEM_TEXT[problem]) : undefined} ltr>
