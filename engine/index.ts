@@ -93,7 +93,7 @@ export type { EmailCheck, EmailProblem } from './core/email.ts';
 /** The funnel's state: the valtio (vanilla) slices of spec section 3. */
 export { ENGINE_SLICES, KERNEL_SLICES, createFunnelStore, defaultState, hideError, setLoader, showError } from './core/store.ts';
 /** Types of the same module. */
-export type { EngineState, FunnelState, KernelState, PaymentState, ProductSlices, SliceDeclaration, SliceDeclarations } from './core/store.ts';
+export type { EngineState, FunnelState, KernelState, PaymentState, SliceDeclaration, SliceDeclarations } from './core/store.ts';
 /** Tracking data read once from the first screen's query string (spec sections 3 and 4): utm parameters (allow-listed, length-capped), utm_source defaulting to organic, fbclid split off and not kept, and the visitor's operating system. */
 export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
 /** Landing types and variants: which variant a path opens, and the landing type it records. */

@@ -10,10 +10,12 @@ import { funnelData } from './flowData.ts';
 import { productMeasurement } from './analytics/measurement.ts';
 import { gateways } from './payments/gateways.ts';
 import { languages } from './product/languages.ts';
-import { productSlices } from './product/slices.ts';
+import { productSlices, type ProductSlices } from './product/slices.ts';
 import { screens } from './registry.ts';
+import type { ProductScreens } from './types/screens.gen.ts';
 
-export const funnel = defineFunnel({
+// the screen map and the slices type the registry, the store and the hooks (product/hooks.ts)
+export const funnel = defineFunnel<ProductScreens, ProductSlices>({
   data: funnelData,
   screens,
   slices: productSlices,

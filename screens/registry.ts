@@ -4,7 +4,7 @@
  * extra type and props that do not fit the schema.
  */
 import { lazyScreen } from '../engine/react/index.ts';
-import type { ScreenRegistry } from '../engine/react/index.ts';
+import type { ProductScreenRegistry } from './types/screens.gen.ts';
 
 export const screens = {
   'add-home': lazyScreen(() => import('./add-home/AddHomeScreen.tsx')),
@@ -24,4 +24,4 @@ export const screens = {
   'signup-email': lazyScreen(() => import('./signup-email/SignupEmailScreen.tsx')),
   'social-proof': lazyScreen(() => import('./social-proof/SocialProofScreen.tsx')),
   'text-entry': lazyScreen(() => import('./text-entry/TextEntryScreen.tsx')),
-} satisfies ScreenRegistry;
+} satisfies ProductScreenRegistry;

@@ -25,7 +25,7 @@ export function writeChainProject(steps: number): string {
     chain[`step-${k}`] = {
       path: `/step-${k}`,
       screen: 'feature-intro',
-      props: { title: 'intro.checkLocation.title', text: 'intro.checkLocation.text', cta: 'common.continue', image: 'check-location', slide: 1, slides: 2 },
+      props: { title: 'intro.checkLocation.title', text: 'intro.checkLocation.text', cta: 'common.continue', image: 'check-location' },
       ...(k < steps ? { next: `step-${k + 1}` } : {}),
     };
   }

@@ -2,8 +2,8 @@
  * `npm run gen`: schemas/ is the single source of truth.
  * 1. Builds schemas/steps.gen.schema.json, the discriminated union of steps, from schemas/screens/*.
  * 2. Writes TypeScript for landings, plans and experiments into engine/types/*.gen.ts (the engine's own schemas), and
- *    for the product's flows, screen props and screen outcomes into screens/types/*.gen.ts (the
- *    outcomes and props maps fill the engine's ScreenPropsMap and ScreenOutcomesMap by declaration merging).
+ *    for the product's flows, screen props and screen outcomes into screens/types/*.gen.ts (plain
+ *    exported maps the product passes to the engine as type arguments: defineFunnel, ScreenRegistry).
  * `npm run gen -- --check` writes nothing and exits 1 when a generated file is out of date.
  */
 import { readFile, writeFile, readdir } from 'node:fs/promises';
@@ -49,11 +49,16 @@ function propsMapTs(screens: Record<string, object>): string {
   const lines = types.map((t) => `  '${t}': ${screenTypeName(t)}Props;`);
   const outcomes = types.map((t) => `  '${t}': ${outcomesTs(screens[t] as Record<string, unknown>)};`);
   return (
-    `${BANNER}\nimport type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
-    `declare module '../../engine/react/types.ts' {\n` +
-    `  /** Every registered screen type and the props its schema allows. */\n  interface ScreenPropsMap {\n${lines.map((l) => '  ' + l).join('\n')}\n  }\n\n` +
-    `  /** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
-    `  interface ScreenOutcomesMap {\n${outcomes.map((l) => '  ' + l).join('\n')}\n  }\n}\n\n` +
+    `${BANNER}\nimport type { ScreenMapOf, ScreenPropsIn, ScreenRegistry } from '../../engine/react/index.ts';\n` +
+    `import type { ${types.map((t) => `${screenTypeName(t)}Props`).join(', ')} } from './flow.gen.ts';\n\n` +
+    `/** Every screen type of the product and the props its schema allows. */\nexport interface ProductScreenProps {\n${lines.join('\n')}\n}\n\n` +
+    `/** The outcomes each screen type can end with (x-outcomes; string when x-outcomes-from takes them from the props). */\n` +
+    `export interface ProductScreenOutcomes {\n${outcomes.join('\n')}\n}\n\n` +
+    `/** The product's screen map, the type argument of defineFunnel and ScreenRegistry. */\n` +
+    `export type ProductScreens = ScreenMapOf<ProductScreenProps, ProductScreenOutcomes>;\n\n` +
+    `/** The typed map of screen type -> component of the product. */\nexport type ProductScreenRegistry = ScreenRegistry<ProductScreens>;\n\n` +
+    `/** What a screen of the product receives: its props and a next() that takes only its screen type's outcomes. */\n` +
+    `export type ScreenProps<P extends ProductScreenProps[keyof ProductScreenProps]> = ScreenPropsIn<ProductScreens, P>;\n\n` +
     `/** The screen types, in the order of schemas/screens/. */\nexport const screenTypes = [${types.map((t) => `'${t}'`).join(', ')}] as const;\n`
   );
 }

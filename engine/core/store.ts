@@ -81,22 +81,19 @@ export interface KernelState {
   ui: UiState;
 }
 
-/**
- * The product's slices. Empty in the engine: the product adds its own by declaration merging and
- * passes their declarations to the store (see `SliceDeclarations`).
- * @example declare module '<engine>' { interface ProductSlices { profile: ProfileState } }
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface ProductSlices {}
-
 /** The engine's slices: the kernel's and the payment port's (engine/payments/state.ts). */
 export type EngineState = KernelState & PaymentState;
 
-/** The whole state: the engine's slices plus the product's declared ones. */
-export type FunnelState = EngineState & ProductSlices;
+/**
+ * The whole state of a funnel whose product declares the slices S: the engine's slices plus the
+ * product's. S is the product's own interface, passed as a type argument (createFunnelStore infers it
+ * from the declarations, defineFunnel carries it); engine code takes the plain FunnelState.
+ * @example type ProductState = FunnelState<{ profile: ProfileState }>;
+ */
+export type FunnelState<S extends object = object> = EngineState & S;
 
-/** The declarations the product passes for its slices: one per slice of ProductSlices. */
-export type SliceDeclarations = SliceDeclarationsOf<ProductSlices>;
+/** The declarations a product passes for its slices S: one per slice, each typed by the slice's value. */
+export type SliceDeclarations<S extends object> = SliceDeclarationsOf<S>;
 
 /** The kernel slices: which persist (spec section 3). */
 export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
@@ -122,15 +119,15 @@ export function declarationsOf(store: FunnelState): Record<string, AnySliceDecla
 }
 
 /** A fresh copy of the default state for these product slices. */
-export function defaultState(slices: SliceDeclarations): FunnelState {
-  return { ...sliceDefaults<EngineState>(ENGINE_SLICES), ...sliceDefaults<ProductSlices>(slices) };
+export function defaultState<S extends object>(slices: SliceDeclarations<S>): FunnelState<S> {
+  return { ...sliceDefaults<EngineState>(ENGINE_SLICES), ...sliceDefaults<S>(slices) };
 }
 
 /**
  * Creates the store: one valtio proxy per slice, the kernel's and the product's declared ones.
  * @example const store = createFunnelStore(productSlices); store.plans.plan = 'gz-1-month-tiger';
  */
-export function createFunnelStore(slices: SliceDeclarations, initial: Partial<FunnelState> = {}): FunnelState {
+export function createFunnelStore<S extends object>(slices: SliceDeclarations<S>, initial: Partial<FunnelState<S>> = {}): FunnelState<S> {
   for (const name of Object.keys(slices)) {
     if (Object.hasOwn(ENGINE_SLICES, name)) throw new Error(`The product declares a slice "${name}", which is an engine slice: give it another name.`);
   }

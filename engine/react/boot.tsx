@@ -29,12 +29,12 @@ import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoad
 import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
 import { lazyI18next } from './lazyTexts.ts';
 import { charactersOf, loadFonts, type FontRequest } from './fontReadiness.ts';
-import type { ScreenRegistry } from './types.ts';
+import type { AnyScreenRegistry, ScreenMap } from './types.ts';
 import type { FunnelDefinition } from './defineFunnel.ts';
 
-export interface BootOptions {
+export interface BootOptions<M extends ScreenMap, S extends object> {
   /** The funnel (defineFunnel). */
-  funnel: FunnelDefinition;
+  funnel: FunnelDefinition<M, S>;
   /** The texts the first screen needs, in the visitor's language. */
   loadLocale: LocaleLoader;
   /** The rest of the visitor's texts, fetched right after start-up. */
@@ -58,7 +58,7 @@ function preload(urls: string[]): void {
  * Starts downloading the screen of the route being opened, so it arrives with the texts. Resolves
  * when it is loaded (or failed: a failure resurfaces, reported, when the screen renders).
  */
-function preloadScreenFor(data: FunnelData, registry: ScreenRegistry, pathname: string): Promise<unknown> {
+function preloadScreenFor(data: FunnelData, registry: AnyScreenRegistry, pathname: string): Promise<unknown> {
   const variant = variantForPath(data.landings, pathname);
   const step = variant
     ? data.flows[variant.variant.flow]?.steps[data.flows[variant.variant.flow]!.entry]
@@ -109,7 +109,7 @@ function showFirstPaintTexts(language: Language, first: TextTree): void {
  * Starts the funnel: restores the store (before the first render, 5 s at most), loads the visitor's
  * language, runs the start-up sequence and renders.
  */
-export async function bootFunnel(options: BootOptions): Promise<FunnelEngine> {
+export async function bootFunnel<M extends ScreenMap, S extends object>(options: BootOptions<M, S>): Promise<FunnelEngine> {
   const { data, screens: registry, config, slices, gateways, backend, languages } = options.funnel;
   // experiment targeting reads the page as the inline script saw it, before the app sets the visitor's language
   const targeting = pageAttributes(document, location.search);

@@ -6,7 +6,7 @@ import type { FunnelState } from '../core/store.ts';
 import type { FunnelConfig } from '../core/config.ts';
 import type { Assignment } from '../core/experiments.ts';
 import type { VariantChooser } from '../core/variants.ts';
-import type { ScreenRegistry } from './types.ts';
+import type { AnyScreenRegistry } from './types.ts';
 import type { GatewayRegistry } from '../payments/registry.ts';
 import type { FunnelBackend } from '../payments/backend.ts';
 
@@ -21,7 +21,8 @@ export interface FunnelEngine {
   steps: Map<string, StepRef>;
   store: FunnelState;
   analytics: Analytics;
-  registry: ScreenRegistry;
+  /** The funnel's screen registry, walked by the step's screen type. */
+  registry: AnyScreenRegistry;
   config: FunnelConfig;
   texts: TextsState;
   /** The checkout's ways to pay: a registry over the funnel definition's gateway list. */

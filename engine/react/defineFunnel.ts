@@ -1,7 +1,9 @@
 /**
  * The one composition point of a funnel: its flow data, screen types, declared state slices,
  * measurement (analytics destinations and consent), payment gateways and backend adapter, checked once and handed to the browser entry (bootFunnel)
- * and the build's prerenderer alike, so both run exactly the same funnel.
+ * and the build's prerenderer alike, so both run exactly the same funnel. The product's screen map and
+ * slices are type arguments of the definition, not global declarations: each funnel is typed by its own
+ * composition, and several funnels fit in one program.
  */
 import type { MeasurementSetup } from '../analytics/types.ts';
 import type { FunnelConfig } from '../core/config.ts';
@@ -10,16 +12,19 @@ import type { LanguageList } from '../core/languages.ts';
 import { ENGINE_SLICES, type SliceDeclarations } from '../core/store.ts';
 import type { GatewayRegistration } from '../payments/registry.ts';
 import type { FunnelBackend } from '../payments/backend.ts';
-import type { ScreenRegistry } from './types.ts';
+import type { ScreenMap, ScreenRegistry } from './types.ts';
 
-/** Everything a funnel is made of. */
-export interface FunnelDefinition {
+/**
+ * Everything a funnel is made of. M is the product's screen map (screen type -> props and outcomes,
+ * from its generated types), S its own state slices (slice name -> value).
+ */
+export interface FunnelDefinition<M extends ScreenMap, S extends object> {
   /** The flow files as loaded: flows by id, variants by landing type, the plan catalogue. */
   data: FunnelData;
-  /** Screen type -> component (a `satisfies ScreenRegistry` map). */
-  screens: ScreenRegistry;
+  /** Screen type -> component (a `satisfies ScreenRegistry<M>` map). */
+  screens: ScreenRegistry<M>;
   /** The product's state slices with their defaults and whether they persist. */
-  slices: SliceDeclarations;
+  slices: SliceDeclarations<S>;
   /**
    * The interface languages (code -> typical browser locale) and the fallback; each has locales/<code>.json.
    * The build, the preview server and the validator read the same list from the product module that
@@ -45,9 +50,11 @@ export class FunnelDefinitionError extends Error {
  * Checks a funnel's parts against each other and returns the definition. Fails early, with the
  * part named, on a product slice that reuses an engine slice's name or a step whose screen type has
  * no component (the validator reports the same for flow files; this also covers code-built data).
- * @example export const funnel = defineFunnel({ data, screens, slices, languages, config, gateways, backend });
+ * The screen map is given as a type argument (it cannot be read back from the components); the slices
+ * must then be given too.
+ * @example export const funnel = defineFunnel<ProductScreens, ProductSlices>({ data, screens, slices, languages, config, gateways, backend });
  */
-export function defineFunnel(definition: FunnelDefinition): FunnelDefinition {
+export function defineFunnel<M extends ScreenMap, S extends object>(definition: FunnelDefinition<M, S>): FunnelDefinition<M, S> {
   for (const name of Object.keys(definition.slices)) {
     if (Object.hasOwn(ENGINE_SLICES, name)) {
       throw new FunnelDefinitionError(`slices.${name}: "${name}" is a slice of the engine; give the product's slice another name.`);

@@ -1,4 +1,8 @@
-/** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
+/**
+ * Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. The
+ * plain hooks type the store as the engine's slices; a product reads its own slices through the hooks
+ * createFunnelHooks types with them.
+ */
 import { createContext, useContext, useMemo } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { Variant } from '../core/flowGraph.ts';
@@ -33,6 +37,21 @@ export function useFunnel(): FunnelStepContext & { store: FunnelState; analytics
 export function useStore(): { store: FunnelState; snap: ReturnType<typeof useSnapshot<FunnelState>> } {
   const { store } = useEngine();
   return { store, snap: useSnapshot(store) };
+}
+
+/** useFunnel and useStore with the store typed as a funnel whose product declares the slices S. */
+export interface FunnelHooks<S extends object> {
+  useFunnel: () => FunnelStepContext & { store: FunnelState<S>; analytics: ReturnType<typeof useEngine>['analytics'] };
+  useStore: () => { store: FunnelState<S>; snap: ReturnType<typeof useSnapshot<FunnelState<S>>> };
+}
+
+/**
+ * The screen hooks of a product, typed by its slices: the same hooks as useFunnel and useStore (the
+ * store the engine holds was created from the same declarations, so the cast only names what it is).
+ * @example export const { useFunnel, useStore } = createFunnelHooks<ProductSlices>(); // store.family.name is a string
+ */
+export function createFunnelHooks<S extends object>(): FunnelHooks<S> {
+  return { useFunnel, useStore } as unknown as FunnelHooks<S>;
 }
 
 /**

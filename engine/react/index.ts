@@ -48,7 +48,9 @@ export type { FunnelDefinition } from './defineFunnel.ts';
 /** The step and variant tags of error reports, read from the route being shown and the store. */
 export { errorContextReader, stepIdForPath } from './errorContext.ts';
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
-export { useFunnel, useStore, useVariant } from './hooks.ts';
+export { createFunnelHooks, useFunnel, useStore, useVariant } from './hooks.ts';
+/** Types of the same module. */
+export type { FunnelHooks } from './hooks.ts';
 // i18next itself (engine/react/i18n.ts: initI18n, connectTranslator, applyDocumentLanguage) is not
 // re-exported here: with code splitting, a re-export would put it into every bundle that imports this
 // file, the landing's first screen included. Import it from that module.
@@ -71,4 +73,4 @@ export { createPrerenderer } from './prerender.tsx';
 /** Types of the same module. */
 export type { Prerenderer } from './prerender.tsx';
 /** The contract between the engine and a screen component. */
-export type { ScreenProps, ScreenRegistry } from './types.ts';
+export type { AnyScreenRegistry, OutcomesOf, ScreenMap, ScreenMapOf, ScreenProps, ScreenPropsIn, ScreenRegistry, ScreenTypeSpec } from './types.ts';

@@ -13,6 +13,7 @@ import { createFunnelStore } from '../core/store.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import type { FunnelDefinition } from './defineFunnel.ts';
+import type { ScreenMap } from './types.ts';
 import type { TextsByLanguage } from './i18n.ts';
 import { createTranslator, setTranslator, type TextTree } from './translator.ts';
 
@@ -28,9 +29,9 @@ export interface Prerenderer {
  * @param firstPaintTexts each language's first-paint texts: exactly what the browser has when it
  *   hydrates, so the markup matches
  */
-export async function createPrerenderer(options: {
+export async function createPrerenderer<M extends ScreenMap, S extends object>(options: {
   /** The funnel (defineFunnel), the same one the browser boots. */
-  funnel: FunnelDefinition;
+  funnel: FunnelDefinition<M, S>;
   /**
    * React's static renderer (`react-dom/static`), passed in by the Node entry so that this module,
    * reachable from the engine's public entry, never brings the server renderer into a browser bundle.

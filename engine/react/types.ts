@@ -1,16 +1,24 @@
 /** The contract between the engine and a screen component. */
 import type { ComponentType, LazyExoticComponent } from 'react';
 
-/**
- * Every screen type and the props its schema allows. Empty in the engine: the product's generated
- * types (`npm run gen`, screens/types/screens.gen.ts) fill it by declaration merging.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface ScreenPropsMap {}
+/** What the engine needs to know of one screen type: the props its schema allows and the outcomes it may end with. */
+export interface ScreenTypeSpec {
+  props: unknown;
+  outcomes: string;
+}
 
-/** The outcomes each screen type can end with; filled by the product's generated types like ScreenPropsMap. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface ScreenOutcomesMap {}
+/**
+ * A product's screen types by name. The engine holds no screen type of its own: each funnel passes its
+ * map as a type argument (defineFunnel, ScreenRegistry), so funnels with different screens fit in one program.
+ */
+export type ScreenMap = { [type: string]: ScreenTypeSpec };
+
+/**
+ * The screen map of a product's generated maps: screen type -> props and screen type -> outcomes
+ * (`npm run gen`, e.g. screens/types/screens.gen.ts).
+ * @example type ProductScreens = ScreenMapOf<ProductScreenProps, ProductScreenOutcomes>;
+ */
+export type ScreenMapOf<Props, Outcomes extends { [K in keyof Props]: string }> = { [K in keyof Props]: { props: Props[K]; outcomes: Outcomes[K] } };
 
 /** Where a screen sits: its step id, its route (none for an entry step) and its flow. */
 export interface StepInfo {
@@ -19,31 +27,41 @@ export interface StepInfo {
   flowId: string;
 }
 
-export type ScreenType = keyof ScreenPropsMap;
-
 /** True when A and B are the same type (each assignable to the other). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /**
- * The outcomes of the screen type whose props are P (from its schema's x-outcomes, see screens/types/screens.gen.ts);
- * never for props of no screen type, so such a component can only call next().
+ * The outcomes, in screen map M, of the screen type whose props are P (its schema's x-outcomes);
+ * never for props of no screen type of M, so such a component can only call next().
  */
-export type OutcomesOf<P> = { [K in ScreenType]: Same<ScreenPropsMap[K], P> extends true ? ScreenOutcomesMap[K] : never }[ScreenType];
+export type OutcomesOf<M extends ScreenMap, P> = { [K in keyof M]: Same<M[K]['props'], P> extends true ? M[K]['outcomes'] : never }[keyof M];
 
 /**
  * What every screen receives. `next(outcome?)` is the only way it moves the funnel; the outcome must be
- * one its screen type declares (no argument means "default"), so `next('nope')` fails to compile.
+ * one of O (no argument means "default"), so `next('nope')` fails to compile. Without O a screen can
+ * only call `next()`; a product names its outcomes with ScreenPropsIn (its generated `ScreenProps`).
  */
-export interface ScreenProps<P, O extends string = OutcomesOf<P>> {
+export interface ScreenProps<P, O extends string = never> {
   props: P;
   next: (outcome?: O) => void;
   step: StepInfo;
 }
 
-type ScreenComponent<P> = ComponentType<ScreenProps<P>> | LazyExoticComponent<ComponentType<ScreenProps<P>>>;
+/**
+ * The props of a screen of map M whose props are P, with the outcomes its screen type declares.
+ * @example export type ScreenProps<P> = ScreenPropsIn<ProductScreens, P>; // in the product's generated types
+ */
+export type ScreenPropsIn<M extends ScreenMap, P> = ScreenProps<P, OutcomesOf<M, P>>;
+
+type ScreenComponent<P, O extends string> = ComponentType<ScreenProps<P, O>> | LazyExoticComponent<ComponentType<ScreenProps<P, O>>>;
 
 /**
- * The typed map of screen type to component: a missing or extra screen type, or a component whose
- * props do not fit the type's schema, fails to compile.
+ * The typed map of screen type to component for screen map M: a missing or extra screen type, a
+ * component whose props do not fit the type's schema, or one that may end with an outcome the type
+ * does not declare, fails to compile. The outcomes are those of the props (OutcomesOf), as the
+ * product's screens name them: screen types of the same props share them.
  */
-export type ScreenRegistry = { [K in ScreenType]: ScreenComponent<ScreenPropsMap[K]> };
+export type ScreenRegistry<M extends ScreenMap> = { [K in keyof M]: ScreenComponent<M[K]['props'], OutcomesOf<M, M[K]['props']>> };
+
+/** Any funnel's registry, as the engine walks it at run time (by the step's screen type). */
+export type AnyScreenRegistry = { readonly [type: string]: object };

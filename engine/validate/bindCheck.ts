@@ -42,7 +42,7 @@ export async function loadStateShape(root: string, slicesFile: string): Promise<
             file,
             'missing-file',
             `${file} has no slice declarations in its export "${SLICES_EXPORT}"`,
-            `export const ${SLICES_EXPORT}: SliceDeclarations = { <slice>: { defaults: () => ({ ... }), persist: true } }`,
+            `export const ${SLICES_EXPORT}: SliceDeclarations<ProductSlices> = { <slice>: { defaults: () => ({ ... }), persist: true } }`,
           ),
         ],
       };

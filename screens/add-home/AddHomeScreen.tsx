@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddHomeProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { errorTextOptions, checkAddress } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps } from '../ui/Field.tsx';

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { readBound, writeBound } from '../../engine/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';

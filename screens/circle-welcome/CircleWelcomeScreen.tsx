@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CircleWelcomeProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TextWithValue } from '../ui/TextWithValue.tsx';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { formatPercent, formattingLocale } from '../../engine/index.ts';
 import { prefetchArt } from '../ui/art/prefetchArt.ts';

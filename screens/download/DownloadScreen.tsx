@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DownloadProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
 import { storeOrder } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';

@@ -1,11 +1,23 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEngine, useVariant } from '../../engine/react/index.ts';
+import { useFunnel } from '../product/hooks.ts';
+import { carouselPlace } from './carousel.ts';
 
 /**
  * The welcome carousel's position dots; the active one is orange (#FBA253, spec section 9). Shared by
- * the feature intros and the signup screen, which the main flow makes the carousel's final slide.
+ * the feature intros and the signup screen, which the main flow makes the carousel's final slide
+ * (`carouselEnd`). The position and the number of dots come from the flow (carousel.ts); a step that
+ * is no slide shows none.
  */
-export function CarouselDots({ slide, slides }: { slide: number; slides: number }) {
+export function CarouselDots() {
   const { t } = useTranslation();
+  const { steps } = useEngine();
+  const { step } = useFunnel();
+  const { variant } = useVariant();
+  const place = useMemo(() => carouselPlace(steps, step.id, variant), [steps, step.id, variant]);
+  if (!place) return null;
+  const { slide, slides } = place;
   return (
     <ol className="fe-dots feature-intro__dots" aria-label={t('intro.slideOf', { current: slide, total: slides })}>
       {Array.from({ length: slides }, (_, i) => (

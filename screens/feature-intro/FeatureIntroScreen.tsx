@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FeatureIntroProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Picture } from '../ui/Picture.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -53,7 +54,7 @@ export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureI
           </button>
         </div>
         <div className="feature-intro__copy">
-          <CarouselDots slide={props.slide} slides={props.slides} />
+          <CarouselDots />
           <h1 className="fe-title">{t(props.title)}</h1>
           <p className="fe-text">{t(props.text)}</p>
           <div className="feature-intro__actions">

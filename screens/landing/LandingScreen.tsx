@@ -2,7 +2,7 @@ import { formatPercent, formattingLocale } from '../../engine/index.ts';
 import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { Logo } from '../ui/Logo.tsx';
 import { Picture } from '../ui/Picture.tsx';

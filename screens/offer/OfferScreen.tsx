@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
 import { useEngine } from '../../engine/react/index.ts';
-import { useFunnel, useStore, useVariant } from '../../engine/react/index.ts';
+import { useVariant } from '../../engine/react/index.ts';
+import { useFunnel, useStore } from '../product/hooks.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
 import { offerPlan } from './model.ts';
 import { formatUsd, periodEnd, planPricing } from '../../engine/index.ts';

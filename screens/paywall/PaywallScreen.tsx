@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
 import { useEngine } from '../../engine/react/index.ts';
-import { useFunnel, useStore, useVariant } from '../../engine/react/index.ts';
+import { useVariant } from '../../engine/react/index.ts';
+import { useFunnel, useStore } from '../product/hooks.ts';
 import { initialPlan } from './model.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';

@@ -1,8 +1,8 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PhoneNumberProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
 import { countryOptions } from './countryList.ts';
 import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from './model.ts';
 import { Button } from '../ui/Button.tsx';

@@ -3,7 +3,7 @@
  * name is kept in the family state, so the next step can welcome the joiner into it by name. This
  * module brings axios with it, so the join screen loads it only when a code is submitted.
  */
-import type { FunnelState } from '../../engine/index.ts';
+import type { ProductState } from './slices.ts';
 import { failureOf } from '../backend/http.ts';
 import { CIRCLE_ERRORS, type FieldResult } from './family.ts';
 import { httpClientsFor } from './signup.ts';
@@ -13,7 +13,7 @@ import { httpClientsFor } from './signup.ts';
  * @returns the code when a Circle has it, else the i18n key of the problem
  * @example await joinCircle(store, 'K7P4QX') // { ok: true, value: 'K7P4QX' }, family.circleName 'The Smiths'
  */
-export async function joinCircle(store: FunnelState, code: string): Promise<FieldResult> {
+export async function joinCircle(store: ProductState, code: string): Promise<FieldResult> {
   try {
     const { data } = await httpClientsFor(store).webapi.get(`/circles/${encodeURIComponent(code)}`);
     const name = (data as { circle?: { name?: unknown } } | undefined)?.circle?.name;

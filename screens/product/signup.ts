@@ -13,12 +13,14 @@ import { createHttpClients, type HttpClients } from '../backend/http.ts';
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
 import { rememberSession } from '../../engine/payments/index.ts';
 import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
+import type { ProductState } from './slices.ts';
 import { normalizeEmail } from '../../engine/index.ts';
 
 /** The i18n key of the banner text when the server gives no e-mail error (spec section 8). */
 export const SIGNUP_FAILED_KEY = 'errors.signupFailed';
 
 export interface SignupDeps {
+  /** The funnel's store: the payment settings need only the engine's slices (the backend adapter passes them). */
   store: FunnelState;
   analytics: Analytics;
   /** The HTTP clients; by default one set per store, created on first use from the build config. */
@@ -112,7 +114,7 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
  * session (e.g. reloaded right after) is not signed up twice.
  * @example if ((await submitSignup({ store, analytics }, { email })) === 'success') next();
  */
-export async function submitSignup(deps: SignupDeps, input: SignupInput): Promise<SignupOutcome> {
+export async function submitSignup(deps: SignupDeps & { store: ProductState }, input: SignupInput): Promise<SignupOutcome> {
   const { store } = deps;
   if (running.has(store)) return 'busy';
   running.add(store);

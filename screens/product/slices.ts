@@ -1,9 +1,9 @@
 /**
  * The product's state slices, declared for the engine's store: each with its defaults and whether it
  * is kept in local storage. The kernel slices (plans, signup, checkout, events, error, loader, ui)
- * are the engine's own.
+ * are the engine's own. The funnel passes ProductSlices to the engine as a type argument (funnel.ts).
  */
-import type { SliceDeclarations } from '../../engine/index.ts';
+import type { FunnelState, SliceDeclarations } from '../../engine/index.ts';
 
 /** What the visitor entered in the family funnel (persisted, spec section 3). */
 export interface FamilyState {
@@ -26,18 +26,20 @@ export interface OptionsState {
   answers: Record<string, string>;
 }
 
-declare module '../../engine/core/store.ts' {
-  interface ProductSlices {
-    family: FamilyState;
-    options: OptionsState;
-  }
+/** The product's slices by name. */
+export interface ProductSlices {
+  family: FamilyState;
+  options: OptionsState;
 }
+
+/** The whole state of the funnel: the engine's slices and the product's. */
+export type ProductState = FunnelState<ProductSlices>;
 
 /**
  * The product's slices as the store and persistence read them.
  * @example createFunnelStore(productSlices).family.name // ''
  */
-export const productSlices: SliceDeclarations = {
+export const productSlices: SliceDeclarations<ProductSlices> = {
   family: {
     persist: true,
     defaults: () => ({ name: '', phone: '', phoneCountry: '', circleAction: '', circleName: '', code: '', role: '', home: '', offerStartedAt: 0 }),

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuizProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useFunnel, useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useFunnel, useStore } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { answerQuestion, firstUnanswered, questionAfter, restoreQuiz } from './model.ts';
 import { Screen } from '../ui/Screen.tsx';
 import { LineIcon } from '../ui/LineIcon.tsx';

@@ -7,14 +7,14 @@
  * data anyway), and restoreQuiz() rebuilds the options slice from there when the quiz opens again.
  */
 import type { Analytics } from '../../engine/index.ts';
-import type { FunnelState } from '../../engine/index.ts';
+import type { ProductState } from '../product/slices.ts';
 import { ownValue } from '../../engine/index.ts';
 
 /** The prefix of the answers kept in events.analyticsData. */
 export const QUIZ_ANSWER_PREFIX = 'quiz_';
 
 /** Fills the options slice from the persisted answers of these questions (after a reload). */
-export function restoreQuiz(store: FunnelState, questionIds: readonly string[]): void {
+export function restoreQuiz(store: ProductState, questionIds: readonly string[]): void {
   const { options, events } = store;
   for (const id of questionIds) {
     const saved = events.analyticsData[QUIZ_ANSWER_PREFIX + id];
@@ -51,7 +51,7 @@ export function questionAfter(questionIds: readonly string[], index: number, ans
  * question, tracks `quiz_answered`, and sets done after the last question.
  * @returns true when every question is now answered
  */
-export function answerQuestion(store: FunnelState, analytics: Analytics, questionIds: readonly string[], questionId: string, answerId: string): boolean {
+export function answerQuestion(store: ProductState, analytics: Analytics, questionIds: readonly string[], questionId: string, answerId: string): boolean {
   const { options } = store;
   const first = ownValue(options.answers, questionId) === undefined;
   options.answers[questionId] = answerId;

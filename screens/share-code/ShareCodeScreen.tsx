@@ -1,8 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShareCodeProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useFunnel, useStore } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useFunnel, useStore } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { formatCode, generateCode, isCodeShape } from '../product/family.ts';
 import { shareInvite, type ShareApis, type ShareOutcome } from './model.ts';
 import { Button } from '../ui/Button.tsx';

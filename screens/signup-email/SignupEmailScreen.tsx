@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
-import type { ScreenPrefetch, ScreenProps } from '../../engine/react/index.ts';
-import { useFunnel } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useFunnel } from '../product/hooks.ts';
+import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
@@ -58,7 +59,7 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
 
   return (
     <Screen className="signup-email" art="family">
-      {props.slide && props.slides ? <CarouselDots slide={props.slide} slides={props.slides} /> : null}
+      {props.carouselEnd ? <CarouselDots /> : null}
       <TitleBlock title={t(props.title)} text={props.text ? t(props.text) : undefined} />
       <form className="signup-email__form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <Field inputId={`${id}-email`} label={t('signup.emailLabel')} error={problem ? t(EMAIL_PROBLEM_TEXT[problem]) : undefined} ltr>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { SocialProofProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 

@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../types/flow.gen.ts';
-import type { ScreenProps } from '../../engine/react/index.ts';
-import { useStore } from '../../engine/react/index.ts';
-import { readBound, writeBound, type FunnelState } from '../../engine/index.ts';
+import type { ScreenProps } from '../types/screens.gen.ts';
+import { useStore } from '../product/hooks.ts';
+import { readBound, writeBound } from '../../engine/index.ts';
+import type { ProductState } from '../product/slices.ts';
 import { CIRCLE_ERRORS, errorTextOptions, TEXT_FIELD_RULES, displayValue, type FieldResult, type TextField } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, invalidProps, ltrInputProps } from '../ui/Field.tsx';
@@ -27,7 +28,7 @@ const INPUT_HINTS: Record<TextField, InputHTMLAttributes<HTMLInputElement>> = {
 };
 
 /** The server checks a step may add after the rule (its `verify` prop); each loads its API module on use. */
-const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: FunnelState, value: string) => Promise<FieldResult>> = {
+const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: ProductState, value: string) => Promise<FieldResult>> = {
   // a lookup never rejects; a module that cannot load is a code that could not be checked
   circle: (store, code) =>
     import('../product/circleApi.ts').then(

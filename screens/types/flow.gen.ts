@@ -316,7 +316,7 @@ export interface FeatureIntroStep {
   showProgress?: boolean;
 }
 /**
- * One slide of the welcome carousel: an illustration, a title, a text, the carousel dots and a continue button. Swiping left continues too.
+ * One slide of the welcome carousel: an illustration, a title, a text, the carousel dots and a continue button. Swiping left continues too. Consecutive feature intros make up the carousel; the dots count them from the flow.
  */
 export interface FeatureIntroProps {
   /**
@@ -339,14 +339,6 @@ export interface FeatureIntroProps {
    * A background image base name in screens/ui/images (without size or extension).
    */
   secondImage?: string;
-  /**
-   * This slide's position, from 1.
-   */
-  slide: number;
-  /**
-   * How many slides the carousel has.
-   */
-  slides: number;
 }
 export interface LandingStep {
   screen: 'landing';
@@ -638,7 +630,7 @@ export interface SignupEmailStep {
   showProgress?: boolean;
 }
 /**
- * E-mail signup with a consent note linking the terms of use and the privacy policy; checks the address, creates the account, then fetches payment settings. With slide/slides it shows the welcome carousel's dots (the carousel's final slide).
+ * E-mail signup with a consent note linking the terms of use and the privacy policy; checks the address, creates the account, then fetches payment settings. With carouselEnd it shows the welcome carousel's dots as the carousel's final slide.
  */
 export interface SignupEmailProps {
   /**
@@ -662,13 +654,9 @@ export interface SignupEmailProps {
    */
   privacyUrl: string;
   /**
-   * This screen's position in the welcome carousel, from 1 (shows the carousel dots).
+   * Closes the welcome carousel whose feature intros lead here: shows its dots, this screen as the last slide.
    */
-  slide?: number;
-  /**
-   * How many slides the welcome carousel has.
-   */
-  slides?: number;
+  carouselEnd?: boolean;
 }
 export interface SocialProofStep {
   screen: 'social-proof';

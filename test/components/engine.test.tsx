@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { showError, setLoader } from '../../engine/index.ts';
+import { indexSteps, showError, setLoader } from '../../engine/index.ts';
+import { carouselPlace } from '../../screens/feature-intro/carousel.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { AppErrorBoundary } from '../../engine/react/index.ts';
 import { CHUNK_RELOAD_KEY, ChunkErrorBoundary } from '../../engine/react/index.ts';
@@ -74,11 +75,13 @@ describe('routes and chrome', () => {
   });
 
   it('marks the active carousel dot', async () => {
-    // the main flow's second slide: its place and the carousel's length are data (flows/main.json)
-    const intros = Object.values(funnelData.flows.main!.steps).flatMap((step) => (step.screen === 'feature-intro' ? [step] : []));
-    const second = intros.find((step) => step.props.slide === 2)!;
-    const { slide, slides, title } = second.props;
-    await renderFunnel(second.path!);
+    // the main flow's second slide: its place and the carousel's length come from the flow (flows/main.json)
+    const steps = indexSteps(funnelData.flows);
+    const places = [...steps.values()].flatMap((ref) => (ref.step.screen === 'feature-intro' ? [{ ref, place: carouselPlace(steps, ref.id)! }] : []));
+    const { ref, place } = places.find((p) => p.place.slide === 2)!;
+    const { slide, slides } = place;
+    const { title } = ref.step.props as { title: string };
+    await renderFunnel(ref.step.path!);
     await screen.findByRole('heading', { name: i18next.t(title) });
     const dots = within(screen.getByRole('list', { name: `Slide ${slide} of ${slides}` })).getAllByRole('listitem');
     expect(dots).toHaveLength(slides);

@@ -7,6 +7,7 @@ import { renderFunnel } from './harness.tsx';
 /**
  * The product's carousel as this test knows it (three intro slides, then signup as the fourth), set
  * here on a copy of the flows: a step a marketer adds around it changes the product, not this test.
+ * The dots are counted from the flow, so no step says where it stands.
  */
 function carousel(): FunnelData {
   const data: FunnelData = structuredClone(funnelData);
@@ -15,13 +16,25 @@ function carousel(): FunnelData {
   slides.forEach((id, k) => {
     const step = steps[id]!;
     if (step.screen !== 'feature-intro') throw new Error(`${id} is not a feature-intro step`);
-    step.props.slide = k + 1;
-    step.props.slides = 4;
     step.next = slides[k + 1] ?? 'signup';
   });
   const signup = steps.signup!;
   if (signup.screen !== 'signup-email') throw new Error('signup is not a signup-email step');
-  Object.assign(signup.props, { slide: 4, slides: 4 });
+  signup.props.carouselEnd = true;
+  return data;
+}
+
+/** The carousel with a fifth slide added after the first: one more step in the flow, nothing else. */
+function carouselWithFifthSlide(): FunnelData {
+  const data = carousel();
+  const steps = data.flows.main!.steps;
+  steps['location-history'] = {
+    path: '/location-history',
+    screen: 'feature-intro',
+    props: { title: 'intro.placeAlerts.title', text: 'intro.placeAlerts.text', cta: 'common.continue', image: 'place-alerts' },
+    next: 'place-alerts',
+  };
+  steps['check-location']!.next = 'location-history';
   return data;
 }
 const open = (path: string) => renderFunnel(path, { data: carousel() });
@@ -82,6 +95,14 @@ describe('feature intro screens (welcome carousel)', () => {
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(f.path()).toBe('/signup');
     expect(activeDot()).toBe(3);
+  });
+
+  it('counts a slide added to the flow on every slide, the signup included', async () => {
+    await renderFunnel('/check-location', { data: carouselWithFifthSlide() });
+    await screen.findByRole('heading', { name: 'Check location' });
+    expect(screen.getByRole('list', { name: 'Slide 1 of 5' }).querySelectorAll('li')).toHaveLength(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('list', { name: 'Slide 2 of 5' });
   });
 
   it('shows the crash and the fall scenes on the slide that speaks of crashes and falls', async () => {

@@ -12,8 +12,8 @@ import { proxy } from 'valtio/vanilla';
 import { initReactI18next } from 'react-i18next';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { indexSteps } from '../../engine/index.ts';
-import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
-import { productSlices } from '../../screens/product/slices.ts';
+import { createFunnelStore } from '../../engine/index.ts';
+import { productSlices, type ProductState } from '../../screens/product/slices.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { EngineContext, type FunnelEngine } from '../../engine/react/index.ts';
 import { connectTranslator } from '../../engine/react/i18n.ts';
@@ -42,7 +42,7 @@ export function setupI18n(language = 'en', resources: Record<string, unknown> = 
 }
 
 export interface RenderedFunnel extends RenderResult {
-  store: FunnelState;
+  store: ProductState;
   events: AnalyticsEvent[];
   engine: FunnelEngine;
   /** The current router path (updated as next() navigates). */
@@ -62,7 +62,7 @@ function PathProbe({ onPath }: { onPath: (p: string) => void }) {
 export async function renderFunnel(
   path: string,
   options: {
-    state?: (store: FunnelState) => void;
+    state?: (store: ProductState) => void;
     data?: FunnelEngine['data'];
     registry?: FunnelEngine['registry'];
     texts?: FunnelEngine['texts'];

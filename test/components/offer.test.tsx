@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FunnelState } from '../../engine/index.ts';
+import type { ProductState } from '../../screens/product/slices.ts';
 import { renderFunnel } from './harness.tsx';
 
 const MINUTE = 60_000;
@@ -9,7 +9,7 @@ const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 /** The family variant with a reservation that started `agoMs` before NOW (undefined: not started). */
 const familyVisitor =
   (agoMs?: number) =>
-  (s: FunnelState): void => {
+  (s: ProductState): void => {
     s.plans.landingType = 'family';
     if (agoMs !== undefined) s.family.offerStartedAt = NOW - agoMs;
   };

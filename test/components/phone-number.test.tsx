@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FunnelState } from '../../engine/index.ts';
+import type { ProductState } from '../../screens/product/slices.ts';
 import { renderFunnel } from './harness.tsx';
 
-const openPhone = async (state?: (store: FunnelState) => void) => {
+const openPhone = async (state?: (store: ProductState) => void) => {
   const f = await renderFunnel('/family/phone-number', { state });
   const field = await screen.findByLabelText('Phone number');
   return { ...f, field };

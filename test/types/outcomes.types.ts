@@ -1,8 +1,10 @@
 /**
  * Negative type tests of screen outcomes, checked by `tsc` in `npm test`: a screen may call next()
- * only with an outcome its screen type's schema declares (x-outcomes; any id for x-outcomes-from).
+ * only with an outcome its screen type's schema declares (x-outcomes; any id for x-outcomes-from). The
+ * product's ScreenProps (screens/types/screens.gen.ts) takes the outcomes from its screen map.
  */
-import type { ScreenProps, ScreenRegistry } from '../../engine/react/index.ts';
+import type { ScreenProps as EngineScreenProps } from '../../engine/react/index.ts';
+import type { ProductScreenRegistry, ScreenProps } from '../../screens/types/screens.gen.ts';
 import type { CheckoutProps, ChoiceProps, LandingProps } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 
@@ -27,9 +29,9 @@ export function Choice({ next }: ScreenProps<ChoiceProps>) {
   return null;
 }
 
-function LandingWithExtraOutcome(_: ScreenProps<LandingProps, 'default' | 'skip'>) {
+function LandingWithExtraOutcome(_: EngineScreenProps<LandingProps, 'default' | 'skip'>) {
   return null;
 }
 
 // @ts-expect-error a component that may end with an outcome its screen type does not declare is rejected
-export const extraOutcome: ScreenRegistry = { ...screens, landing: LandingWithExtraOutcome };
+export const extraOutcome: ProductScreenRegistry = { ...screens, landing: LandingWithExtraOutcome };

@@ -2,7 +2,7 @@
  * Negative type tests, checked by `tsc` in `npm test`: each @ts-expect-error line must fail to
  * compile, or the type check fails ("Unused '@ts-expect-error' directive").
  */
-import type { ScreenProps, ScreenRegistry } from '../../engine/react/index.ts';
+import type { ProductScreenRegistry, ScreenProps } from '../../screens/types/screens.gen.ts';
 import type { LandingProps, QuizProps, Step } from '../../screens/types/flow.gen.ts';
 import { screens } from '../../screens/registry.ts';
 
@@ -13,16 +13,16 @@ function Quiz(_: ScreenProps<QuizProps>) {
   return null;
 }
 
-export const complete: ScreenRegistry = { ...screens, landing: Landing };
+export const complete: ProductScreenRegistry = { ...screens, landing: Landing };
 
 // @ts-expect-error an unknown screen type is rejected
-export const unknownType: ScreenRegistry = { ...screens, 'no-such-screen': Landing };
+export const unknownType: ProductScreenRegistry = { ...screens, 'no-such-screen': Landing };
 
 // @ts-expect-error a missing screen type is rejected
-export const missingType: ScreenRegistry = { landing: Landing };
+export const missingType: ProductScreenRegistry = { landing: Landing };
 
 // @ts-expect-error a component whose props do not fit the screen type's schema is rejected
-export const wrongProps: ScreenRegistry = { ...screens, landing: Quiz };
+export const wrongProps: ProductScreenRegistry = { ...screens, landing: Quiz };
 
 export const step: Step = { screen: 'landing', props: { title: 'landing.title', text: 'landing.text', cta: 'common.continue', background: 'welcome' } };
 

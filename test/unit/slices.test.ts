@@ -3,7 +3,7 @@ import { createFunnelStore, KERNEL_SLICES, type SliceDeclarations } from '../../
 import { PAYMENT_SLICES } from '../../engine/payments/index.ts';
 import { defineFunnel, FunnelDefinitionError } from '../../engine/react/index.ts';
 import { funnel } from '../../screens/funnel.ts';
-import { productSlices } from '../../screens/product/slices.ts';
+import { productSlices, type ProductSlices } from '../../screens/product/slices.ts';
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
@@ -40,7 +40,7 @@ describe('slices declared by the product', () => {
 
   it('follows a product that declares another persisted slice, and keeps its defaults when older data lacks it', async () => {
     // a store built for a wider product: the options slice made persistent
-    const wider: SliceDeclarations = { ...productSlices, options: { ...productSlices.options, persist: true } };
+    const wider: SliceDeclarations<ProductSlices> = { ...productSlices, options: { ...productSlices.options, persist: true } };
     const store = createFunnelStore(wider);
     const writes: string[] = [];
     const stop = startPersisting(
@@ -61,7 +61,7 @@ describe('slices declared by the product', () => {
 
   it("refuses a product slice named like one of the engine's (the kernel's or the payment port's)", () => {
     for (const name of ['plans', 'checkout']) {
-      const clash = { ...productSlices, [name]: { persist: false, defaults: () => ({}) } } as unknown as SliceDeclarations;
+      const clash = { ...productSlices, [name]: { persist: false, defaults: () => ({}) } } as unknown as SliceDeclarations<ProductSlices>;
       expect(() => createFunnelStore(clash)).toThrow(new RegExp(`"${name}".*engine slice`));
       expect(() => defineFunnel({ ...funnel, slices: clash })).toThrow(FunnelDefinitionError);
     }
