@@ -76,6 +76,8 @@ interface ValidateOptions {
   slicesFile?: string;
   /** The product's language list (its `languages` export), default <root>/screens/product/languages.ts. */
   languagesFile?: string;
+  /** The JSON Schemas, default <root>/schemas. */
+  schemasDir?: string;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -104,7 +106,8 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const registryFile = resolve(root, options.registryFile ?? 'screens/registry.ts');
   const slicesFile = resolve(root, options.slicesFile ?? 'screens/product/slices.ts');
   const languagesFile = resolve(root, options.languagesFile ?? 'screens/product/languages.ts');
-  const schemas = await loadSchemas(join(root, 'schemas'));
+  const schemasDir = resolve(root, options.schemasDir ?? 'schemas');
+  const schemas = await loadSchemas(schemasDir);
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   const keys: KeyUse[] = [];
@@ -180,7 +183,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const measurement = await checkMeasurement({
     root,
     flowsDir,
-    schemasDir: join(root, 'schemas'),
+    schemasDir,
     destinationsModule: join(root, 'screens/analytics/destinations.ts'),
     variants: project.variants.map((v) => v.id),
   });

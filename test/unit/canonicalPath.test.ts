@@ -4,7 +4,7 @@
  */
 import { canonicalPath, canonicalRedirect, funnelPaths } from '../../engine/index.ts';
 import { routeTable } from '../../engine/react/routes.ts';
-import { routePaths } from '../../scripts/build/hostRoutes.ts';
+import { routePaths } from '../../engine/build/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const routes = ['/', '/discount', '/optionsy', '/signup/plans'];

@@ -4,7 +4,7 @@
  * address are the test's. Tells which variant #root ends up with.
  */
 import { createContext, Script } from 'node:vm';
-import { EXPERIMENT_SWAP } from '../../scripts/build/experimentScript.ts';
+import { EXPERIMENT_SWAP } from '../../engine/build/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 export interface InlinePage {

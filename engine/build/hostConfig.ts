@@ -6,7 +6,7 @@
  * letter case redirected to the canonical landing path (query kept), a year of caching for hashed
  * assets and revalidation for the pages, compression, and the CSP with the build's inline hashes.
  */
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../server/securityHeaders.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './securityHeaders.ts';
 
 export const HOST_DIR = '_host';
 export const NGINX_HTTP_FILE = `${HOST_DIR}/nginx-http.conf`;

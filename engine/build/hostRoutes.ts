@@ -5,8 +5,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FunnelData } from '../../engine/core/flowGraph.ts';
-import { routeTable } from '../../engine/core/routeTable.ts';
+import type { FunnelData } from '../core/flowGraph.ts';
+import { routeTable } from '../core/routeTable.ts';
 
 /** The file listing every exact route of a build (a JSON array of paths). */
 export const ROUTES_FILE = 'routes.json';
