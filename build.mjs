@@ -5,9 +5,9 @@
  * The names below are the build's parts the dev server, the benchmark and the tests use.
  */
 import project from './funnel.config.ts';
-import { projectBuild } from './engine/build/index.ts';
+import { projectBuild } from './engine/build/bundle.ts';
 
-export { PREVIEW_ONLY_TEXTS, SCRIPT_OPTIONS } from './engine/build/index.ts';
+export { PREVIEW_ONLY_TEXTS, SCRIPT_OPTIONS } from './engine/build/bundle.ts';
 
 export const {
   build,

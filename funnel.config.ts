@@ -3,13 +3,15 @@
  * gallery, the preview server and the benchmark know about this product (engine/build/project.ts).
  * The browser's composition is screens/funnel.ts; this is its Node-side counterpart.
  */
-import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineFunnelConfig, environmentConfig } from './engine/build/index.ts';
+import packageJson from './package.json' with { type: 'json' };
 import { languages } from './screens/product/languages.ts';
 import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
 
-const root = new URL('.', import.meta.url).pathname;
-const packageVersion = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;
+/** This folder, with a trailing separator (as build.mjs's root always was). */
+const root = `${dirname(fileURLToPath(import.meta.url))}/`;
 
 export default defineFunnelConfig({
   root,
@@ -34,7 +36,7 @@ export default defineFunnelConfig({
   generatedTypesDir: 'screens/types',
   preview: PREVIEW_CONFIG,
   production: (env) => {
-    const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageVersion}` });
+    const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}` });
     return {
       ...engine,
       // the portal adapter's addresses (screens/backend/addresses.ts)

@@ -224,7 +224,10 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
     };
   }
 
-  async function writeCriticalAssets(critical: { outputFiles?: esbuild.OutputFile[] }, outdir: string): Promise<{ criticalCss: string; font: string | undefined }> {
+  async function writeCriticalAssets(
+    critical: { outputFiles?: esbuild.OutputFile[] },
+    outdir: string,
+  ): Promise<{ criticalCss: string; font: string | undefined }> {
     const files = critical.outputFiles ?? [];
     for (const file of files.filter((f) => !f.path.endsWith('.css'))) {
       await mkdir(dirname(file.path), { recursive: true });

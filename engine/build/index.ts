@@ -1,15 +1,12 @@
 /**
  * The project tools of the engine (Node only, never in the browser): the project configuration a
- * product writes in `funnel.config.ts`, the build that reads it, and the parts of the build the
- * preview server, the dev server and the tests use (page HTML, host files, inline scripts).
+ * product writes in `funnel.config.ts` and the parts of the build the preview server, the dev server
+ * and the tests use (page HTML, host files, inline scripts). Nothing here loads esbuild, so a test in
+ * a browser-like environment can import it; the build itself is `./bundle.ts`.
  */
 
 /** The project configuration: its type, `defineFunnelConfig`, paths, and the engine's fields from the environment. */
 export { defineFunnelConfig, environmentConfig, projectPath, type Environment, type FunnelProjectConfig } from './project.ts';
-/** The build of a project (`projectBuild(config).build({ preview })`), its script settings and the texts only preview builds carry. */
-export { PREVIEW_ONLY_TEXTS, projectBuild, SCRIPT_OPTIONS, type ProjectBuild } from './build.ts';
-/** The pages of a build: the app shell's file name, each prerendered page's file, the prerendered paths and the variants a page carries. */
-export { APP_SHELL, pageFile, pageVariants, prerenderedPaths, type PrerenderModule } from './pages.ts';
 /** The HTML document of a page and the marker that ends its prerendered markup. */
 export { pageHtml, PARSED_MARKER_ID, type HeroImage, type PageAssets } from './html.ts';
 /** The web font's subsets in the critical CSS and the ones a text needs. */

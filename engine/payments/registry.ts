@@ -72,6 +72,13 @@ export interface GatewayRegistry {
   cardGateway(ctx: GatewayContext, timeoutMs?: number): Promise<PaymentGateway>;
   /** Every available alternative method that loads (one that fails to load is left out). */
   alternatives(ctx: GatewayContext): Promise<AlternativeMethod[]>;
+  /**
+   * The backend id a card purchase is sent with, from the card registration the checkout uses (the
+   * first available one; else the first card registration, since a purchase under way was started
+   * when one was): without loading it, for resuming a purchase when the gateway cannot load.
+   * Undefined when the product registers no card gateway.
+   */
+  cardBackendId(ctx: GatewayContext): string | undefined;
 }
 
 /**
@@ -92,6 +99,10 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
         chosen.map((r) => (r.load(ctx) as Promise<Loaded<AlternativeMethod>>).then((method): AlternativeMethod => ({ ...method, backendId: r.backendId }))),
       );
       return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    },
+    cardBackendId(ctx) {
+      const cards = registrations.filter((r) => r.kind === 'card');
+      return (cards.find((r) => r.available(ctx)) ?? cards[0])?.backendId;
     },
   };
 }

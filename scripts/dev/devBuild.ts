@@ -11,7 +11,8 @@ import { join, relative } from 'node:path';
 import { copyIcons, criticalCssOptions, scriptOptions, stylesheetOptions, validateFlows, writeCriticalAssets } from '../../build.mjs';
 import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import { formatIssue, type ValidationIssue } from '../../engine/validate/index.ts';
-import { APP_SHELL, writeHostRoutes, pageHtml } from '../../engine/build/index.ts';
+import { pageHtml, writeHostRoutes } from '../../engine/build/index.ts';
+import { APP_SHELL } from '../../engine/build/bundle.ts';
 import { DEV_CLIENT_TAG } from './liveReload.ts';
 import project from '../../funnel.config.ts';
 
@@ -87,7 +88,10 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
     if (withStyles || !styles) styles = await buildStyles();
     // no module preloads: they only save round trips, which a local server does not have
     const assets = { js: 'static/js/main.js', ...styles, fontFamily: project.font.family, modulePreloads: [] };
-    const html = pageHtml({ assets, title: project.appName, languages: project.languages, language: project.languages.fallback, dir: 'ltr', body: '' }).replace('</head>', `${DEV_CLIENT_TAG}\n</head>`);
+    const html = pageHtml({ assets, title: project.appName, languages: project.languages, language: project.languages.fallback, dir: 'ltr', body: '' }).replace(
+      '</head>',
+      `${DEV_CLIENT_TAG}\n</head>`,
+    );
     await writeFile(join(outdir, APP_SHELL), html);
   }
 
