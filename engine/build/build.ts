@@ -134,7 +134,11 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
         b.onResolve({ filter: /^virtual:locales$/ }, () => ({ path: 'locales', namespace: 'locales-index' }));
         b.onLoad({ filter: /.*/, namespace: 'locales-index' }, () => ({
           contents: `export const locales = {${languageCodes(project.languages)
-            .map((l) => `${l}: { first: () => import('locale-part:first/${l}'), rest: () => import('locale-part:rest/${l}') }`)
+            // the generated module's dynamic imports, written so no import of this file's own is mistaken for them
+            .map(
+              (l) =>
+                `${l}: { first: () => import(${JSON.stringify(`locale-part:first/${l}`)}), rest: () => import(${JSON.stringify(`locale-part:rest/${l}`)}) }`,
+            )
             .join(',\n')}};`,
           loader: 'js',
           resolveDir: root,
