@@ -10,7 +10,7 @@ import packageJson from './package.json' with { type: 'json' };
 import { languages } from './screens/product/languages.ts';
 import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
 
-/** This folder, with a trailing separator (as build.mjs's root always was). */
+/** This folder, with a trailing separator. */
 const root = `${dirname(fileURLToPath(import.meta.url))}/`;
 
 export default defineFunnelConfig({

@@ -16,7 +16,7 @@ export interface HostInputs {
   /** The language codes with a prerendered folder each; the first match of the rule wins, else `fallback`. */
   languages: string[];
   fallback: string;
-  /** Every exact route of the funnel (landing and step paths, scripts/build/hostRoutes.ts). */
+  /** Every exact route of the funnel (landing and step paths, engine/build/hostRoutes.ts). */
   routePaths: string[];
   /** The inline script and style hashes of the build's pages (csp-hashes.json). */
   inline: { 'script-src': string[]; 'style-src': string[] };

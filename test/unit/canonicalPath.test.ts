@@ -1,6 +1,6 @@
 /**
  * Exact routes, forgiving links: the rule (engine/core/canonicalPath.ts) and the route files the
- * build writes for the host (scripts/build/hostRoutes.ts).
+ * build writes for the host (engine/build/hostRoutes.ts).
  */
 import { canonicalPath, canonicalRedirect, funnelPaths } from '../../engine/index.ts';
 import { routeTable } from '../../engine/react/routes.ts';

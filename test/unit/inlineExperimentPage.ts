@@ -1,5 +1,5 @@
 /**
- * Runs the page's inline experiment script (scripts/build/experimentScript.ts) in a bare VM with a
+ * Runs the page's inline experiment script (engine/build/experimentScript.ts) in a bare VM with a
  * stand-in document, as a browser would before the first paint: its cookie, <html lang>, storage and
  * address are the test's. Tells which variant #root ends up with.
  */
