@@ -30,6 +30,8 @@ export default defineFunnelConfig({
   languagesModule: 'screens/product/languages.ts',
   registry: 'screens/registry.ts',
   slices: 'screens/product/slices.ts',
+  destinations: 'screens/analytics/destinations.ts',
+  imagesDir: 'screens/ui/images',
   flowsDir: 'flows',
   localesDir: 'locales',
   schemasDir: 'schemas',

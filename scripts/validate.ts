@@ -25,6 +25,8 @@ const { issues, files } = await validateProject({
   slicesFile: option('slices') ?? projectPath(project, project.slices),
   languagesFile: option('languages') ?? projectPath(project, project.languagesModule),
   schemasDir: projectPath(project, project.schemasDir),
+  imagesDir: projectPath(project, project.imagesDir),
+  destinationsModule: projectPath(project, project.destinations),
 });
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -112,6 +112,8 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
       slicesFile: path(project.slices),
       languagesFile: path(project.languagesModule),
       schemasDir: path(project.schemasDir),
+      imagesDir: path(project.imagesDir),
+      destinationsModule: path(project.destinations),
     });
     return { issues: result.issues, errors: result.issues.filter(isError), data: toFunnelData(result.data) };
   }

@@ -41,6 +41,10 @@ export interface FunnelProjectConfig {
   registry: string;
   /** The module that exports the product's `productSlices`, for the validator's bind checks. */
   slices: string;
+  /** The module that exports the registered analytics destination types (`destinationTypes`), for the validator. */
+  destinations: string;
+  /** The images a step may name as `<name>.png` (the validator checks each name). */
+  imagesDir: string;
   /** The flow files, the locale files and the JSON Schemas. */
   flowsDir: string;
   localesDir: string;

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinds, loadStateShape } from './bindCheck.ts';
 import { discoverFlowFiles } from './discover.ts';
@@ -78,6 +78,10 @@ interface ValidateOptions {
   languagesFile?: string;
   /** The JSON Schemas, default <root>/schemas. */
   schemasDir?: string;
+  /** The images a step may name (`<name>.png`), default <root>/screens/ui/images. */
+  imagesDir?: string;
+  /** The module exporting the registered destination types (`destinationTypes`), default <root>/screens/analytics/destinations.ts. */
+  destinationsModule?: string;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -157,7 +161,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   // parsed file's own schema findings) alone; the rest runs once it parses.
   if (issues.some(unparsed)) return { issues: dedupe(issues), files, data: data() };
 
-  const images = await imageNames(join(root, 'screens', 'ui', 'images'));
+  const images = await imageNames(resolve(root, options.imagesDir ?? 'screens/ui/images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
   issues.push(
@@ -184,7 +188,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     root,
     flowsDir,
     schemasDir,
-    destinationsModule: join(root, 'screens/analytics/destinations.ts'),
+    destinationsModule: resolve(root, options.destinationsModule ?? 'screens/analytics/destinations.ts'),
     variants: project.variants.map((v) => v.id),
   });
   issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);
