@@ -12,7 +12,7 @@ declare module '*.svg' {
   export default url;
 }
 
-/** The per-language text chunks made by build.mjs from locales/<lang>.json. */
+/** The per-language text chunks made by the build (engine/build/build.ts) from locales/<lang>.json. */
 declare module 'virtual:locales' {
   type Texts = { default: Record<string, unknown> };
   export const locales: Record<import('../engine/index.ts').Language, { first: () => Promise<Texts>; rest: () => Promise<Texts> }>;

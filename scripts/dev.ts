@@ -6,6 +6,8 @@
 import { resolve } from 'node:path';
 import { getVariant, variantIds } from '../engine/core/flowGraph.ts';
 import { loadFunnelData } from '../engine/validate/index.ts';
+import { projectPath } from '../engine/build/index.ts';
+import project from '../funnel.config.ts';
 import { startDev } from './dev/devServer.ts';
 
 const args = process.argv.slice(2);
@@ -17,7 +19,7 @@ const dev = await startDev({
   flowsDir: flowsDir === undefined ? undefined : resolve(flowsDir),
   outdir: outdir === undefined ? undefined : resolve(outdir),
 });
-const data = await loadFunnelData(flowsDir === undefined ? undefined : { flowsDir: resolve(flowsDir) }).catch(() => undefined);
+const data = await loadFunnelData({ flowsDir: flowsDir === undefined ? projectPath(project, project.flowsDir) : resolve(flowsDir) }).catch(() => undefined);
 const paths = data ? variantIds(data.landings).flatMap((id) => getVariant(data.landings, id)!.paths.map((p) => `  ${dev.url}${p}  (${id})`)) : [];
 console.log(
   `\nDev server with the sandbox API: ${dev.url}\n${paths.length ? `\nLanding routes:\n${paths.join('\n')}\n` : ''}\nWatching the flows, locales/, schemas/, screens/ and engine/: saved changes reload the open pages. Ctrl+C stops.`,

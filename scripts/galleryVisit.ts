@@ -14,12 +14,12 @@ import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from './server/sandbox/account.ts';
 import { browserLocale } from '../engine/core/languages.ts';
-import { languages } from '../screens/product/languages.ts';
+import project from '../funnel.config.ts';
 import { funnelData } from '../screens/flowData.ts';
 import type { GalleryScreen } from './galleryScreens.ts';
 
 /** The browser locale of a language (Accept-Language and navigator.languages follow it). */
-const localeOf = (language: string): string => browserLocale(languages, language);
+const localeOf = (language: string): string => browserLocale(project.languages, language);
 
 /** What a visitor types on the family screens (text-entry fields by rule). */
 const TYPED: Record<string, string> = { name: 'Anna', circleName: 'Miller family', code: 'K7P4QX' };

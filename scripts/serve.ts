@@ -7,7 +7,7 @@ import { build } from '../build.mjs';
 import { getVariant, variantIds } from '../engine/core/flowGraph.ts';
 import { funnelData } from '../screens/flowData.ts';
 import { languageCodes } from '../engine/core/languages.ts';
-import { languages } from '../screens/product/languages.ts';
+import project from '../funnel.config.ts';
 import { startPreviewServer } from './server/previewServer.ts';
 import { defaultCollectorLog } from './server/sandbox/collectorLog.ts';
 
@@ -19,9 +19,9 @@ try {
   const paths = variantIds(funnelData.landings).flatMap((id) => getVariant(funnelData.landings, id)!.paths.map((p) => `  ${preview.url}${p}  (${id})`));
   console.log(
     `\nFunnel preview with the sandbox API: ${preview.url}\n\nLanding routes:\n${paths.join('\n')}\n\nSandbox test cards: 4242424242424242 (success), 4000002500003155 (3-D Secure), 4000000000009995 (insufficient funds).\nAdd ?lng=<language> (${languageCodes(
-      languages,
+      project.languages,
     )
-      .filter((l) => l !== languages.fallback)
+      .filter((l) => l !== project.languages.fallback)
       .join(
         ', ',
       )}) to see another language.\nEvents: ${preview.url}/__events (live), ${preview.url}/__report (funnel report)${collectorLog ? `; collector log ${collectorLog}` : ''}. Ctrl+C stops.`,

@@ -3,11 +3,12 @@
  * files, the locales, the screen registry and the binds against the declared slices. Prints every issue as file:line:col, adds ::error and ::warning
  * annotations when GITHUB_ACTIONS=true, and exits 1 when there is an error (warnings do not count).
  */
-import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { formatGithubAnnotation, formatIssue, isError, validateProject } from '../engine/validate/index.ts';
+import { projectPath } from '../engine/build/index.ts';
+import project from '../funnel.config.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = project.root;
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const arg = args.find((a) => a.startsWith(`--${name}=`));
@@ -17,11 +18,15 @@ const dir = args.find((a) => !a.startsWith('--'));
 
 const { issues, files } = await validateProject({
   root,
-  flowsDir: dir === undefined ? undefined : resolve(dir),
-  localesDir: option('locales'),
-  registryFile: option('registry'),
-  slicesFile: option('slices'),
-  languagesFile: option('languages'),
+  // the project configuration's files unless an option names others
+  flowsDir: dir === undefined ? projectPath(project, project.flowsDir) : resolve(dir),
+  localesDir: option('locales') ?? projectPath(project, project.localesDir),
+  registryFile: option('registry') ?? projectPath(project, project.registry),
+  slicesFile: option('slices') ?? projectPath(project, project.slices),
+  languagesFile: option('languages') ?? projectPath(project, project.languagesModule),
+  schemasDir: projectPath(project, project.schemasDir),
+  imagesDir: projectPath(project, project.imagesDir),
+  destinationsModule: projectPath(project, project.destinations),
 });
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

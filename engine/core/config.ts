@@ -1,17 +1,16 @@
 /**
- * Build-time configuration (DESIGN.md section 6): API base addresses, the analytics collector and
- * whether this is a preview build. build.mjs defines __FUNNEL_CONFIG__ from environment variables.
+ * Build-time configuration (DESIGN.md section 6): the backend adapter's settings, the analytics
+ * collector, error reporting and whether this is a preview build. The build defines __FUNNEL_CONFIG__
+ * from the project configuration (funnel.config.ts: its preview config, or its production config from
+ * the environment).
  */
 
 export interface FunnelConfig {
-  /** Base of the web API, e.g. https://api.example.com/api/v1 */
-  webApiUrl: string;
-  /** Base of the portal API (payment settings, subscriptions, polling). */
-  portalUrl: string;
-  /** Base of the CDN API. */
-  cdnUrl: string;
-  /** Base of the portal that takes Braintree subscriptions. */
-  braintreePortalUrl: string;
+  /**
+   * The settings of the product's backend adapter (for a portal, its base addresses by name), from
+   * the project configuration (funnel.config.ts): the engine only carries them to the adapter.
+   */
+  backendSettings: Record<string, string>;
   /** Where the analytics sink posts events; empty for none. */
   analyticsUrl: string;
   /** The app name in the tracking data. */
@@ -57,14 +56,14 @@ function unbundledConfig(): FunnelConfig {
     get(_target, key) {
       if (typeof key === 'symbol') return undefined;
       throw new Error(
-        `config.${key} is defined by the build (__FUNNEL_CONFIG__ in build.mjs and vitest.config.ts); outside a bundle pass a FunnelConfig instead`,
+        `config.${key} is defined by the build (__FUNNEL_CONFIG__ in the build and vitest.config.ts); outside a bundle pass a FunnelConfig instead`,
       );
     },
   });
 }
 
 /**
- * The configuration this bundle was built with: build.mjs (and vitest.config.ts) define
+ * The configuration this bundle was built with: the build (and vitest.config.ts) define
  * __FUNNEL_CONFIG__, so a production bundle holds only its own addresses.
  */
 export const config: FunnelConfig = typeof __FUNNEL_CONFIG__ === 'undefined' ? unbundledConfig() : __FUNNEL_CONFIG__;

@@ -4,7 +4,7 @@
  * a string (equal), or an object of operators `$eq`, `$ne` (a string), `$in`, `$nin` (a list).
  * The attributes: `country` (the host edge's `visitor_country` cookie), `language` (the page's
  * language) and `utm_source` (the landing address's, "organic" without one). The inline script
- * (scripts/build/experimentScript.ts) evaluates the same way; a test holds both to GrowthBook's SDK.
+ * (engine/build/experimentScript.ts) evaluates the same way; a test holds both to GrowthBook's SDK.
  */
 import type { AttributeTest, ExperimentCondition } from '../types/experiments.gen.ts';
 import { COUNTRY_COOKIE } from '../analytics/visitorRegion.ts';

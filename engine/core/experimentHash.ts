@@ -1,7 +1,7 @@
 /**
  * GrowthBook's bucketing, so that an assignment made here is the one GrowthBook's SDK (or a warehouse
  * query) would compute for the same experiment: hash versions 1 and 2, bucket ranges from weights and
- * coverage, and namespaces. The page's inline script (scripts/build/experimentScript.ts) repeats this
+ * coverage, and namespaces. The page's inline script (engine/build/experimentScript.ts) repeats this
  * in a few bytes; a unit test runs both against the real SDK.
  */
 

@@ -9,7 +9,7 @@
  * (seed = the experiment key unless set, hash version 1 unless set) against the bucket ranges of the
  * weights and coverage. A visitor left out keeps the path's own variant and reports no exposure. The
  * prerendered page's inline script makes the same decision before the first paint
- * (scripts/build/experimentScript.ts).
+ * (engine/build/experimentScript.ts).
  */
 import type { Experiment, Experiments } from '../types/experiments.gen.ts';
 import type { Analytics } from './analytics.ts';

@@ -80,6 +80,13 @@ export interface GatewayRegistry {
   alternatives(ctx: GatewayContext): Promise<AlternativeMethod[]>;
   /** Starts downloading what the card gateway and the alternative methods `ctx` allows will load (a failure is left to the checkout). */
   prefetch(ctx: GatewayContext): void;
+  /**
+   * The backend id a card purchase is sent with, from the card registration the checkout uses (the
+   * first available one; else the first card registration, since a purchase under way was started
+   * when one was): without loading it, for resuming a purchase when the gateway cannot load.
+   * Undefined when the product registers no card gateway.
+   */
+  cardBackendId(ctx: GatewayContext): string | undefined;
 }
 
 /** The gateway context of an engine's build and stored payment settings. */
@@ -110,6 +117,10 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
       const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
       const alternatives = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
       for (const registration of [card, ...alternatives]) void registration?.prefetch?.(ctx).catch(() => {});
+    },
+    cardBackendId(ctx) {
+      const cards = registrations.filter((r) => r.kind === 'card');
+      return (cards.find((r) => r.available(ctx)) ?? cards[0])?.backendId;
     },
   };
 }

@@ -74,7 +74,7 @@ const REST_TEXTS_DELAY_MS = 10_000;
 
 /** Set by the page's inline script when the HTML's language is not the visitor's: #root stays hidden. */
 const LANGUAGE_SWITCH = 'data-lng-switch';
-/** Set by the page's inline script while it swaps an experiment's variant into #root (scripts/build/experimentScript.ts). */
+/** Set by the page's inline script while it swaps an experiment's variant into #root (engine/build/experimentScript.ts). */
 const EXPERIMENT_SWAP = 'data-exp-swap';
 
 /**

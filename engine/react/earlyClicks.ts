@@ -16,7 +16,7 @@ export const EARLY_CLICK_GLOBAL = 'feEarlyClick';
 type InlineHolder = ((event: Event) => void) & { target?: Element };
 
 /**
- * The inline script's part (run before the first paint, see scripts/build/html.ts): a capturing click
+ * The inline script's part (run before the first paint, see engine/build/html.ts): a capturing click
  * listener on the document that keeps the last button clicked inside #root.
  */
 export function earlyClickScript(): string {

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBinds, loadStateShape } from './bindCheck.ts';
 import { discoverFlowFiles } from './discover.ts';
@@ -76,6 +76,12 @@ interface ValidateOptions {
   slicesFile?: string;
   /** The product's language list (its `languages` export), default <root>/screens/product/languages.ts. */
   languagesFile?: string;
+  /** The JSON Schemas, default <root>/schemas. */
+  schemasDir?: string;
+  /** The images a step may name (`<name>.png`), default <root>/screens/ui/images. */
+  imagesDir?: string;
+  /** The module exporting the registered destination types (`destinationTypes`), default <root>/screens/analytics/destinations.ts. */
+  destinationsModule?: string;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -104,7 +110,8 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const registryFile = resolve(root, options.registryFile ?? 'screens/registry.ts');
   const slicesFile = resolve(root, options.slicesFile ?? 'screens/product/slices.ts');
   const languagesFile = resolve(root, options.languagesFile ?? 'screens/product/languages.ts');
-  const schemas = await loadSchemas(join(root, 'schemas'));
+  const schemasDir = resolve(root, options.schemasDir ?? 'schemas');
+  const schemas = await loadSchemas(schemasDir);
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   const keys: KeyUse[] = [];
@@ -154,7 +161,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   // parsed file's own schema findings) alone; the rest runs once it parses.
   if (issues.some(unparsed)) return { issues: dedupe(issues), files, data: data() };
 
-  const images = await imageNames(join(root, 'screens', 'ui', 'images'));
+  const images = await imageNames(resolve(root, options.imagesDir ?? 'screens/ui/images'));
   const built = buildProject({ root, schemas, flowDocs, landings, plans, plansFile: relPath(root, plansAbs), images });
   const project = built.project;
   issues.push(
@@ -180,8 +187,8 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const measurement = await checkMeasurement({
     root,
     flowsDir,
-    schemasDir: join(root, 'schemas'),
-    destinationsModule: join(root, 'screens/analytics/destinations.ts'),
+    schemasDir,
+    destinationsModule: resolve(root, options.destinationsModule ?? 'screens/analytics/destinations.ts'),
     variants: project.variants.map((v) => v.id),
   });
   issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);

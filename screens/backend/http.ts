@@ -1,10 +1,11 @@
 /**
  * The product's backend addresses: axios instances, one per base address (web API, portal, CDN,
- * Braintree portal), configured at build time. The portal and Braintree instances send the access
+ * Braintree portal), from the build configuration's backend settings (addresses.ts). The portal and Braintree instances send the access
  * token as a Bearer token. Loaded with the signup screen and the backend adapter, never on the landing route.
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { FunnelConfig } from '../../engine/index.ts';
+import { portalAddresses } from './addresses.ts';
 
 export interface HttpClients {
   webapi: AxiosInstance;
@@ -19,7 +20,8 @@ export const HTTP_TIMEOUT_MS = 30_000;
  * @param getToken returns the current access token ('' when signed out)
  * @example const http = createHttpClients(config, () => store.signup.token);
  */
-export function createHttpClients(config: FunnelConfig, getToken: () => string): HttpClients {
+export function createHttpClients(config: Pick<FunnelConfig, 'backendSettings'>, getToken: () => string): HttpClients {
+  const addresses = portalAddresses(config);
   const make = (baseURL: string, bearer: boolean): AxiosInstance => {
     const instance = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, headers: { 'content-type': 'application/json' } });
     if (bearer) {
@@ -32,10 +34,10 @@ export function createHttpClients(config: FunnelConfig, getToken: () => string):
     return instance;
   };
   return {
-    webapi: make(config.webApiUrl, false),
-    portal: make(config.portalUrl, true),
-    cdn: make(config.cdnUrl, false),
-    braintree: make(config.braintreePortalUrl, true),
+    webapi: make(addresses.webApiUrl, false),
+    portal: make(addresses.portalUrl, true),
+    cdn: make(addresses.cdnUrl, false),
+    braintree: make(addresses.braintreePortalUrl, true),
   };
 }
 

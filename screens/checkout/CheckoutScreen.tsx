@@ -38,13 +38,14 @@ const MERCHANT_COUNTRY = 'US';
 
 /**
  * Resuming without a loaded gateway: a 3-D Secure step cannot be shown, the server decides. The
- * purchase is posted again as the card gateways of this product (screens/payments/gateways.ts) sent it.
+ * purchase is posted again with the backend id of the card registration it was paid through
+ * (`backendId`, from the registry: screens/payments/gateways.ts), as that gateway sent it.
  */
-const NO_GATEWAY: PaymentProcessor & { backendId: string } = {
-  backendId: 'stripe',
+const standInGateway = (backendId: string): PaymentProcessor & { backendId: string } => ({
+  backendId,
   createPaymentMethod: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
   confirmPayment: async () => ({ error: { message: '', code: 'gateway_unavailable' } }),
-};
+});
 
 /**
  * /checkout: the chosen plan (store.plans.plan, else the variant's default) with its price, the
@@ -101,7 +102,7 @@ interface CheckoutPageProps {
 
 function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const { t } = useTranslation();
-  const { store, analytics, data } = useEngine();
+  const { store, analytics, data, gateways } = useEngine();
   const { snap } = useStore();
   const { variant } = useVariant();
   const { pathname } = useLocation();
@@ -175,7 +176,11 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
   const resume = async (): Promise<void> => {
     await purchaseEnded(store);
-    return open?.gateway !== undefined ? payWithNonce(open.nonce ?? '', open.gateway, true) : pay(gateway ?? NO_GATEWAY, undefined, true);
+    if (open?.gateway !== undefined) return payWithNonce(open.nonce ?? '', open.gateway, true);
+    if (gateway) return pay(gateway, undefined, true);
+    // a card purchase needs a card registration; a product without one has no card purchase to resume
+    const backendId = gateways.cardBackendId(runner.gatewayContext());
+    return backendId === undefined ? undefined : pay(standInGateway(backendId), undefined, true);
   };
 
   // a purchase under way when the page opened (reload, Back, another tab) is followed to its end

@@ -8,16 +8,13 @@
 import * as esbuild from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { copyIcons, criticalCssOptions, scriptOptions, stylesheetOptions, validateFlows, writeCriticalAssets } from '../../build.mjs';
 import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import { formatIssue, type ValidationIssue } from '../../engine/validate/index.ts';
-import { APP_SHELL } from '../build/pages.ts';
-import { writeHostRoutes } from '../build/hostRoutes.ts';
-import { pageHtml } from '../build/html.ts';
+import { pageHtml, writeHostRoutes } from '../../engine/build/index.ts';
+import { APP_SHELL } from '../../engine/build/bundle.ts';
 import { DEV_CLIENT_TAG } from './liveReload.ts';
-import { languages } from '../../screens/product/languages.ts';
-import { APP_NAME } from '../../screens/product/previewConfig.ts';
+import project from '../../funnel.config.ts';
 
 /** One build cycle: built, or the problems that stopped it (validator findings or compile errors), one line each. */
 export type CycleResult = { ok: true; ms: number; phases: Record<string, number>; warnings: string[] } | { ok: false; ms: number; problems: string[] };
@@ -32,11 +29,11 @@ export interface DevBuild {
 }
 
 /** The project root: esbuild's working directory, to which its metafile's paths are relative. */
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = project.root;
 const DEV_OVERRIDES = { minify: false, logLevel: 'silent' } as const;
 
 /** Source files the validator reads (the screen registry, which it imports and locates entries in); any other code file is none of its business. */
-const VALIDATED_SOURCES = new Set(['screens/registry.ts']);
+const VALIDATED_SOURCES = new Set([relative(root, join(root, project.registry))]);
 
 /**
  * Whether a save needs the validator: a flow, locale or schema file, the registry, or any file
@@ -46,13 +43,13 @@ const VALIDATED_SOURCES = new Set(['screens/registry.ts']);
 export function needsValidation(changed: readonly string[]): boolean {
   return changed.some((file) => {
     const rel = relative(root, file).split('\\').join('/');
-    const code = (rel.startsWith('screens/') || rel.startsWith('engine/')) && /\.(tsx?|css)$/.test(rel) && !rel.startsWith('engine/validate/');
+    const code = project.sourceDirs.some((dir) => rel.startsWith(`${dir}/`)) && /\.(tsx?|css)$/.test(rel) && !rel.startsWith('engine/validate/');
     return !code || VALIDATED_SOURCES.has(rel);
   });
 }
 
 /** The shell of a project that has never built: only the live-reload client, which shows the problems. */
-const EMPTY_SHELL = `<!doctype html>\n<html lang="${languages.fallback}" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>${APP_NAME} (dev)</title>\n${DEV_CLIENT_TAG}\n</head>\n<body></body>\n</html>\n`;
+const EMPTY_SHELL = `<!doctype html>\n<html lang="${project.languages.fallback}" dir="ltr">\n<head>\n<meta charset="utf-8">\n<title>${project.appName} (dev)</title>\n${DEV_CLIENT_TAG}\n</head>\n<body></body>\n</html>\n`;
 
 async function compileErrors(error: unknown): Promise<string[]> {
   const failure = error as Partial<esbuild.BuildFailure>;
@@ -90,8 +87,11 @@ export async function createDevBuild(options: { outdir: string; flowsDir?: strin
     await js.rebuild();
     if (withStyles || !styles) styles = await buildStyles();
     // no module preloads: they only save round trips, which a local server does not have
-    const assets = { js: 'static/js/main.js', ...styles, modulePreloads: [] };
-    const html = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' }).replace('</head>', `${DEV_CLIENT_TAG}\n</head>`);
+    const assets = { js: 'static/js/main.js', ...styles, fontFamily: project.font.family, modulePreloads: [] };
+    const html = pageHtml({ assets, title: project.appName, languages: project.languages, language: project.languages.fallback, dir: 'ltr', body: '' }).replace(
+      '</head>',
+      `${DEV_CLIENT_TAG}\n</head>`,
+    );
     await writeFile(join(outdir, APP_SHELL), html);
   }
 

@@ -6,15 +6,15 @@
  */
 import { watch } from 'chokidar';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import project from '../../funnel.config.ts';
 import { startPreviewServer } from '../server/previewServer.ts';
 import { createDevBuild, type CycleResult } from './devBuild.ts';
 import { createLiveReload } from './liveReload.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = project.root;
 
 /** What is watched besides the flows: texts, schemas and every source file of the bundle. */
-const WATCHED = ['locales', 'schemas', 'screens', 'engine'];
+const WATCHED = [project.localesDir, project.schemasDir, ...project.sourceDirs];
 /** Saves that come together (an editor writing several files, a formatter) make one rebuild. */
 const SETTLE_MS = 30;
 
@@ -40,7 +40,7 @@ export interface DevOptions {
 
 export async function startDev(options: DevOptions = {}): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const flowsDir = resolve(root, options.flowsDir ?? 'flows');
+  const flowsDir = resolve(root, options.flowsDir ?? project.flowsDir);
   const outdir = resolve(root, options.outdir ?? 'dist-dev');
   const live = createLiveReload();
   const build = await createDevBuild({ outdir, flowsDir });

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NGINX_HTTP_FILE, NGINX_SERVER_FILE } from '../build/hostConfig.ts';
+import { NGINX_HTTP_FILE, NGINX_SERVER_FILE } from '../../engine/build/index.ts';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const hasNginx = (): boolean => existsSync(NGINX_PATH);

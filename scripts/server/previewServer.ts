@@ -16,7 +16,7 @@ import { serveInspector } from './inspector.ts';
 import { REPORT_PATH, serveReport } from './reportRoute.ts';
 import { setCollectorLogFile } from './sandbox/collectorLog.ts';
 import { createSandboxState, type SandboxLimits, type SandboxState } from './sandbox/state.ts';
-import { SECURITY_HEADERS } from './securityHeaders.ts';
+import { SECURITY_HEADERS } from '../../engine/build/index.ts';
 import { createStaticHandler } from './static.ts';
 import { createRouteRedirect } from './routeRedirect.ts';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canonicalRedirect } from '../../engine/core/canonicalPath.ts';
-import { ROUTES_FILE } from '../build/hostRoutes.ts';
+import { ROUTES_FILE } from '../../engine/build/index.ts';
 
 async function readRoutes(distDir: string): Promise<string[]> {
   try {

@@ -9,8 +9,8 @@ import { extname, join, normalize } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { chooseLanguage, cookieValue, LANGUAGE_COOKIE, parseAcceptLanguage } from '../../engine/core/languageChoice.ts';
-import { languages } from '../../screens/product/languages.ts';
-import { inlineHashes } from '../build/inlineHashes.ts';
+import project from '../../funnel.config.ts';
+import { inlineHashes } from '../../engine/build/index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,7 +63,7 @@ export function createStaticHandler(distDir: string, options: { live?: boolean }
 
   /** The prerendered page of a path in the visitor's language, if the build made one. */
   async function page(req: IncomingMessage, safe: string, search: string): Promise<{ file: string; entry: Cached } | undefined> {
-    const language = chooseLanguage(languages, {
+    const language = chooseLanguage(project.languages, {
       query: new URLSearchParams(search).get('lng'),
       stored: cookieValue(String(req.headers.cookie ?? ''), LANGUAGE_COOKIE),
       preferred: parseAcceptLanguage(String(req.headers['accept-language'] ?? '')),

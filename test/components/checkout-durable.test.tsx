@@ -7,7 +7,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPurchaseRecord } from '../../engine/payments/index.ts';
+import { readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
+import type { GatewayRegistration } from '../../engine/payments/gateways.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 
@@ -63,6 +65,50 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     await waitFor(() => expect(checkout.path()).toBe('/checkout/success'));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(sandbox.subscriptions(email)).toHaveLength(1);
+  });
+
+  it('resumes a card purchase whose gateway cannot load with the backend id of the card registration it was paid through', async () => {
+    const { email, key } = await sandbox.account();
+    // the card was tokenised and the record written, then the page went away before the subscription call answered
+    const method = await fetch(`${sandbox.server.url}/sandbox/stripe/v1/payment_methods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_PUBLISHABLE_KEY}` },
+      body: JSON.stringify({ type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' }, billing_details: { name: 'Ada' } }),
+    });
+    const paymentMethodId = ((await method.json()) as { id: string }).id;
+    writePurchaseRecord({
+      account: key,
+      plan: PLAN,
+      idempotencyKey: `resume-${key}`,
+      fbEventId: `resume-${key}`,
+      paymentMethodId,
+      pollingId: '',
+      startedAt: Date.now(),
+      status: 'processing',
+      checkoutPath: '/checkout',
+      successPath: '',
+    });
+    // the sandbox takes only "stripe": posting the unavailable registration's id, or a fixed one of another product, would be refused
+    const unavailable: GatewayRegistration = {
+      id: 'other-card',
+      backendId: 'other',
+      kind: 'card',
+      available: () => false,
+      load: () => Promise.reject(new Error('unused')),
+    };
+    const chunkFails: GatewayRegistration = {
+      id: 'stripe-card',
+      backendId: 'stripe',
+      kind: 'card',
+      available: () => true,
+      load: () => Promise.reject(new Error('Loading chunk failed')),
+    };
+    const postsBefore = sandbox.subscriptionPosts();
+    const page = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN), gateways: [unavailable, chunkFails] });
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(page.path()).toBe('/checkout/success');
+    expect(sandbox.subscriptions(email)).toHaveLength(1);
+    expect(sandbox.subscriptionPosts() - postsBefore).toBe(1);
   });
 
   it('a tab without the session shows the purchase under way, not a signup or a Pay button', async () => {

@@ -46,8 +46,10 @@ export async function startSandbox(): Promise<Sandbox> {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     realFetch(typeof input === 'string' && input.startsWith('/sandbox/') ? `${server.url}${input}` : input, init),
   );
-  const absolute: FunnelConfig = { ...PREVIEW_CONFIG };
-  for (const key of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) absolute[key] = `${server.url}${PREVIEW_CONFIG[key]}`;
+  const absolute: FunnelConfig = {
+    ...PREVIEW_CONFIG,
+    backendSettings: Object.fromEntries(Object.entries(PREVIEW_CONFIG.backendSettings).map(([name, path]) => [name, `${server.url}${path}`])),
+  };
   let last: { email: string; token: string; userId: string } | undefined;
   let n = 0;
   return {

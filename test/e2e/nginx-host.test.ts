@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionBuild } from './productionBuild.ts';
-import { CSP_HASHES_FILE } from '../../scripts/build/inlineHashes.ts';
+import { CSP_HASHES_FILE } from '../../engine/build/index.ts';
 import { hasNginx, NGINX_PATH, startNginx, type NginxHost } from '../../scripts/host/nginx.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
 import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute } from '../../scripts/bundleReport.ts';
-import { APP_SHELL, pageFile, prerenderedPaths } from '../../scripts/build/pages.ts';
+import { APP_SHELL, pageFile, prerenderedPaths } from '../../engine/build/bundle.ts';
 import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 

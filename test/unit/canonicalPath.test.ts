@@ -1,10 +1,10 @@
 /**
  * Exact routes, forgiving links: the rule (engine/core/canonicalPath.ts) and the route files the
- * build writes for the host (scripts/build/hostRoutes.ts).
+ * build writes for the host (engine/build/hostRoutes.ts).
  */
 import { canonicalPath, canonicalRedirect, funnelPaths } from '../../engine/index.ts';
 import { routeTable } from '../../engine/react/routes.ts';
-import { routePaths } from '../../scripts/build/hostRoutes.ts';
+import { routePaths } from '../../engine/build/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 
 const routes = ['/', '/discount', '/optionsy', '/signup/plans'];

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { assign, experimentForPath } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
-import { experimentScript, inlineExperiments } from '../../scripts/build/experimentScript.ts';
-import { pageVariants } from '../../scripts/build/pages.ts';
+import { experimentScript, inlineExperiments } from '../../engine/build/index.ts';
+import { pageVariants } from '../../engine/build/bundle.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { dataWithLatamOffer } from '../fixtures/latamOffer.ts';
 import { inlineRunner } from './inlineExperimentPage.ts';

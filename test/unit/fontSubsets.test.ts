@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fontSubsets, htmlText, parseUnicodeRange, subsetsForText } from '../../scripts/build/fontSubsets.ts';
-import { pageHtml, PARSED_MARKER_ID, type PageAssets } from '../../scripts/build/html.ts';
+import { fontSubsets, htmlText, parseUnicodeRange, subsetsForText, pageHtml, PARSED_MARKER_ID, type PageAssets } from '../../engine/build/index.ts';
 
 const fontsCss = readFileSync(new URL('../../screens/ui/fonts.css', import.meta.url), 'utf8');
 const subsets = fontSubsets(fontsCss, 'Open Sans Variable');
@@ -65,8 +64,10 @@ describe('a prerendered page', () => {
       '@font-face{font-family:Open Sans Variable;src:url("/static/media/latin.woff2");unicode-range:U+0000-00FF}',
     modulePreloads: [],
     font: 'static/media/latin.woff2',
+    fontFamily: 'Open Sans Variable',
   };
-  const page = (body: string) => pageHtml({ assets, language: 'ru', dir: 'ltr', path: '/', body });
+  const site = { title: 'Family Locator', languages: { locales: { en: 'en-US', ru: 'ru-RU' }, fallback: 'en' } };
+  const page = (body: string) => pageHtml({ assets, ...site, language: 'ru', dir: 'ltr', path: '/', body });
 
   it('is not painted before its whole screen is parsed: rel=expect blocks rendering until the marker after #root', () => {
     const html = page('<main><h1>Привет</h1></main>');
@@ -81,7 +82,7 @@ describe('a prerendered page', () => {
   });
 
   it('leaves the app shell (empty #root) unblocked, with the Latin font preloaded only', () => {
-    const shell = pageHtml({ assets, language: 'en', dir: 'ltr', body: '' });
+    const shell = pageHtml({ assets, ...site, language: 'en', dir: 'ltr', body: '' });
     expect(shell).not.toContain('rel="expect"');
     expect(shell).not.toContain(PARSED_MARKER_ID);
     expect([...shell.matchAll(/rel="preload" as="font"/g)]).toHaveLength(1);

@@ -9,7 +9,7 @@
 import { GrowthBook, type Experiment as GrowthBookExperiment } from '@growthbook/growthbook';
 import { describe, expect, it } from 'vitest';
 import { assign, experimentEntries, variantForPath, type Experiments, type TargetingAttributes } from '../../engine/index.ts';
-import { experimentScript } from '../../scripts/build/experimentScript.ts';
+import { experimentScript } from '../../engine/build/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import growthbookCases from '../fixtures/experiments/growthbook-cases.json';
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';

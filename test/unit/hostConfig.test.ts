@@ -3,7 +3,7 @@
  * files are checked against a real nginx in test/e2e/nginx-host.test.ts) and the production CSP.
  */
 import { describe, expect, it } from 'vitest';
-import { nginxHttpConfig, productionCsp, staticHeaders, staticRedirects, type HostInputs } from '../../scripts/build/hostConfig.ts';
+import { nginxHttpConfig, productionCsp, staticHeaders, staticRedirects, type HostInputs } from '../../engine/build/index.ts';
 
 const inputs: HostInputs = {
   languages: ['de', 'en'],

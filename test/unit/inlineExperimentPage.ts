@@ -1,10 +1,10 @@
 /**
- * Runs the page's inline experiment script (scripts/build/experimentScript.ts) in a bare VM with a
+ * Runs the page's inline experiment script (engine/build/experimentScript.ts) in a bare VM with a
  * stand-in document, as a browser would before the first paint: its cookie, <html lang>, storage and
  * address are the test's. Tells which variant #root ends up with.
  */
 import { createContext, Script } from 'node:vm';
-import { EXPERIMENT_SWAP } from '../../scripts/build/experimentScript.ts';
+import { EXPERIMENT_SWAP } from '../../engine/build/index.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 export interface InlinePage {

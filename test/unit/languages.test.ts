@@ -4,20 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { browserLocale, chooseLanguage, languageCodes, supportedLanguage, type LanguageList } from '../../engine/index.ts';
 import { detectLanguage } from '../../engine/react/index.ts';
 import { languageListProblems, loadLanguages } from '../../engine/validate/index.ts';
-import { languageScript } from '../../scripts/build/languageScript.ts';
+import { languageScript } from '../../engine/build/index.ts';
 import { funnel } from '../../screens/funnel.ts';
 import { languages } from '../../screens/product/languages.ts';
+import project from '../../funnel.config.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the language list', () => {
-  it('is the one the composition, the validator and the page script use', async () => {
+  it('is the one the composition, the project configuration, the validator and the page script use', async () => {
     expect(funnel.languages).toBe(languages);
+    expect(project.languages).toBe(languages);
     const validated = await loadLanguages(root, `${root}screens/product/languages.ts`);
     expect(validated.issues).toEqual([]);
     expect(validated.languages).toBe(languages);
-    expect(languageScript()).toContain(JSON.stringify(languageCodes(languages)));
-    expect(languageScript()).toContain(`F=${JSON.stringify(languages.fallback)}`);
+    expect(languageScript(project.languages)).toContain(JSON.stringify(languageCodes(languages)));
+    expect(languageScript(project.languages)).toContain(`F=${JSON.stringify(languages.fallback)}`);
     expect(languageListProblems(languages)).toEqual([]);
   });
 

@@ -42,6 +42,17 @@ describe('the gateway registry', () => {
     await expect(createGatewayRegistry([broken]).cardGateway(ctx())).rejects.toMatchObject({ name: 'GatewayLoadError', cause: new Error('blocked') });
   });
 
+  it('names the backend id of the card registration a purchase is paid through, without loading it', () => {
+    const first = card('a', false);
+    const second = card('b', true);
+    const registry = createGatewayRegistry([alternative('paypal', async () => ({ id: 'paypal' }) as AlternativeMethod), first, second]);
+    expect(registry.cardBackendId(ctx())).toBe('b');
+    expect(second.load).not.toHaveBeenCalled();
+    // none available now (no publishable key yet): the first card registration, the one a purchase under way was started with
+    expect(createGatewayRegistry([card('a', false), card('c', false)]).cardBackendId(ctx())).toBe('a');
+    expect(createGatewayRegistry([alternative('paypal', async () => ({ id: 'paypal' }) as AlternativeMethod)]).cardBackendId(ctx())).toBeUndefined();
+  });
+
   it('lists the alternative methods that load and leaves out one that fails', async () => {
     const paypal = { id: 'paypal' } as AlternativeMethod;
     const list = await createGatewayRegistry([

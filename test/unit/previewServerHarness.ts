@@ -15,7 +15,7 @@ export function previewServerPerFile(): { readonly server: PreviewServer } {
   beforeAll(async () => {
     distDir = mkdtempSync(join(tmpdir(), 'preview-dist-'));
     writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>app</title>');
-    // the exact routes a build lists (scripts/build/hostRoutes.ts)
+    // the exact routes a build lists (engine/build/hostRoutes.ts)
     writeFileSync(join(distDir, 'routes.json'), JSON.stringify(['/', '/discount', '/signup/plans']));
     server = await startPreviewServer({ distDir, port: 0 });
   });

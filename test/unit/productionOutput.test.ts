@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Metafile } from 'esbuild';
 import { build, PREVIEW_ONLY_TEXTS } from '../../build.mjs';
-import { CSP_HASHES_FILE } from '../../scripts/build/inlineHashes.ts';
+import { CSP_HASHES_FILE } from '../../engine/build/index.ts';
 import { languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { startPreviewServer } from '../../scripts/server/previewServer.ts';
-import { CONTENT_SECURITY_POLICY } from '../../scripts/server/securityHeaders.ts';
+import { CONTENT_SECURITY_POLICY } from '../../engine/build/index.ts';
 import { visitorMessages } from '../../scripts/report/simMessages.ts';
 import { createRandom, DEFAULT_OPTIONS, simulateVisitor, simulationModel, type VisitorWalk } from '../../scripts/report/simulator.ts';
 import { previewServerPerFile, send } from './previewServerHarness.ts';

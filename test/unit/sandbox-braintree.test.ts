@@ -49,8 +49,7 @@ async function visitor(): Promise<{ email: string; clientToken: string; api: Por
   const token = signup.body.access_token as string;
   const settings = await fetch(url('/sandbox/portal/api/v1/users/me/payments-settings'), { headers: { authorization: `Bearer ${token}` } });
   const clientToken = ((await settings.json()) as { braintree_client_token: string }).braintree_client_token;
-  const base = { ...PREVIEW_CONFIG };
-  for (const k of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) base[k] = url(PREVIEW_CONFIG[k]);
+  const base = { backendSettings: Object.fromEntries(Object.entries(PREVIEW_CONFIG.backendSettings).map(([name, path]) => [name, url(path)])) };
   return { email, clientToken, api: portalWire(createHttpClients(base, () => token)) };
 }
 

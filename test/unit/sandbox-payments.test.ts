@@ -57,8 +57,7 @@ async function visitor(landingType = 'fullPrice'): Promise<{ token: string; emai
   const email = `buyer${++n}.${Date.now()}@example.com`;
   const { body } = await call('POST', '/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: landingType });
   const token = body.access_token!;
-  const base = { ...PREVIEW_CONFIG };
-  for (const k of ['webApiUrl', 'portalUrl', 'cdnUrl', 'braintreePortalUrl'] as const) base[k] = url(PREVIEW_CONFIG[k]);
+  const base = { backendSettings: Object.fromEntries(Object.entries(PREVIEW_CONFIG.backendSettings).map(([name, path]) => [name, url(path)])) };
   return { token, email, api: portalWire(createHttpClients(base, () => token)) };
 }
 

@@ -7,8 +7,7 @@
  */
 import { createContext, Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { FRAME_WAIT_CAP_MS, LOAD_WAIT_CAP_MS, scriptLoader } from '../../scripts/build/scriptLoader.ts';
-import { LANGUAGE_SWITCH } from '../../scripts/build/languageScript.ts';
+import { FRAME_WAIT_CAP_MS, LOAD_WAIT_CAP_MS, scriptLoader, LANGUAGE_SWITCH } from '../../engine/build/index.ts';
 
 const ENTRY = '/static/js/main-ABC.js';
 const PRELOADS = ['/static/js/chunk-1.js', '/static/js/chunk-2.js'];

@@ -9,15 +9,15 @@
  * app's module script runs), moves the variant's prerendered markup from its <template> into #root.
  * Stopped experiments need nothing here: their winner is what #root holds.
  */
-import { COUNTRY_COOKIE } from '../../engine/analytics/visitorRegion.ts';
-import type { ExperimentCondition } from '../../engine/core/experimentCondition.ts';
-import { experimentEntries, experimentRanges, OVERRIDE_PARAM } from '../../engine/core/experiments.ts';
-import type { HashVersion, Namespace } from '../../engine/core/experimentHash.ts';
-import { PERSIST_KEY } from '../../engine/core/persistence.ts';
-import { DEFAULT_UTM_SOURCE } from '../../engine/core/tracking.ts';
-import { VISITOR_COOKIE } from '../../engine/core/visitor.ts';
-import type { FunnelData } from '../../engine/core/flowGraph.ts';
-import { variantForPath } from '../../engine/core/variants.ts';
+import { COUNTRY_COOKIE } from '../analytics/visitorRegion.ts';
+import type { ExperimentCondition } from '../core/experimentCondition.ts';
+import { experimentEntries, experimentRanges, OVERRIDE_PARAM } from '../core/experiments.ts';
+import type { HashVersion, Namespace } from '../core/experimentHash.ts';
+import { PERSIST_KEY } from '../core/persistence.ts';
+import { DEFAULT_UTM_SOURCE } from '../core/tracking.ts';
+import { VISITOR_COOKIE } from '../core/visitor.ts';
+import type { FunnelData } from '../core/flowGraph.ts';
+import { variantForPath } from '../core/variants.ts';
 
 /** Set on <html> while #root waits for its variant's markup. */
 export const EXPERIMENT_SWAP = 'data-exp-swap';

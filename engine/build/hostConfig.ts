@@ -6,7 +6,7 @@
  * letter case redirected to the canonical landing path (query kept), a year of caching for hashed
  * assets and revalidation for the pages, compression, and the CSP with the build's inline hashes.
  */
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../server/securityHeaders.ts';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './securityHeaders.ts';
 
 export const HOST_DIR = '_host';
 export const NGINX_HTTP_FILE = `${HOST_DIR}/nginx-http.conf`;
@@ -16,7 +16,7 @@ export interface HostInputs {
   /** The language codes with a prerendered folder each; the first match of the rule wins, else `fallback`. */
   languages: string[];
   fallback: string;
-  /** Every exact route of the funnel (landing and step paths, scripts/build/hostRoutes.ts). */
+  /** Every exact route of the funnel (landing and step paths, engine/build/hostRoutes.ts). */
   routePaths: string[];
   /** The inline script and style hashes of the build's pages (csp-hashes.json). */
   inline: { 'script-src': string[]; 'style-src': string[] };

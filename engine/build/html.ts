@@ -1,17 +1,17 @@
 /**
  * The HTML document of a page. A prerendered page carries its screen's markup in #root, the critical
  * CSS inline (the full stylesheet loads without blocking: media="print" until the app switches it on),
- * the Open Sans subsets its text needs and the hero image preloaded, and is not painted before its
+ * the web font subsets its text needs and the hero image preloaded, and is not painted before its
  * whole screen is parsed (rel=expect, below); its inline script requests the app's scripts once the
  * page has loaded and painted (scriptLoader.ts). The app shell (empty #root) keeps the blocking
  * stylesheet and the script tags, since the screens it renders need all of it at once. The font faces are declared only
  * in the inline CSS, on every page.
  */
-import type { ImageSet } from '../../screens/ui/images.ts';
+import type { LanguageList } from '../core/languages.ts';
 import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
-import { earlyClickScript } from '../../engine/react/earlyClicks.ts';
+import { earlyClickScript } from '../react/earlyClicks.ts';
 import { scriptLoader } from './scriptLoader.ts';
 
 /**
@@ -22,12 +22,12 @@ import { scriptLoader } from './scriptLoader.ts';
  */
 export const PARSED_MARKER_ID = 'fe-parsed';
 
-/** The Open Sans subsets a prerendered page's text needs (the Latin one always: the logo is Latin). */
+/** The web font's subsets a prerendered page's text needs (the Latin one always: the logo is Latin). */
 function fontFilesFor(page: { assets: PageAssets; body: string; alternatives?: Array<{ html: string }> }): string[] {
   const latin = page.assets.font ? [`/${page.assets.font}`] : [];
-  if (page.body === '') return latin;
+  if (page.body === '' || !page.assets.fontFamily) return latin;
   const text = htmlText([page.body, ...(page.alternatives ?? []).map((a) => a.html)].join(' '));
-  const needed = subsetsForText(fontSubsets(page.assets.criticalCss, 'Open Sans Variable'), text);
+  const needed = subsetsForText(fontSubsets(page.assets.criticalCss, page.assets.fontFamily), text);
   return [...new Set([...latin, ...needed])];
 }
 
@@ -40,14 +40,27 @@ export interface PageAssets {
   criticalCss: string;
   /** Chunks the entry imports statically. */
   modulePreloads: string[];
-  /** The Open Sans Latin subset (woff2). */
+  /** The web font's Latin subset (woff2). */
   font?: string;
+  /** The web font's family (as its faces in the critical CSS name it), whose other subsets a page's text may need. */
+  fontFamily?: string;
+}
+
+/** A prerendered page's hero image as the product's image manifest describes it: the sources to preload. */
+export interface HeroImage {
+  /** The `sizes` attribute: how wide the image is drawn. */
+  sizes: string;
+  /** The format the page preloads (the best one every current browser takes). */
+  preloadType: string;
+  /** One source per format and art direction (`media` for the mobile art). */
+  sources: Array<{ type: string; srcSet: string; media?: string }>;
 }
 
 const escapeAttr = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const escapeText = (value: string): string => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** `<link rel=preload as=image>` for the hero: one per art direction (mobile art up to 430 px), best format only. */
-export function heroPreloads(hero: ImageSet): string[] {
+export function heroPreloads(hero: HeroImage): string[] {
   const preloaded = hero.sources.filter((source) => source.type === hero.preloadType);
   const artMedia = preloaded.map((source) => source.media).filter((media) => media !== undefined);
   return preloaded.map((source) => {
@@ -59,18 +72,22 @@ export function heroPreloads(hero: ImageSet): string[] {
 
 export function pageHtml(page: {
   assets: PageAssets;
+  /** The document's title (the project configuration's app name). */
+  title: string;
+  /** The product's languages, for the inline language check of a prerendered page. */
+  languages: LanguageList;
   language: string;
   dir: 'ltr' | 'rtl';
   /** The prerendered markup of #root; empty for the app shell. */
   body: string;
   /** The prerendered path (checked by the app before it hydrates). */
   path?: string;
-  hero?: ImageSet;
+  hero?: HeroImage;
   /** The variant prerendered in #root, on a path an experiment splits (read by the inline script and the app). */
   variant?: string;
   /** The markup of the path's other experiment variants, each in a <template> the inline script can swap in. */
   alternatives?: Array<{ variant: string; html: string }>;
-  /** Appended to the inline head script: the experiment assignment (scripts/build/experimentScript.ts). */
+  /** Appended to the inline head script: the experiment assignment (experimentScript.ts). */
   experimentScript?: string;
 }): string {
   const { assets } = page;
@@ -79,8 +96,8 @@ export function pageHtml(page: {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
     '<meta name="theme-color" content="#00B9A0">',
-    '<title>Family Locator</title>',
-    // favicon, app icons and the web manifest: copied to the site root from screens/ui/icons
+    `<title>${escapeText(page.title)}</title>`,
+    // favicon, app icons and the web manifest: copied to the site root from the project's icon folder
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/icon.svg" type="image/svg+xml">',
     '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
@@ -89,7 +106,7 @@ export function pageHtml(page: {
     // swap, and the app's scripts requested once the page has loaded and painted (scriptLoader.ts)
     ...(prerendered
       ? [
-          `<script>${languageScript()}${earlyClickScript()}${page.experimentScript ?? ''}${scriptLoader(
+          `<script>${languageScript(page.languages)}${earlyClickScript()}${page.experimentScript ?? ''}${scriptLoader(
             `/${assets.js}`,
             assets.modulePreloads.map((p) => `/${p}`),
           )}</script>`,
@@ -98,7 +115,7 @@ export function pageHtml(page: {
     ...(prerendered ? [`<link rel="expect" href="#${PARSED_MARKER_ID}" blocking="render">`] : []),
     ...fontFilesFor(page).map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeAttr(href)}" crossorigin>`),
     ...(page.hero ? heroPreloads(page.hero) : []),
-    // the font faces are only in this inline CSS (see build.mjs), so the app shell carries it too
+    // the font faces are only in this inline CSS (see build.ts), so the app shell carries it too
     // the same inline style on every prerendered page (one CSP hash), experiment or not
     `<style>${prerendered ? LANGUAGE_SWITCH_CSS + EXPERIMENT_SWAP_CSS : ''}${assets.criticalCss}</style>`,
     prerendered ? `<link rel="stylesheet" href="/${assets.css}" media="print" data-full-styles>` : `<link rel="stylesheet" href="/${assets.css}">`,

@@ -11,14 +11,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ResourceKey } from 'i18next';
-import { languageCodes, type Language } from '../../engine/core/languages.ts';
-import { languages } from '../../screens/product/languages.ts';
-import { firstPaintKeys, splitTexts, type TextTree } from '../../engine/core/localeSplit.ts';
-import { getVariant, variantIds, type FunnelData } from '../../engine/core/flowGraph.ts';
-import type { ImageSet } from '../../screens/ui/images.ts';
-import { experimentForPath } from '../../engine/core/experiments.ts';
-import { variantForPath } from '../../engine/core/variants.ts';
-import { pageHtml, type PageAssets } from './html.ts';
+import { languageCodes, type Language, type LanguageList } from '../core/languages.ts';
+import { firstPaintKeys, splitTexts, type TextTree } from '../core/localeSplit.ts';
+import { getVariant, variantIds, type FunnelData } from '../core/flowGraph.ts';
+import type { Prerenderer } from '../react/prerender.tsx';
+import { experimentForPath } from '../core/experiments.ts';
+import { variantForPath } from '../core/variants.ts';
+import { pageHtml, type HeroImage, type PageAssets } from './html.ts';
 import { experimentScript } from './experimentScript.ts';
 import { CSP_HASHES_FILE, inlineHashes } from './inlineHashes.ts';
 import { writeHostRoutes } from './hostRoutes.ts';
@@ -26,7 +25,11 @@ import { writeHostRoutes } from './hostRoutes.ts';
 /** The page for every path that is not prerendered: the app renders it in the browser. */
 export const APP_SHELL = 'app.html';
 
-type PrerenderModule = typeof import('../../screens/prerender.ts');
+/** What the project's prerender module (its `prerender` setting) exports: the prerenderer of its funnel and its image manifest. */
+export interface PrerenderModule {
+  prerenderer: (firstPaintTexts: Record<Language, ResourceKey>) => Promise<Prerenderer>;
+  images: Record<string, HeroImage>;
+}
 
 /** Every path whose first screen is prerendered: the paths of all landing variants. */
 export function prerenderedPaths(data: FunnelData): Array<{ path: string; background?: string }> {
@@ -59,9 +62,9 @@ export function pageVariants(data: FunnelData, path: string): { root?: string; a
 /** The file of a prerendered page, relative to the output folder. @example pageFile('de', '/discount') // 'de/discount/index.html' */
 export const pageFile = (language: Language | '', path: string): string => join(language, path, 'index.html');
 
-/** Bundles screens/prerender.ts for Node with the client build's settings (so asset URLs match) and imports it. */
+/** Bundles the project's prerender module for Node with the client build's settings (so asset URLs match) and imports it. */
 async function loadPrerenderer(
-  root: string,
+  entry: string,
   common: esbuild.BuildOptions,
   define: Record<string, string>,
   plugins: esbuild.Plugin[],
@@ -69,7 +72,7 @@ async function loadPrerenderer(
   const dir = await mkdtemp(join(tmpdir(), 'funnel-prerender-'));
   await esbuild.build({
     ...common,
-    entryPoints: { prerender: join(root, 'screens/prerender.ts') },
+    entryPoints: { prerender: entry },
     outdir: dir,
     entryNames: '[name]',
     metafile: false,
@@ -87,7 +90,13 @@ async function loadPrerenderer(
 }
 
 export async function writePages(options: {
-  root: string;
+  /** The project's prerender module (absolute path). */
+  prerender: string;
+  /** The locale files' folder (absolute path). */
+  localesDir: string;
+  languages: LanguageList;
+  /** The document title of every page. */
+  title: string;
   outdir: string;
   data: FunnelData;
   assets: PageAssets;
@@ -96,14 +105,14 @@ export async function writePages(options: {
   /** Resolves `#funnel-data` to the validated flows, as in the browser bundle. */
   plugins: esbuild.Plugin[];
 }): Promise<string[]> {
-  const { root, outdir, data, assets } = options;
+  const { outdir, data, assets, languages, title } = options;
   const keys = firstPaintKeys(data);
   const firstPaintTexts = {} as Record<Language, ResourceKey>;
   for (const language of languageCodes(languages)) {
-    const tree = JSON.parse(await readFile(join(root, 'locales', `${language}.json`), 'utf8')) as TextTree;
+    const tree = JSON.parse(await readFile(join(options.localesDir, `${language}.json`), 'utf8')) as TextTree;
     firstPaintTexts[language] = splitTexts(tree, keys).first;
   }
-  const { mod, done } = await loadPrerenderer(root, options.common, options.define, options.plugins);
+  const { mod, done } = await loadPrerenderer(options.prerender, options.common, options.define, options.plugins);
   const written: string[] = [];
   const hashes = { script: new Set<string>(), style: new Set<string>() };
   try {
@@ -117,7 +126,7 @@ export async function writePages(options: {
     };
     const script = experimentScript(data);
     for (const { path, background } of prerenderedPaths(data)) {
-      const hero = background ? (mod.images[background] as ImageSet | undefined) : undefined;
+      const hero = background ? (mod.images[background] as HeroImage | undefined) : undefined;
       const variants = pageVariants(data, path);
       for (const language of languageCodes(languages)) {
         const { html, dir } = await prerenderer.render(path, language, variants.root);
@@ -126,6 +135,8 @@ export async function writePages(options: {
         // only the pages of paths a running experiment splits carry the assignment code
         const page = pageHtml({
           assets,
+          title,
+          languages,
           language,
           dir,
           path,
@@ -142,7 +153,7 @@ export async function writePages(options: {
   } finally {
     await done();
   }
-  const shell = pageHtml({ assets, language: languages.fallback, dir: 'ltr', body: '' });
+  const shell = pageHtml({ assets, title, languages, language: languages.fallback, dir: 'ltr', body: '' });
   await writeFile(join(outdir, APP_SHELL), shell);
   for (const kind of ['script', 'style'] as const) for (const hash of inlineHashes(shell)[kind]) hashes[kind].add(hash);
   // what a static host adds to its CSP (the preview server works them out per page)

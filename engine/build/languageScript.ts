@@ -4,15 +4,15 @@
  * it marks <html> so the critical CSS keeps #root hidden until the app has rendered the page in the
  * visitor's language. Same rule as engine/core/languageChoice.ts: ?lng=, the lng cookie, the browser.
  */
-import { languageCodes } from '../../engine/core/languages.ts';
-import { LANGUAGE_COOKIE } from '../../engine/core/languageChoice.ts';
-import { languages } from '../../screens/product/languages.ts';
+import { languageCodes, type LanguageList } from '../core/languages.ts';
+import { LANGUAGE_COOKIE } from '../core/languageChoice.ts';
 
 /** Set on <html> by the script when the HTML's language is not the visitor's. */
 export const LANGUAGE_SWITCH = 'data-lng-switch';
 export const LANGUAGE_SWITCH_CSS = `html[${LANGUAGE_SWITCH}] #root{visibility:hidden}`;
 
-export function languageScript(): string {
+/** The script for the product's language list (its codes and fallback). */
+export function languageScript(languages: LanguageList): string {
   return (
     `(function(){try{var d=document.documentElement,S=${JSON.stringify(languageCodes(languages))},F=${JSON.stringify(languages.fallback)},c=document.cookie.match(/(?:^|; )${LANGUAGE_COOKIE}=([^;]*)/),` +
     `L=[new URLSearchParams(location.search).get('lng'),c&&c[1]].concat(navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language]);` +

@@ -4,7 +4,7 @@
  * and no flow file is parsed twice.
  */
 import type { Plugin } from 'esbuild';
-import type { FunnelData } from '../../engine/core/flowGraph.ts';
+import type { FunnelData } from '../core/flowGraph.ts';
 
 /** `data` is read on every (re)build: the dev server swaps in freshly validated flows. */
 export function funnelDataPlugin(data: () => FunnelData, watch: { files: string[]; dirs: string[] } = { files: [], dirs: [] }): Plugin {
