@@ -14,7 +14,7 @@ const PLAN = 'gz-3-month-fox';
 const OTHER_TAB = "Your payment is being processed in another tab. We'll show the result here.";
 const sandbox = sandboxPerFile(() => localStorage);
 
-describe('a purchase held by another tab', { timeout: 30_000 }, () => {
+describe('a purchase held by another tab', { timeout: 45_000 }, () => {
   it('is shown with its outcome instead of a Pay button; when it fails there, this tab says so and offers Pay', async () => {
     const { key } = await sandbox().account();
     // another tab (no navigator.locks in jsdom: its lease) has claimed the purchase and is tokenising the card
@@ -32,7 +32,7 @@ describe('a purchase held by another tab', { timeout: 30_000 }, () => {
       successPath: '',
     });
     const f = await renderFunnel('/checkout', { state: (s) => sandbox().signedIn(s, 'gz-1-month-tiger') });
-    expect(await screen.findByText(OTHER_TAB, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByText(OTHER_TAB, {}, { timeout: 25_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay \$/ })).toBeNull();
     // the record is the other tab's, untouched by this one
     expect(readPurchaseRecord(key)).toMatchObject({ idempotencyKey: 'k-other', paymentMethodId: '' });
