@@ -29,12 +29,19 @@ export default defineConfig({
   test: {
     globals: true,
     // Vitest's default (one fewer than the cores) is a single worker on a 2-core CI machine; the unit and
-    // component files are independent and CPU-bound, so use every core (e2e runs its files one at a time)
+    // component files are independent and CPU-bound, so use every core (the e2e projects set their own)
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          // `npm test` runs these beside the e2e files: a CPU-heavy test (the simulated experiments of the
+          // report) can then take several times its 1 to 2 s alone, past Vitest's default 5 s
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -1,10 +1,11 @@
 /**
  * `npm test`: every check CI runs, stopping at the first failing stage: the static checks (generated
  * types up to date, type check, lint (ESLint), format (Prettier), flow validation; two at a time),
- * unit + component tests, e2e tests in Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
+ * then the unit + component tests beside the e2e tests that tolerate a busy machine (project `e2e`),
+ * then the timing-sensitive e2e tests alone (project `e2e-serial`), both in Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,33 +59,70 @@ await runChecks([
 ]);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-/** Runs vitest projects with a JSON report next to the console one, and adds up the counts. */
-function vitest(title: string, projects: string[], report: string): void {
+interface Run {
+  title: string;
+  /** Vitest's exit status; 1 when it could not start. */
+  status: number;
+}
+
+/**
+ * Runs vitest projects with a JSON report next to the console one, and adds up the counts. `buffered`:
+ * the console output is kept and printed whole when the run ends (for a run beside another one).
+ */
+async function vitest(title: string, projects: string[], report: string, buffered = false): Promise<Run> {
   mkdirSync('test-results', { recursive: true });
   const file = `test-results/${report}.json`;
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  console.log(`\n▶ ${title}: npx ${args.join(' ')}`);
-  const result = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
+  const line = `\n▶ ${title}: npx ${args.join(' ')}`;
+  if (!buffered) console.log(line);
+  const started = Date.now();
+  const status = await new Promise<number>((resolve) => {
+    const child = spawn('npx', args, {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: buffered ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      if (buffered) process.stdout.write(`${line}\n${output}`);
+      resolve(code ?? 1);
+    });
+  });
+  console.log(`${status === 0 ? '✓' : '✗'} ${title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (existsSync(file)) {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
   }
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
-    process.exit(result.status ?? 1);
-  }
+  return { title, status };
 }
 
-vitest('unit and component tests', ['unit', 'components'], 'unit');
+/** Stops the run when any of the runs failed, naming them. */
+function stopOnFailure(runs: Run[]): void {
+  const failed = runs.filter((r) => r.status !== 0);
+  if (!failed.length) return;
+  console.error(`\n✗ failed: ${failed.map((r) => r.title).join(', ')}`);
+  console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
+  process.exit(failed[0]!.status);
+}
+
+const unit = { title: 'unit and component tests', projects: ['unit', 'components'], report: 'unit' };
 if (existsSync(chromium)) {
-  vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e');
+  // The e2e files mostly wait (the sandbox's timers, the pages) and leave the cores half idle, so the
+  // unit and component tests (CPU-bound) run beside the e2e files that tolerate a busy machine, whose
+  // output comes whole at their end; the timing-sensitive e2e files then run alone (vitest.config.ts).
+  stopOnFailure(
+    await Promise.all([vitest(unit.title, unit.projects, unit.report), vitest('end-to-end tests, two files at a time (Chromium)', ['e2e'], 'e2e', true)]),
+  );
+  stopOnFailure([await vitest('timing-sensitive end-to-end tests, one file at a time, alone (Chromium)', ['e2e-serial'], 'e2e-serial')]);
 } else if (requireE2e) {
   console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium\`.`);
   process.exit(1);
 } else {
+  stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
   console.log(`\nSKIPPED end-to-end tests: no Chromium at ${chromium} (install it with \`apt-get install chromium\`, or set CHROMIUM_PATH).`);
 }
 console.log('\n✓ all checks passed');
