@@ -6,7 +6,7 @@
  * where a missing browser fails the run.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
@@ -72,6 +72,8 @@ interface Run {
 async function vitest(title: string, projects: string[], report: string, buffered = false): Promise<Run> {
   mkdirSync('test-results', { recursive: true });
   const file = `test-results/${report}.json`;
+  // a report left from an earlier run must not be counted when this one ends without writing its own
+  rmSync(file, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   const line = `\n▶ ${title}: npx ${args.join(' ')}`;
   if (!buffered) console.log(line);
