@@ -38,8 +38,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
-          // `npm test` runs these beside the e2e files: a CPU-heavy test (the simulated experiments of the
-          // report) can then take several times its 1 to 2 s alone, past Vitest's default 5 s
+          // on a busy shared machine a CPU-heavy test (the simulated experiments of the report) can take
+          // several times its 1 to 2 s alone, past Vitest's default 5 s
           testTimeout: 30_000,
         },
       },

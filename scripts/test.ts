@@ -1,8 +1,8 @@
 /**
  * `npm test`: every check CI runs, stopping at the first failing stage: the static checks (generated
  * types up to date, type check, lint (ESLint), format (Prettier), flow validation; two at a time),
- * then the unit + component tests beside the e2e tests that tolerate a busy machine (project `e2e`),
- * then the timing-sensitive e2e tests alone (project `e2e-serial`), both in Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
+ * unit + component tests, e2e tests in Chromium (project `e2e`, two files at a time, then the
+ * timing-sensitive project `e2e-serial`, one file at a time). Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
 import { spawn } from 'node:child_process';
@@ -65,32 +65,19 @@ interface Run {
   status: number;
 }
 
-/**
- * Runs vitest projects with a JSON report next to the console one, and adds up the counts. `buffered`:
- * the console output is kept and printed whole when the run ends (for a run beside another one).
- */
-async function vitest(title: string, projects: string[], report: string, buffered = false): Promise<Run> {
+/** Runs vitest projects with a JSON report next to the console one, and adds up the counts. */
+async function vitest(title: string, projects: string[], report: string): Promise<Run> {
   mkdirSync('test-results', { recursive: true });
   const file = `test-results/${report}.json`;
   // a report left from an earlier run must not be counted when this one ends without writing its own
   rmSync(file, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  const line = `\n▶ ${title}: npx ${args.join(' ')}`;
-  if (!buffered) console.log(line);
+  console.log(`\n▶ ${title}: npx ${args.join(' ')}`);
   const started = Date.now();
   const status = await new Promise<number>((resolve) => {
-    const child = spawn('npx', args, {
-      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-      env: buffered ? { ...process.env, FORCE_COLOR: '1' } : process.env,
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const child = spawn('npx', args, { stdio: 'inherit', env: process.env });
     child.on('error', () => resolve(1));
-    child.on('close', (code) => {
-      if (buffered) process.stdout.write(`${line}\n${output}`);
-      resolve(code ?? 1);
-    });
+    child.on('close', (code) => resolve(code ?? 1));
   });
   console.log(`${status === 0 ? '✓' : '✗'} ${title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (existsSync(file)) {
@@ -113,13 +100,9 @@ function stopOnFailure(runs: Run[]): void {
 
 const unit = { title: 'unit and component tests', projects: ['unit', 'components'], report: 'unit' };
 if (existsSync(chromium)) {
-  // The e2e files mostly wait (the sandbox's timers, the pages) and leave the cores half idle, so the
-  // unit and component tests (CPU-bound) run beside the e2e files that tolerate a busy machine, whose
-  // output comes whole at their end; the timing-sensitive e2e files then run alone (vitest.config.ts).
-  stopOnFailure(
-    await Promise.all([vitest(unit.title, unit.projects, unit.report), vitest('end-to-end tests, two files at a time (Chromium)', ['e2e'], 'e2e', true)]),
-  );
-  stopOnFailure([await vitest('timing-sensitive end-to-end tests, one file at a time, alone (Chromium)', ['e2e-serial'], 'e2e-serial')]);
+  stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
+  // one Vitest run, one build: the `e2e` files two at a time, then the timing-sensitive `e2e-serial` ones alone (vitest.config.ts)
+  stopOnFailure([await vitest('end-to-end tests (Chromium)', ['e2e', 'e2e-serial'], 'e2e')]);
 } else if (requireE2e) {
   console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium\`.`);
   process.exit(1);
