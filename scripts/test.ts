@@ -1,11 +1,12 @@
 /**
  * `npm test`: every check CI runs, stopping at the first failing stage: the static checks (generated
  * types up to date, type check, lint (ESLint), format (Prettier), flow validation; two at a time),
- * unit + component tests, e2e tests in Chromium. Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
+ * unit + component tests, e2e tests in Chromium (project `e2e`, two files at a time, then the
+ * timing-sensitive project `e2e-serial`, one file at a time). Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requireE2e = process.env.REQUIRE_E2E === '1';
@@ -58,33 +59,55 @@ await runChecks([
 ]);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+interface Run {
+  title: string;
+  /** Vitest's exit status; 1 when it could not start. */
+  status: number;
+}
+
 /** Runs vitest projects with a JSON report next to the console one, and adds up the counts. */
-function vitest(title: string, projects: string[], report: string): void {
+async function vitest(title: string, projects: string[], report: string): Promise<Run> {
   mkdirSync('test-results', { recursive: true });
   const file = `test-results/${report}.json`;
+  // a report left from an earlier run must not be counted when this one ends without writing its own
+  rmSync(file, { force: true });
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   console.log(`\n▶ ${title}: npx ${args.join(' ')}`);
-  const result = spawnSync('npx', args, { stdio: 'inherit', env: process.env });
+  const started = Date.now();
+  const status = await new Promise<number>((resolve) => {
+    const child = spawn('npx', args, { stdio: 'inherit', env: process.env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  console.log(`${status === 0 ? '✓' : '✗'} ${title}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (existsSync(file)) {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
     totals.passed += json.numPassedTests;
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + json.numTodoTests;
   }
-  if (result.status !== 0) {
-    console.error(`\n✗ ${title} failed`);
-    console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
-    process.exit(result.status ?? 1);
-  }
+  return { title, status };
 }
 
-vitest('unit and component tests', ['unit', 'components'], 'unit');
+/** Stops the run when any of the runs failed, naming them. */
+function stopOnFailure(runs: Run[]): void {
+  const failed = runs.filter((r) => r.status !== 0);
+  if (!failed.length) return;
+  console.error(`\n✗ failed: ${failed.map((r) => r.title).join(', ')}`);
+  console.log(`tests: ${totals.passed} passed, ${Math.max(1, totals.failed)} failed`);
+  process.exit(failed[0]!.status);
+}
+
+const unit = { title: 'unit and component tests', projects: ['unit', 'components'], report: 'unit' };
 if (existsSync(chromium)) {
-  vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e');
+  stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
+  // one Vitest run, one build: the `e2e` files two at a time, then the timing-sensitive `e2e-serial` ones alone (vitest.config.ts)
+  stopOnFailure([await vitest('end-to-end tests (Chromium)', ['e2e', 'e2e-serial'], 'e2e')]);
 } else if (requireE2e) {
   console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium\`.`);
   process.exit(1);
 } else {
+  stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
   console.log(`\nSKIPPED end-to-end tests: no Chromium at ${chromium} (install it with \`apt-get install chromium\`, or set CHROMIUM_PATH).`);
 }
 console.log('\n✓ all checks passed');
