@@ -120,20 +120,23 @@ export async function timedWalk(browser: Browser, baseUrl: string, funnel: Funne
       await pay(page);
       await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
     }
-    await lastStepPainted(page);
+    await lastStepPainted(page, funnel.pays ? 'download' : 'checkout');
     return await taps(page);
   } finally {
     await context.close();
   }
 }
 
-/** Waits until the tap that opened the step on screen has been timed (a walk ends as soon as the address changes). */
-async function lastStepPainted(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main[data-step]');
+/**
+ * Waits until the walk's last screen is on screen and the tap that opened it has been timed (a walk
+ * ends as soon as the address changes, maybe before the step has replaced the one before).
+ */
+async function lastStepPainted(page: Page, screen: string): Promise<void> {
+  await page.waitForFunction((type) => {
+    const main = document.querySelector(`main.fe-step--${type}[data-step]`);
     const timed = (window as unknown as { __taps: TapSample[] }).__taps;
     return !!main && timed[timed.length - 1]?.to === main.getAttribute('data-step');
-  });
+  }, screen);
 }
 
 /** One SurveyJS visit: loaded, left idle, then Next from page to page; resolves to the page-to-page times. */
