@@ -157,6 +157,18 @@ export function formatPricing(pricing: PlanPricing, duration: Duration, language
  * @example latinDigits('ar-EG') // 'ar-EG-u-nu-latn'
  */
 export function latinDigits(locale: string): string {
+  // asked on every price a screen formats: building a formatter to ask is slow on a phone, so once per tag
+  let latin = latinLocales.get(locale);
+  if (latin === undefined) {
+    latin = latinDigitsOf(locale);
+    latinLocales.set(locale, latin);
+  }
+  return latin;
+}
+
+const latinLocales = new Map<string, string>();
+
+function latinDigitsOf(locale: string): string {
   try {
     // most locales already write Latin digits: their tag is kept as it is
     if (new Intl.NumberFormat(locale).resolvedOptions().numberingSystem === 'latn') return locale;
@@ -193,8 +205,15 @@ export function currentBrowserLocales(): readonly string[] {
 
 /** A calendar date in a locale's long style. @example formatDate(new Date(2026, 10, 26), 'en') // "November 26, 2026" */
 export function formatDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(date);
 }
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** When a free trial that starts at `now` ends and the first payment is due. */
 export function trialEnd(now: Date, trialDays: number): Date {
