@@ -141,8 +141,9 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     saveReceipt(store, plan.name, false, paidWith);
     moveOn();
   };
-  // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method)
-  const threeDSecure = threeDSecurePolicy(store.signup.force3ds, browserHints());
+  // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method, when
+  // paying: the browser's hints cost a time zone lookup, too slow to repeat on every render of a phone)
+  const threeDSecure = () => threeDSecurePolicy(store.signup.force3ds, browserHints());
   // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
   const paymentInfoEntered = (method: string): void =>
     analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
@@ -153,7 +154,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
       .run(() =>
         purchase(
           { api, gateway: processor, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure, resumeOnly },
+          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure: threeDSecure(), resumeOnly },
         ),
       )
       .then((outcome) => finish(outcome));
