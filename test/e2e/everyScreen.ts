@@ -73,13 +73,15 @@ const describeViolations = (violations: AxeViolation[]): string[] =>
 async function check(screen: GalleryScreen, language: string): Promise<Checked> {
   const { context, page } = await visitScreen(await browser(), screen, { baseUrl: baseUrl(), language, width: WIDTH, height: 640 });
   try {
+    // where the visit landed, read first: profile creation may have moved on by the time axe is done
+    const path = new URL(page.url()).pathname;
     const layout = await page.evaluate(probeLayout, {
       stepSelector: `main[data-step="${screen.stepId}"]`,
       minArtPx: MIN_ART_PX,
       backdropShare: BACKDROP_SHARE,
     });
     const violations = AXE_LANGUAGES.includes(language) ? await axeViolations(page) : undefined;
-    return { path: new URL(page.url()).pathname, layout, violations };
+    return { path, layout, violations };
   } finally {
     await context.close();
   }
