@@ -20,7 +20,7 @@ import { visitScreen } from './galleryVisit.ts';
 import { galleryPage, type Shot } from './galleryPage.ts';
 import { PRICE_PAGE_LANGUAGES, pricesPage } from './galleryPrices.ts';
 
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './chromium.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +59,7 @@ const distDir = join(root, `dist-gallery-${process.pid}`);
 const started = Date.now();
 await build({ preview: true, outdir: distDir, log: false });
 const preview = await startPreviewServer({ distDir, port: 0 });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 try {
   if (!values.only) await rm(outDir, { recursive: true, force: true });
   for (const group of new Set(screens.map((s) => s.group))) await mkdir(join(outDir, group), { recursive: true });

@@ -7,8 +7,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { TEST_CHROMIUM_PATH } from './chromium.ts';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = TEST_CHROMIUM_PATH;
 const requireE2e = process.env.REQUIRE_E2E === '1';
 
 interface Check {
@@ -101,10 +102,11 @@ function stopOnFailure(runs: Run[]): void {
 const unit = { title: 'unit and component tests', projects: ['unit', 'components'], report: 'unit' };
 if (existsSync(chromium)) {
   stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
+  console.log(`\nbrowser: ${chromium}`);
   // one Vitest run, one build: the `e2e` files two at a time, then the timing-sensitive `e2e-serial` ones alone (vitest.config.ts)
   stopOnFailure([await vitest('end-to-end tests (Chromium)', ['e2e', 'e2e-serial'], 'e2e')]);
 } else if (requireE2e) {
-  console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium\`.`);
+  console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium-headless-shell\` (or chromium).`);
   process.exit(1);
 } else {
   stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
+import { useEngine, type FunnelEngine } from './context.ts';
 
 /**
  * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
@@ -11,8 +12,12 @@ import { useTexts } from './translator.ts';
  * navigation nothing moves focus by itself, so without this a screen-reader user would be left on
  * the removed button with nothing announced (WCAG 2.4.3, 4.1.3).
  */
-let pageLoadStep: string | undefined;
-let navigated = false;
+interface PageLoad {
+  step: string;
+  navigated: boolean;
+}
+/** Per running funnel: one engine is made per page load (and per rendered test funnel). */
+const pageLoads = new WeakMap<FunnelEngine, PageLoad>();
 
 /** The first level-one heading of the step, once the (lazy) screen has rendered it. */
 function stepHeading(main: Element): HTMLElement | null {
@@ -29,10 +34,13 @@ function stepHeading(main: Element): HTMLElement | null {
  */
 export function useStepFocus(stepId: string): void {
   const { t, language } = useTexts();
+  const engine = useEngine();
 
   useEffect(() => {
-    if (pageLoadStep === undefined) pageLoadStep = stepId;
-    else if (stepId !== pageLoadStep) navigated = true;
+    let pageLoad = pageLoads.get(engine);
+    if (!pageLoad) pageLoads.set(engine, (pageLoad = { step: stepId, navigated: false }));
+    else if (stepId !== pageLoad.step) pageLoad.navigated = true;
+    const { navigated } = pageLoad;
     const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId);
     if (!main) return undefined;
     let focused = !navigated;
@@ -55,5 +63,5 @@ export function useStepFocus(stepId: string): void {
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
     return () => observer.disconnect();
-  }, [stepId, t, language]);
+  }, [engine, stepId, t, language]);
 }

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { resetErrorReporting } from '../../engine/index.ts';
 
+// the component files share one module instance per worker (isolate: false in vitest.config.ts):
+// module-level state a test leaves must not reach the next file
 afterEach(() => {
   cleanup();
+  resetErrorReporting();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -6,16 +6,16 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+export { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.ts';
 
-export const hasChromium = (): boolean => existsSync(CHROMIUM_PATH);
+export const hasChromium = (): boolean => existsSync(TEST_CHROMIUM_PATH);
 
 let shared: Browser | undefined;
 
 /** One browser per test file (started on first use). */
 export async function browser(): Promise<Browser> {
-  shared ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  shared ??= await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   return shared;
 }
 
