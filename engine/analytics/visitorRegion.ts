@@ -32,9 +32,22 @@ export function countryFromHost(doc: Pick<Document, 'cookie'>): string | undefin
 /** What the zone table answers: countries-and-timezones' getTimezone. */
 export type ZoneTable = { getTimezone(name: string): { countries: string[] } | null };
 
+/** The countries of a zone in the generated table (zoneCountries.gen.ts), or undefined. */
+export function zoneCountries(byArea: Readonly<Record<string, string>>, zone: string): string[] | undefined {
+  const slash = zone.indexOf('/');
+  const area = slash < 0 ? '' : zone.slice(0, slash);
+  if (!Object.hasOwn(byArea, area)) return undefined;
+  const entry = `${zone.slice(slash + 1)}=`;
+  const found = byArea[area]!.split(';').find((e) => e.startsWith(entry));
+  return found?.slice(entry.length).split(',');
+}
+
 const loadZoneTable = (): Promise<ZoneTable> =>
-  import('./zoneCountries.gen.ts').then(({ ZONE_COUNTRIES }) => ({
-    getTimezone: (name) => (Object.hasOwn(ZONE_COUNTRIES, name) ? { countries: ZONE_COUNTRIES[name]!.split(',') } : null),
+  import('./zoneCountries.gen.ts').then(({ ZONE_COUNTRIES_BY_AREA }) => ({
+    getTimezone: (name) => {
+      const countries = zoneCountries(ZONE_COUNTRIES_BY_AREA, name);
+      return countries ? { countries } : null;
+    },
   }));
 
 /**
