@@ -8,6 +8,7 @@
  *   scripts have run on this profile); the later steps as soon as they show.
  * - idle: every step is tapped once the page has been quiet for a while (the visitor reads first).
  * - the peer: a SurveyJS survey's Next, page to page, at idle (scripts/bench/surveyPage.ts).
+ * - INP: each walk's Interaction to Next Paint over all its taps and key presses (Event Timing).
  */
 import type { Browser, Page } from 'playwright-core';
 import { phonePage } from './throttled.ts';
@@ -49,10 +50,15 @@ export const tapProbeSource = (kind: 'funnel' | 'survey'): string => `(() => {
   };
   let start = 0;
   let from = '';
+  // the step each tap or key press was made on, to name the slowest interaction
+  const madeOn = [];
   addEventListener('pointerdown', (event) => {
     start = event.timeStamp;
     from = screen() || from;
+    madeOn.push([event.timeStamp, from]);
   }, true);
+  addEventListener('keydown', (event) => void madeOn.push([event.timeStamp, screen() || from]), true);
+  const stepAt = (time) => madeOn.filter(([t]) => t <= time + 1).pop()?.[1] ?? '';
   const tick = () => {
     const now = start ? screen() : '';
     if (now && now !== from) {
@@ -66,9 +72,42 @@ export const tapProbeSource = (kind: 'funnel' | 'survey'): string => `(() => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Interaction to Next Paint: each interaction's longest event (Event Timing), by interactionId
+  window.__interactions = {};
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.interactionId) continue;
+        window.__interactions[entry.interactionId] = Math.max(window.__interactions[entry.interactionId] ?? 0, entry.duration);
+        if (entry.duration > (window.__slowest?.ms ?? 0)) window.__slowest = { ms: entry.duration, event: entry.name, step: stepAt(entry.startTime) };
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  } catch {}
 })();`;
 
 const taps = (page: Page): Promise<TapSample[]> => page.evaluate(() => (window as unknown as { __taps: TapSample[] }).__taps);
+
+/**
+ * The walk's INP as web-vitals computes it: the longest interaction, or with 50 and more interactions
+ * one in 50 left out (the 98th percentile); interactions under 16 ms are not observed (0 then).
+ */
+export function interactionToNextPaint(durations: number[]): number {
+  const sorted = [...durations].sort((a, b) => b - a);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length / 50))] ?? 0;
+}
+
+const interactions = (page: Page): Promise<number[]> =>
+  page.evaluate(() => Object.values((window as unknown as { __interactions: Record<string, number> }).__interactions));
+
+/** The walk's slowest event of an interaction: its duration, type and the step it was made on. */
+const slowest = (page: Page): Promise<WalkResult['slowest']> => page.evaluate(() => (window as unknown as { __slowest?: WalkResult['slowest'] }).__slowest);
+
+export interface WalkResult {
+  taps: TapSample[];
+  /** The walk's Interaction to Next Paint (every tap and key press of the walk, typing the card included). */
+  inp: number;
+  slowest?: { ms: number; event: string; step: string };
+}
 
 async function waitForFirstPaint(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { polling: 16, timeout: 60_000 });
@@ -91,8 +130,8 @@ async function pay(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Pay \$/ }).click();
 }
 
-/** One walk of a funnel under the phone profile; resolves to the timed taps in order. */
-export async function timedWalk(browser: Browser, baseUrl: string, funnel: FunnelWalk, mode: 'early' | 'idle', visitor: number): Promise<TapSample[]> {
+/** One walk of a funnel under the phone profile; resolves to the timed taps in order and the walk's INP. */
+export async function timedWalk(browser: Browser, baseUrl: string, funnel: FunnelWalk, mode: 'early' | 'idle', visitor: number): Promise<WalkResult> {
   const { context, page } = await phonePage(browser);
   page.setDefaultTimeout(60_000);
   await page.addInitScript({ content: tapProbeSource('funnel') });
@@ -121,7 +160,7 @@ export async function timedWalk(browser: Browser, baseUrl: string, funnel: Funne
       await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
     }
     await lastStepPainted(page, funnel.pays ? 'download' : 'checkout');
-    return await taps(page);
+    return { taps: await taps(page), inp: interactionToNextPaint(await interactions(page)), slowest: await slowest(page) };
   } finally {
     await context.close();
   }
@@ -183,14 +222,15 @@ const FUNNELS: FunnelWalk[] = [
 const EARLY_GOAL_MS = 1000;
 const IDLE_GOAL_MS = 300;
 const PEER_GOAL = 1.3;
+const INP_GOAL_MS = 200;
 
 /**
  * The walks behind the preview server (they need the sandbox backend and gateway: `npm start`'s
  * build), interleaved with the peer's visits so a burst of load on the machine hits both alike.
  */
 export async function reportTapFigures(browser: Browser, baseUrl: string, surveyPath: string, surveyPages: number): Promise<void> {
-  const early = new Map<string, TapSample[][]>(FUNNELS.map((f) => [f.landingPath, []]));
-  const idle = new Map<string, TapSample[][]>(FUNNELS.map((f) => [f.landingPath, []]));
+  const early = new Map<string, WalkResult[]>(FUNNELS.map((f) => [f.landingPath, []]));
+  const idle = new Map<string, WalkResult[]>(FUNNELS.map((f) => [f.landingPath, []]));
   const peer: TapSample[][] = [];
   for (let run = 0; run < TAP_RUNS; run++) {
     for (const funnel of FUNNELS) {
@@ -205,9 +245,9 @@ export async function reportTapFigures(browser: Browser, baseUrl: string, survey
   let worstIdle = 0;
   let worstEarly = 0;
   for (const funnel of FUNNELS) {
-    const firstEarly = median(early.get(funnel.landingPath)!.map((walk) => walk[0]?.ms ?? NaN));
+    const firstEarly = median(early.get(funnel.landingPath)!.map((walk) => walk.taps[0]?.ms ?? NaN));
     worstEarly = Math.max(worstEarly, firstEarly);
-    const idleSteps = mediansByStep(idle.get(funnel.landingPath)!);
+    const idleSteps = mediansByStep(idle.get(funnel.landingPath)!.map((walk) => walk.taps));
     idleSteps.forEach(({ step, ms }, i) => {
       worstIdle = Math.max(worstIdle, ms);
       rows.push([
@@ -221,8 +261,28 @@ export async function reportTapFigures(browser: Browser, baseUrl: string, survey
   }
   rows.push(['SurveyJS', 'page → next page (Next)', '', `${Math.round(peerMs)} ms`, '1.00x']);
   console.log(formatTable(['funnel', 'tap (step → next step)', 'early tap', 'idle tap', 'idle ratio to SurveyJS'], rows));
+  console.log(`\nINP of the whole walk (every tap and key press), median of ${TAP_RUNS} walks:\n`);
+  const inp = (walks: WalkResult[]): number => median(walks.map((walk) => walk.inp));
   console.log(
-    `\nGoals: early tap <= ${EARLY_GOAL_MS} ms: ${Math.round(worstEarly)} ms (worst funnel) ${worstEarly <= EARLY_GOAL_MS ? 'met' : 'NOT met'}; ` +
+    formatTable(
+      ['funnel', 'early walk', 'idle walk', 'slowest interaction (all walks)'],
+      FUNNELS.map((f) => {
+        const worst = [...early.get(f.landingPath)!, ...idle.get(f.landingPath)!]
+          .map((walk) => walk.slowest)
+          .reduce((a, b) => ((b?.ms ?? 0) > (a?.ms ?? 0) ? b : a), undefined);
+        return [
+          f.landingPath,
+          `${Math.round(inp(early.get(f.landingPath)!))} ms`,
+          `${Math.round(inp(idle.get(f.landingPath)!))} ms`,
+          worst ? `${Math.round(worst.ms)} ms, ${worst.event} on ${worst.step || 'the landing'}` : '',
+        ];
+      }),
+    ),
+  );
+  const worstInp = Math.max(...FUNNELS.flatMap((f) => [inp(early.get(f.landingPath)!), inp(idle.get(f.landingPath)!)]));
+  console.log(
+    `\nGoals: INP <= ${INP_GOAL_MS} ms: ${Math.round(worstInp)} ms (worst walk) ${worstInp <= INP_GOAL_MS ? 'met' : 'NOT met'}; ` +
+      `early tap <= ${EARLY_GOAL_MS} ms: ${Math.round(worstEarly)} ms (worst funnel) ${worstEarly <= EARLY_GOAL_MS ? 'met' : 'NOT met'}; ` +
       `idle tap <= ${IDLE_GOAL_MS} ms: ${Math.round(worstIdle)} ms (worst step) ${worstIdle <= IDLE_GOAL_MS ? 'met' : 'NOT met'}; ` +
       `<= ${PEER_GOAL}x SurveyJS: ${(worstIdle / peerMs).toFixed(2)}x ${worstIdle <= PEER_GOAL * peerMs ? 'met' : 'NOT met'}`,
   );
