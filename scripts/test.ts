@@ -110,7 +110,9 @@ if (existsSync(chromium)) {
   process.exit(1);
 } else {
   stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
-  console.log(`\nSKIPPED end-to-end tests: no Chromium at ${chromium} (install it with \`apt-get install chromium\`, or set CHROMIUM_PATH).`);
+  console.log(
+    `\nSKIPPED end-to-end tests: no Chromium at ${chromium} (install it with \`apt-get install chromium-headless-shell\` or chromium, or set CHROMIUM_PATH).`,
+  );
 }
 console.log('\n✓ all checks passed');
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

@@ -33,7 +33,7 @@ export function countryFromHost(doc: Pick<Document, 'cookie'>): string | undefin
 export type ZoneTable = { getTimezone(name: string): { countries: string[] } | null };
 
 /** The countries of a zone in the generated table (zoneCountries.gen.ts), or undefined. */
-export function zoneCountries(byArea: Readonly<Record<string, string>>, zone: string): string[] | undefined {
+function zoneCountries(byArea: Readonly<Record<string, string>>, zone: string): string[] | undefined {
   const slash = zone.indexOf('/');
   const area = slash < 0 ? '' : zone.slice(0, slash);
   if (!Object.hasOwn(byArea, area)) return undefined;
