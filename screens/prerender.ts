@@ -9,5 +9,5 @@ import { images } from './ui/images.ts';
 
 export { funnelData, images };
 
-export const prerenderer = (firstPaintTexts: Record<Language, ResourceKey>) =>
-  createPrerenderer({ funnel, firstPaintTexts, renderToStream: prerenderToNodeStream });
+export const prerenderer = (firstPaintTexts: Record<Language, ResourceKey>, allTexts: Record<Language, ResourceKey>) =>
+  createPrerenderer({ funnel, firstPaintTexts, allTexts, renderToStream: prerenderToNodeStream });

@@ -12,6 +12,7 @@ import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
 import { earlyClickScript } from '../react/earlyClicks.ts';
+import { EARLY_STEP_TEMPLATE, EARLY_STEP_VARIANTS, earlyStepScript } from '../react/earlyStep.ts';
 import { scriptLoader } from './scriptLoader.ts';
 
 /**
@@ -70,6 +71,17 @@ export function heroPreloads(hero: HeroImage): string[] {
   });
 }
 
+/** The markup of the step after a landing (Prerenderer.renderNextStep), for the variants listed (all when none). */
+export interface NextStepTemplate {
+  stepId: string;
+  html: string;
+  variants?: string[];
+}
+
+/** After the parsed marker: the first paint does not wait for it. */
+const nextStepTemplate = (next: NextStepTemplate): string =>
+  `<template ${EARLY_STEP_TEMPLATE}="${escapeAttr(next.stepId)}"${next.variants ? ` ${EARLY_STEP_VARIANTS}="${escapeAttr(next.variants.join(' '))}"` : ''}>${next.html}</template>\n`;
+
 export function pageHtml(page: {
   assets: PageAssets;
   /** The document's title (the project configuration's app name). */
@@ -89,6 +101,8 @@ export function pageHtml(page: {
   alternatives?: Array<{ variant: string; html: string }>;
   /** Appended to the inline head script: the experiment assignment (experimentScript.ts). */
   experimentScript?: string;
+  /** The markup of the step after the landing, shown at an early tap (engine/react/earlyStep.ts). */
+  nextSteps?: NextStepTemplate[];
 }): string {
   const { assets } = page;
   const prerendered = page.body !== '';
@@ -106,7 +120,7 @@ export function pageHtml(page: {
     // swap, and the app's scripts requested once the page has loaded and painted (scriptLoader.ts)
     ...(prerendered
       ? [
-          `<script>${languageScript(page.languages)}${earlyClickScript()}${page.experimentScript ?? ''}${scriptLoader(
+          `<script>${languageScript(page.languages)}${earlyClickScript()}${page.nextSteps?.length ? earlyStepScript() : ''}${page.experimentScript ?? ''}${scriptLoader(
             `/${assets.js}`,
             assets.modulePreloads.map((p) => `/${p}`),
           )}</script>`,
@@ -130,7 +144,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${page.body}</div>
-${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}<noscript>Please enable JavaScript to use this page.</noscript>
+${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}${(page.nextSteps ?? []).map(nextStepTemplate).join('')}<noscript>Please enable JavaScript to use this page.</noscript>
 </body>
 </html>
 `;

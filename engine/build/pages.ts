@@ -17,7 +17,7 @@ import { getVariant, variantIds, type FunnelData } from '../core/flowGraph.ts';
 import type { Prerenderer } from '../react/prerender.tsx';
 import { experimentForPath } from '../core/experiments.ts';
 import { variantForPath } from '../core/variants.ts';
-import { pageHtml, type HeroImage, type PageAssets } from './html.ts';
+import { pageHtml, type HeroImage, type NextStepTemplate, type PageAssets } from './html.ts';
 import { experimentScript } from './experimentScript.ts';
 import { CSP_HASHES_FILE, inlineHashes } from './inlineHashes.ts';
 import { writeHostRoutes } from './hostRoutes.ts';
@@ -27,7 +27,7 @@ export const APP_SHELL = 'app.html';
 
 /** What the project's prerender module (its `prerender` setting) exports: the prerenderer of its funnel and its image manifest. */
 export interface PrerenderModule {
-  prerenderer: (firstPaintTexts: Record<Language, ResourceKey>) => Promise<Prerenderer>;
+  prerenderer: (firstPaintTexts: Record<Language, ResourceKey>, allTexts: Record<Language, ResourceKey>) => Promise<Prerenderer>;
   images: Record<string, HeroImage>;
 }
 
@@ -57,6 +57,31 @@ export function pageVariants(data: FunnelData, path: string): { root?: string; a
   const own = variantForPath(data.landings, path)!.id;
   if (experiment.status === 'stopped') return { root: experiment.winner ?? own, alternatives: [] };
   return { root: own, alternatives: [...new Set(experiment.variations)].filter((v) => v !== own) };
+}
+
+/**
+ * The markup of the step after a landing path's page, for an early tap to show (engine/react/earlyStep.ts):
+ * one template per distinct markup, listing the variants it is for on a path an experiment splits.
+ */
+async function nextStepTemplates(
+  prerenderer: Prerenderer,
+  path: string,
+  language: Language,
+  variants: { root?: string; alternatives: string[] },
+): Promise<NextStepTemplate[]> {
+  if (variants.root === undefined) {
+    const next = await prerenderer.renderNextStep(path, language);
+    return next ? [next] : [];
+  }
+  const templates: NextStepTemplate[] = [];
+  for (const variant of [variants.root, ...variants.alternatives]) {
+    const next = await prerenderer.renderNextStep(path, language, variant);
+    if (!next) continue;
+    const same = templates.find((t) => t.html === next.html && t.stepId === next.stepId);
+    if (same) same.variants!.push(variant);
+    else templates.push({ ...next, variants: [variant] });
+  }
+  return templates;
 }
 
 /** The file of a prerendered page, relative to the output folder. @example pageFile('de', '/discount') // 'de/discount/index.html' */
@@ -108,15 +133,17 @@ export async function writePages(options: {
   const { outdir, data, assets, languages, title } = options;
   const keys = firstPaintKeys(data);
   const firstPaintTexts = {} as Record<Language, ResourceKey>;
+  const allTexts = {} as Record<Language, ResourceKey>;
   for (const language of languageCodes(languages)) {
     const tree = JSON.parse(await readFile(join(options.localesDir, `${language}.json`), 'utf8')) as TextTree;
     firstPaintTexts[language] = splitTexts(tree, keys).first;
+    allTexts[language] = tree;
   }
   const { mod, done } = await loadPrerenderer(options.prerender, options.common, options.define, options.plugins);
   const written: string[] = [];
   const hashes = { script: new Set<string>(), style: new Set<string>() };
   try {
-    const prerenderer = await mod.prerenderer(firstPaintTexts);
+    const prerenderer = await mod.prerenderer(firstPaintTexts, allTexts);
     const write = async (file: string, html: string): Promise<void> => {
       await mkdir(dirname(join(outdir, file)), { recursive: true });
       await writeFile(join(outdir, file), html);
@@ -132,6 +159,7 @@ export async function writePages(options: {
         const { html, dir } = await prerenderer.render(path, language, variants.root);
         const alternatives = [];
         for (const variant of variants.alternatives) alternatives.push({ variant, html: (await prerenderer.render(path, language, variant)).html });
+        const nextSteps = await nextStepTemplates(prerenderer, path, language, variants);
         // only the pages of paths a running experiment splits carry the assignment code
         const page = pageHtml({
           assets,
@@ -145,6 +173,7 @@ export async function writePages(options: {
           variant: variants.root,
           alternatives,
           experimentScript: alternatives.length ? script : undefined,
+          nextSteps,
         });
         await write(pageFile(language, path), page);
         if (language === languages.fallback) await write(pageFile('', path), page);

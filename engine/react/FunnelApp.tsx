@@ -2,6 +2,7 @@ import { StrictMode, type ErrorInfo } from 'react';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { AppRoutes, type OpenedLocation } from './AppRoutes.tsx';
 import { EngineContext, type FunnelEngine } from './context.ts';
+import { dismissEarlyStep } from './earlyStep.ts';
 import { MessageOverlay } from './overlays/MessageOverlay.tsx';
 
 export interface FunnelAppProps {
@@ -12,8 +13,11 @@ export interface FunnelAppProps {
 
 /** The whole funnel: error boundary, engine context, overlays and routes (see AppRoutes). */
 export function FunnelApp({ engine, location = window.location }: FunnelAppProps) {
-  const report = (error: unknown, info: ErrorInfo): void =>
+  const report = (error: unknown, info: ErrorInfo): void => {
+    // the error message is in #root: a copy of the next step shown in its place gives way (earlyStep.ts)
+    dismissEarlyStep();
     engine.analytics.track('error', { message: error instanceof Error ? error.message : String(error), stack: info.componentStack ?? '' });
+  };
   return (
     <StrictMode>
       <AppErrorBoundary onError={report}>

@@ -13,6 +13,7 @@ import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
 import { prefetchNext } from './prefetchNext.ts';
+import { dismissEarlyStep, showRenderedStep } from './earlyStep.ts';
 import type { ScreenProps } from './types.ts';
 
 function Mounted({ onMount }: { onMount: () => void }) {
@@ -83,6 +84,12 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
     [step, stepId, steps, navigate, analytics],
   );
 
+  // the screen is in place: a copy of it shown since the landing's early tap gives way to it (earlyStep.ts)
+  const screenShown = useCallback(() => {
+    clearChunkReloadMark();
+    showRenderedStep(stepId);
+  }, [stepId]);
+
   // what the next tap needs downloads while the visitor reads this step
   useEffect(() => prefetchNext(engine, step), [engine, step]);
 
@@ -99,7 +106,10 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
       <main className={`fe-step fe-step--${step.screen}`} data-step={stepId}>
         {progress !== undefined ? <ProgressBar value={progress} /> : null}
         <ChunkErrorBoundary
-          onChunkError={(error) => analytics.track('error', { message: error.message, step: stepId })}
+          onChunkError={(error) => {
+            dismissEarlyStep();
+            analytics.track('error', { message: error.message, step: stepId });
+          }}
           fallback={(retry) => (
             <div className="fe-chunk-error" role="alert">
               <p>{t('errors.chunkFailed')}</p>
@@ -113,7 +123,7 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
           <Suspense fallback={<LoadingOverlay />}>
             <TextsGate needsAll={stepId !== entry}>
               <Screen props={step.props} next={next} step={stepInfo} />
-              <Mounted onMount={clearChunkReloadMark} />
+              <Mounted onMount={screenShown} />
             </TextsGate>
           </Suspense>
         </ChunkErrorBoundary>

@@ -19,6 +19,7 @@ import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
 import { holdEarlyClicks } from './earlyClicks.ts';
+import { dismissEarlyStep } from './earlyStep.ts';
 import { yieldToBrowser } from './yieldToBrowser.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
 import { loadReactClient } from './reactClient.ts';
@@ -233,6 +234,8 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
     earlyClicks.release(true);
   } else {
     earlyClicks.release(false);
+    // rendered afresh, the landing is shown again (its held tap is not replayed): no copy of the next step stays over it
+    dismissEarlyStep();
     const { createRoot } = await genericRetry(loadReactClient, reportRetryFailure);
     const root = createRoot(options.root);
     flushSync(() => root.render(app));

@@ -4,10 +4,14 @@
  * tap in that time would be lost (React replays only the events it has seen, from the moment
  * hydration starts), so the visitor would have to tap again.
  *
+ * A landing's continue button also shows the next step at once, from its prerendered copy (earlyStep.ts).
+ *
  * Two holders keep the last tap on a button inside #root: the page's inline script (from the first
  * paint until the app's script runs: earlyClickScript below) and `holdEarlyClicks` (from then until
  * React listens). The button is clicked again once React listens.
  */
+
+import { EARLY_STEP_GLOBAL, showEarlyStep } from './earlyStep.ts';
 
 /** The window property through which the inline script hands its listener (and the button it holds) to the app. */
 export const EARLY_CLICK_GLOBAL = 'feEarlyClick';
@@ -21,7 +25,9 @@ type InlineHolder = ((event: Event) => void) & { target?: Element };
  */
 export function earlyClickScript(): string {
   return (
-    `(function(){var h=function(e){var b=e.target&&e.target.closest&&e.target.closest('#root button');if(b)h.target=b};` +
+    `(function(){var h=function(e){var b=e.target&&e.target.closest&&e.target.closest('#root button');if(b){h.target=b;` +
+    // a landing's continue shows the next step at once (earlyStep.ts)
+    `if(window.${EARLY_STEP_GLOBAL})window.${EARLY_STEP_GLOBAL}(b)}};` +
     `document.addEventListener('click',h,true);window.${EARLY_CLICK_GLOBAL}=h})();`
   );
 }
@@ -44,7 +50,10 @@ export function holdEarlyClicks(root: HTMLElement): EarlyClicks {
   }
   const hold = (event: MouseEvent): void => {
     const target = event.target instanceof Element ? event.target.closest('button') : null;
-    if (target && root.contains(target)) pending = target;
+    if (target && root.contains(target)) {
+      pending = target;
+      showEarlyStep(target);
+    }
   };
   root.addEventListener('click', hold, true);
   return {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
 import { useEngine, type FunnelEngine } from './context.ts';
+import { EARLY_STEP_ID } from './earlyStep.ts';
 
 /**
  * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
@@ -41,7 +42,8 @@ export function useStepFocus(stepId: string): void {
     if (!pageLoad) pageLoads.set(engine, (pageLoad = { step: stepId, navigated: false }));
     else if (stepId !== pageLoad.step) pageLoad.navigated = true;
     const { navigated } = pageLoad;
-    const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId);
+    // the step React renders, not the copy shown before it was ready (earlyStep.ts)
+    const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId && !el.closest(`#${EARLY_STEP_ID}`));
     if (!main) return undefined;
     let focused = !navigated;
     const update = (): void => {

@@ -1,5 +1,5 @@
 import { formatPercent, formattingLocale } from '../../engine/index.ts';
-import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
+import { EARLY_NEXT_ATTRIBUTE, useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
@@ -43,7 +43,10 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
           {badge ? <p className="landing__badge">{badge}</p> : null}
           <h1 className="landing__title">{t(props.title)}</h1>
           <p className="landing__text">{t(props.text)}</p>
-          <Button onClick={() => next()}>{t(props.cta)}</Button>
+          {/* marked as going to the default next step: a tap before the app runs shows that step at once */}
+          <Button onClick={() => next()} {...{ [EARLY_NEXT_ATTRIBUTE]: '' }}>
+            {t(props.cta)}
+          </Button>
         </div>
       </div>
     </div>

@@ -1,0 +1,135 @@
+/**
+ * The step after a prerendered landing, shown at the landing's first tap before the app runs.
+ *
+ * On a slow phone the app's scripts, React's client and the next screen arrive two or three seconds
+ * after the first paint. A tap on the landing's button in that time used to wait for all of it. Now
+ * the page carries the next step's prerendered markup in a `<template data-early-step>`. The tap shows
+ * a copy of it at once, and #root is hidden meanwhile.
+ *
+ * Behind the copy the app boots as before: it hydrates the landing, replays the held tap and renders
+ * the next step itself. When that step's screen is in place, `showRenderedStep` carries over what the
+ * visitor did on the copy and removes it:
+ * - the fields typed or changed on the copy are written into the real ones, as typing would;
+ * - the last button tapped on the copy is clicked on the real step.
+ *
+ * Until then the copy's buttons do nothing but be remembered, and its form is not submitted.
+ *
+ * A landing button opts in with `data-fe-next` (EARLY_NEXT_ATTRIBUTE): it must go to the step's
+ * default `next`. A page whose HTML is not in the visitor's language, or whose experiment variant is
+ * being swapped in, keeps the old way.
+ */
+/** The attribute of a landing button that moves on to the step's default `next` (the one the template holds). */
+export const EARLY_NEXT_ATTRIBUTE = 'data-fe-next';
+/** The id of the shown copy: a sibling before #root. */
+export const EARLY_STEP_ID = 'fe-early-step';
+/** The template attribute naming the step it holds. */
+export const EARLY_STEP_TEMPLATE = 'data-early-step';
+/** The template attribute listing the experiment variants it is for (space separated); none: every page. */
+export const EARLY_STEP_VARIANTS = 'data-variants';
+/** What the copy records on its elements: a field the visitor changed, the last button tapped. */
+const CHANGED = 'data-fe-changed';
+const TAPPED = 'data-fe-tapped';
+/** The step the copy replaced (the landing hidden in #root): its hydration is not the step shown. */
+const LEFT_STEP = 'data-left-step';
+/** The copy's style attributes, renamed at build time: a style attribute in markup is refused by the CSP. */
+export const STYLE_DATA = 'data-fe-style';
+/** The window property through which the inline script hands the swap to the app (holdEarlyClicks). */
+export const EARLY_STEP_GLOBAL = 'feShowNext';
+/** Set by the language script when the HTML is not in the visitor's language (languageScript.ts). */
+const LANGUAGE_SWITCH = 'data-lng-switch';
+/** Set by the experiment script while it swaps a variant into #root (experimentScript.ts). */
+const EXPERIMENT_SWAP = 'data-exp-swap';
+
+/**
+ * The inline script's part (ES5, run before the first paint): `window.feShowNext(button)` shows the
+ * copy for a tap on a `data-fe-next` button and returns whether it did.
+ */
+export function earlyStepScript(): string {
+  const q = JSON.stringify;
+  return (
+    `(function(){var d=document;` +
+    `function m(x,a){var o=d.querySelector('#${EARLY_STEP_ID} ['+a+']');if(a==='${TAPPED}'&&o)o.removeAttribute(a);x.setAttribute(a,'')}` +
+    `window.${EARLY_STEP_GLOBAL}=function(b){var r=d.getElementById('root'),h=d.documentElement;` +
+    `if(!b||!b.hasAttribute(${q(EARLY_NEXT_ATTRIBUTE)})||d.getElementById(${q(EARLY_STEP_ID)})||!r||r.hidden||r.getAttribute('data-prerendered')!==location.pathname` +
+    `||h.hasAttribute(${q(LANGUAGE_SWITCH)})||h.hasAttribute(${q(EXPERIMENT_SWAP)}))return false;` +
+    // the template for the variant shown in #root (a page under experiment has one per distinct next step)
+    `var v=' '+(r.getAttribute('data-variant')||'')+' ',T=d.querySelectorAll('template[${EARLY_STEP_TEMPLATE}]'),t,i;` +
+    `for(i=0;i<T.length&&!t;i++)if(!T[i].hasAttribute(${q(EARLY_STEP_VARIANTS)})||(' '+T[i].getAttribute(${q(EARLY_STEP_VARIANTS)})+' ').indexOf(v)>=0)t=T[i];` +
+    `if(!t)return false;var c=d.createElement('div'),s=r.querySelector('main[data-step]');c.id=${q(EARLY_STEP_ID)};` +
+    `if(s)c.setAttribute(${q(LEFT_STEP)},s.getAttribute('data-step'));c.appendChild(t.content.cloneNode(true));` +
+    `var S=c.querySelectorAll('[${STYLE_DATA}]');for(i=0;i<S.length;i++)S[i].style.cssText=S[i].getAttribute(${q(STYLE_DATA)});` +
+    // taps are remembered and typing is kept, for the app to carry over (showRenderedStep)
+    `c.addEventListener('click',function(e){var x=e.target.closest&&e.target.closest('button,a');if(x){e.preventDefault();m(x,'${TAPPED}')}},true);` +
+    `c.addEventListener('submit',function(e){e.preventDefault();if(e.submitter)m(e.submitter,'${TAPPED}')},true);` +
+    `var k=function(e){if(e.target.setAttribute)m(e.target,'${CHANGED}')};c.addEventListener('input',k,true);c.addEventListener('change',k,true);` +
+    `r.parentNode.insertBefore(c,r);r.hidden=true;scrollTo(0,0);` +
+    `var H=c.querySelector('h1');if(H){H.tabIndex=-1;H.focus({preventScroll:true})}return true}})();`
+  );
+}
+
+/** Shows the copy for a tap on `button` (through the inline script's swap); whether it did. */
+export function showEarlyStep(button: Element): boolean {
+  const swap = (window as unknown as Record<string, ((b: Element) => boolean) | undefined>)[EARLY_STEP_GLOBAL];
+  return swap?.(button) ?? false;
+}
+
+/** The fields of a step, in document order (the copy and the step have the same markup). */
+const fieldsOf = (main: Element): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> => [...main.querySelectorAll<HTMLInputElement>('input, select, textarea')];
+const buttonsOf = (main: Element): HTMLElement[] => [...main.querySelectorAll<HTMLElement>('button, a')];
+
+/** Writes a value the way typing does, so React's onChange sees it (React tracks the value the setter last wrote). */
+function typeInto(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, from: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): void {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.checked !== (from as HTMLInputElement).checked) field.click();
+    return;
+  }
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
+  setter?.call(field, from.value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
+ * Called when a step's screen is in place (StepHost): if the copy is shown and this is not the landing
+ * it replaced, shows #root again and removes the copy, carrying over the copy's changed fields and its
+ * last tapped button when the step is the one the copy showed.
+ */
+export function showRenderedStep(stepId: string, doc: Document = document): void {
+  const copy = doc.getElementById(EARLY_STEP_ID);
+  if (!copy || copy.getAttribute(LEFT_STEP) === stepId) return;
+  const root = copy.nextElementSibling instanceof HTMLElement ? copy.nextElementSibling : null;
+  const shown = copy.querySelector('main[data-step]');
+  const main = root ? [...root.querySelectorAll('main[data-step]')].find((el) => el.getAttribute('data-step') === stepId) : undefined;
+  let tapped: HTMLElement | undefined;
+  if (main && shown?.getAttribute('data-step') === stepId) {
+    const [from, to] = [fieldsOf(shown), fieldsOf(main)];
+    from.forEach((field, i) => {
+      if (field.hasAttribute(CHANGED) && to[i]) typeInto(to[i], field);
+    });
+    const index = buttonsOf(shown).findIndex((button) => button.hasAttribute(TAPPED));
+    tapped = index >= 0 ? buttonsOf(main)[index] : undefined;
+  }
+  const hadFocus = copy.contains(doc.activeElement);
+  dismissEarlyStep(doc);
+  if (hadFocus && main) {
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading?.focus({ preventScroll: true });
+  }
+  // after React has taken the typed values (their events above are handled as they are dispatched)
+  const replay = tapped;
+  if (replay) setTimeout(() => replay.isConnected && replay.click(), 0);
+}
+
+/** Removes the copy (if shown) and shows #root again: the app shows something else (an error, a fresh render of the landing). */
+export function dismissEarlyStep(doc: Document = document): void {
+  const copy = doc.getElementById(EARLY_STEP_ID);
+  if (!copy) return;
+  if (copy.nextElementSibling instanceof HTMLElement) copy.nextElementSibling.hidden = false;
+  copy.remove();
+}
+
+/** Whether the copy of the next step is shown (the landing in #root is hidden behind it). */
+export function earlyStepShown(doc: Document = document): boolean {
+  return doc.getElementById(EARLY_STEP_ID) !== null;
+}
