@@ -74,7 +74,9 @@ export function showEarlyStep(button: Element): boolean {
 }
 
 /** The fields of a step, in document order (the copy and the step have the same markup). */
-const fieldsOf = (main: Element): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> => [...main.querySelectorAll<HTMLInputElement>('input, select, textarea')];
+const fieldsOf = (main: Element): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> => [
+  ...main.querySelectorAll<HTMLInputElement>('input, select, textarea'),
+];
 const buttonsOf = (main: Element): HTMLElement[] => [...main.querySelectorAll<HTMLElement>('button, a')];
 
 /** Writes a value the way typing does, so React's onChange sees it (React tracks the value the setter last wrote). */
@@ -101,20 +103,34 @@ export function showRenderedStep(stepId: string, doc: Document = document): void
   const shown = copy.querySelector('main[data-step]');
   const main = root ? [...root.querySelectorAll('main[data-step]')].find((el) => el.getAttribute('data-step') === stepId) : undefined;
   let tapped: HTMLElement | undefined;
+  let focus: HTMLElement | undefined;
   if (main && shown?.getAttribute('data-step') === stepId) {
     const [from, to] = [fieldsOf(shown), fieldsOf(main)];
     from.forEach((field, i) => {
       if (field.hasAttribute(CHANGED) && to[i]) typeInto(to[i], field);
     });
-    const index = buttonsOf(shown).findIndex((button) => button.hasAttribute(TAPPED));
-    tapped = index >= 0 ? buttonsOf(main)[index] : undefined;
+    const [copyButtons, buttons] = [buttonsOf(shown), buttonsOf(main)];
+    const index = copyButtons.findIndex((button) => button.hasAttribute(TAPPED));
+    tapped = index >= 0 ? buttons[index] : undefined;
+    // focus stays where it was: the field being typed in, the button, or the heading (the inline script focused it)
+    const active = doc.activeElement;
+    if (active && shown.contains(active)) {
+      const same = <T extends Element>(list: T[], real: T[]): T | undefined => (list.includes(active as T) ? real[list.indexOf(active as T)] : undefined);
+      focus = (same(from as Element[], to as Element[]) ?? same(copyButtons, buttons) ?? main.querySelector('h1')) as HTMLElement | undefined;
+    }
   }
-  const hadFocus = copy.contains(doc.activeElement);
   dismissEarlyStep(doc);
-  if (hadFocus && main) {
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading?.focus({ preventScroll: true });
+  if (focus) {
+    if (focus.tagName === 'H1' && !focus.hasAttribute('tabindex')) focus.tabIndex = -1;
+    focus.focus({ preventScroll: true });
+    // the caret after what was typed (types such as email have no selection to set)
+    if (focus instanceof HTMLInputElement || focus instanceof HTMLTextAreaElement) {
+      try {
+        focus.setSelectionRange(focus.value.length, focus.value.length);
+      } catch {
+        /* no selection on this input type */
+      }
+    }
   }
   // after React has taken the typed values (their events above are handled as they are dispatched)
   const replay = tapped;
@@ -127,9 +143,4 @@ export function dismissEarlyStep(doc: Document = document): void {
   if (!copy) return;
   if (copy.nextElementSibling instanceof HTMLElement) copy.nextElementSibling.hidden = false;
   copy.remove();
-}
-
-/** Whether the copy of the next step is shown (the landing in #root is hidden behind it). */
-export function earlyStepShown(doc: Document = document): boolean {
-  return doc.getElementById(EARLY_STEP_ID) !== null;
 }

@@ -57,6 +57,8 @@ export function useStepFocus(stepId: string): void {
       }
       if (!focused) {
         focused = true;
+        // the visitor is already inside the step (typing in a field of the copy shown before it: earlyStep.ts)
+        if (main.contains(document.activeElement)) return;
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
         heading.focus({ preventScroll: true });
       }

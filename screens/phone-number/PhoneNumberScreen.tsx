@@ -13,13 +13,14 @@ import { CountryPicker } from './CountryPicker.tsx';
 
 /** The browser's languages, most preferred first. */
 function browserLanguages(): readonly string[] {
-  if (typeof navigator === 'undefined') return [];
+  // the build's prerender (Node, where a navigator may exist) guesses from the page's language alone
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
 /**
  * The phone number with a searchable country picker: the country is guessed from the browser's
- * language, the number is formatted as it is typed and validated for the chosen country; E.164 and
+ * languages (else the page's), the number is formatted as it is typed and validated for the chosen country; E.164 and
  * the country are stored in the family state.
  */
 export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumberProps>) {
@@ -29,7 +30,8 @@ export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumb
   const options = useMemo(() => countryOptions(language), [language]);
   const [country, setCountry] = useState<CountryCode>(() => {
     const saved = store.family.phoneCountry;
-    return isCountry(saved) ? saved : guessCountry(browserLanguages());
+    // the texts' language last: what a browser without a region in its languages, and the prerendered page, go by
+    return isCountry(saved) ? saved : guessCountry([...browserLanguages(), language]);
   });
   const [number, setNumber] = useState(() => (store.family.phone ? storedDisplay(store.family.phone, country) : ''));
   const [error, setError] = useState('');

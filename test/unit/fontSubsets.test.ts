@@ -81,6 +81,16 @@ describe('a prerendered page', () => {
     expect(preloads).toEqual(['/static/media/latin.woff2', '/static/media/cyr.woff2']);
   });
 
+  it("carries the next step's markup after the marker, with the inline swap, only when it has one", () => {
+    const nextSteps = [{ stepId: 'phone', html: '<main data-step="phone"><h1>Телефон</h1></main>', variants: ['a', 'b'] }];
+    const html = pageHtml({ assets, ...site, language: 'ru', dir: 'ltr', path: '/', body: '<main><h1>Привет</h1></main>', nextSteps });
+    const template = html.indexOf('<template data-early-step="phone" data-variants="a b"><main data-step="phone">');
+    // the first paint does not wait for it (rel=expect names the marker before it)
+    expect(template).toBeGreaterThan(html.indexOf(`<span id="${PARSED_MARKER_ID}" hidden></span>`));
+    expect(html).toContain('window.feShowNext=function');
+    expect(page('<main><h1>Привет</h1></main>')).not.toContain('feShowNext=');
+  });
+
   it('leaves the app shell (empty #root) unblocked, with the Latin font preloaded only', () => {
     const shell = pageHtml({ assets, ...site, language: 'en', dir: 'ltr', body: '' });
     expect(shell).not.toContain('rel="expect"');
