@@ -168,7 +168,8 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
   // later steps wait for the rest of the texts (and i18next) behind the loader; a prerendered landing
   // does not need them, so there they come at the first interaction, or well after the page has
   // settled (any other page wants them now)
-  const restTextsWanted = options.root.dataset.prerendered === location.pathname && !tappedEarly ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
+  // (a tap held since the app's script started counts: this watch begins only now, after the awaits above)
+  const restTextsWanted = options.root.dataset.prerendered === location.pathname && !earlyClicks.held ? afterStartup(REST_TEXTS_DELAY_MS) : Promise.resolve();
   // the router chunk comes with them: the step after the landing needs both
   void restTextsWanted.then(() => loadRouter()).catch(() => {});
   void restTextsWanted.then(i18n.loadAll).catch(() => {});

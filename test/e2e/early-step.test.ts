@@ -108,6 +108,29 @@ describe('the step after the landing at an early tap', () => {
     await context.close();
   }, 60_000);
 
+  it("is followed by the app's own step at once when the tap came while the app was starting", async () => {
+    const { context, page } = await newVisitor();
+    // the landing's chunk arrives late: the app's script has run and holds the tap, but has not hydrated
+    await page.route('**/static/js/LandingScreen-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const next = afterStep('/');
+    await page.goto(`${baseUrl()}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (document.querySelector('link[data-full-styles]') as HTMLLinkElement | null)?.media === 'all');
+    await page.getByRole('button', { name: continueOf(en, '/') }).click();
+    await page
+      .locator('#fe-early-step')
+      .getByRole('heading', { name: heading(en, next) })
+      .waitFor();
+    // the later steps' texts are fetched for the held tap, not 10 s after the page loaded (the delay for a visitor who only reads)
+    await page
+      .locator(`#root main[data-step="${stepIdOf(next)}"]`)
+      .getByRole('heading', { name: heading(en, next) })
+      .waitFor({ timeout: 6000 });
+    await context.close();
+  }, 60_000);
+
   it("is in the page's language", async () => {
     const { context, page } = await newVisitor({ locale: 'de-DE' });
     const app = await holdAppScript(page);
