@@ -5,7 +5,7 @@
  * (or earlier, when boot prefetches it), the address changes, and the full routes take over for good.
  * Any other path is rendered by the full routes from the start (boot loads them before the first render).
  */
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import type { FunnelData } from '../core/flowGraph.ts';
 import { recordVisit } from '../core/history.ts';
 import { variantForPath } from '../core/variants.ts';
@@ -14,6 +14,7 @@ import { NavigationContext, type EngineNavigate, type EngineNavigation } from '.
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { loadedRouter, loadRouter } from './routerChunk.ts';
 import { StepHost } from './StepHost.tsx';
+import { showEarlyStepFor } from './earlyStep.ts';
 
 export interface OpenedLocation {
   pathname: string;
@@ -51,7 +52,7 @@ function EntryStep({ entry, location, navigate, leaving }: { entry: EntryRoute; 
 }
 
 export function AppRoutes({ location }: { location: OpenedLocation }) {
-  const { data, openedArrival } = useEngine();
+  const { data, openedArrival, steps } = useEngine();
   // the landing whose arrival boot recorded stays with its entry step until the visitor moves on, even
   // when the router chunk arrived before React rendered (the router's step would record the arrival again)
   const [Routes, setRoutes] = useState<ComponentType | undefined>(() => (openedArrival === location.pathname ? undefined : loadedRouter()));
@@ -60,17 +61,22 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
 
   // moving on from the entry step: the router takes over at the new address
   const navigate = useCallback<EngineNavigate>((to, options) => {
+    // the page's copy of the step shows at once; the router and the step render behind it (earlyStep.ts)
+    const target = [...steps.values()].find((ref) => ref.step.path === to);
+    if (target) showEarlyStepFor(target.id);
     const go = (routes: ComponentType): void => {
       if (options?.replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
-      setRoutes(() => routes);
+      // as a transition: the router and the next step render in slices, not one long task inside the
+      // tap (INP); what shows meanwhile is the step's copy, or the landing until they are ready
+      startTransition(() => setRoutes(() => routes));
     };
     const ready = loadedRouter();
     if (ready) return go(ready);
     setLeaving(true);
     // a router chunk that cannot be loaded: the browser opens the address as a new page instead
     loadRouter().then(go, () => window.location.assign(to));
-  }, []);
+  }, [steps]);
 
   useEffect(() => {
     if (!Routes && !entry)

@@ -41,21 +41,22 @@ const LANGUAGE_SWITCH = 'data-lng-switch';
 const EXPERIMENT_SWAP = 'data-exp-swap';
 
 /**
- * The inline script's part (ES5, run before the first paint): `window.feShowNext(button)` shows the
- * copy for a tap on a `data-fe-next` button and returns whether it did.
+ * The inline script's part (ES5, run before the first paint): `window.feShowNext(button, stepId?)`
+ * shows the copy for a tap on a `data-fe-next` button (only if it is of `stepId`, when given) and
+ * returns whether it did.
  */
 export function earlyStepScript(): string {
   const q = JSON.stringify;
   return (
     `(function(){var d=document;` +
     `function m(x,a){var o=d.querySelector('#${EARLY_STEP_ID} ['+a+']');if(a==='${TAPPED}'&&o)o.removeAttribute(a);x.setAttribute(a,'')}` +
-    `window.${EARLY_STEP_GLOBAL}=function(b){var r=d.getElementById('root'),h=d.documentElement;` +
+    `window.${EARLY_STEP_GLOBAL}=function(b,w){var r=d.getElementById('root'),h=d.documentElement;` +
     `if(!b||!b.hasAttribute(${q(EARLY_NEXT_ATTRIBUTE)})||d.getElementById(${q(EARLY_STEP_ID)})||!r||r.hidden||r.getAttribute('data-prerendered')!==location.pathname` +
     `||h.hasAttribute(${q(LANGUAGE_SWITCH)})||h.hasAttribute(${q(EXPERIMENT_SWAP)}))return false;` +
     // the template for the variant shown in #root (a page under experiment has one per distinct next step)
     `var v=' '+(r.getAttribute('data-variant')||'')+' ',T=d.querySelectorAll('template[${EARLY_STEP_TEMPLATE}]'),t,i;` +
     `for(i=0;i<T.length&&!t;i++)if(!T[i].hasAttribute(${q(EARLY_STEP_VARIANTS)})||(' '+T[i].getAttribute(${q(EARLY_STEP_VARIANTS)})+' ').indexOf(v)>=0)t=T[i];` +
-    `if(!t)return false;var c=d.createElement('div'),s=r.querySelector('main[data-step]');c.id=${q(EARLY_STEP_ID)};` +
+    `if(!t||(w&&t.getAttribute(${q(EARLY_STEP_TEMPLATE)})!==w))return false;var c=d.createElement('div'),s=r.querySelector('main[data-step]');c.id=${q(EARLY_STEP_ID)};` +
     `if(s)c.setAttribute(${q(LEFT_STEP)},s.getAttribute('data-step'));c.appendChild(t.content.cloneNode(true));` +
     `var S=c.querySelectorAll('[${STYLE_DATA}]');for(i=0;i<S.length;i++)S[i].style.cssText=S[i].getAttribute(${q(STYLE_DATA)});` +
     // taps are remembered and typing is kept, for the app to carry over (showRenderedStep)
@@ -67,10 +68,21 @@ export function earlyStepScript(): string {
   );
 }
 
-/** Shows the copy for a tap on `button` (through the inline script's swap); whether it did. */
-export function showEarlyStep(button: Element): boolean {
-  const swap = (window as unknown as Record<string, ((b: Element) => boolean) | undefined>)[EARLY_STEP_GLOBAL];
-  return swap?.(button) ?? false;
+/** Shows the copy for a tap on `button` (through the inline script's swap), if it is of `stepId` when given; whether it did. */
+export function showEarlyStep(button: Element, stepId?: string): boolean {
+  const swap = (window as unknown as Record<string, ((b: Element, s?: string) => boolean) | undefined>)[EARLY_STEP_GLOBAL];
+  return swap?.(button, stepId) ?? false;
+}
+
+/**
+ * Once React handles the landing's continue, its navigation shows the copy of the step it goes to
+ * too, while the router and the step render behind it (AppRoutes): the tap paints the next step
+ * at once instead of after that render, a long task on a slow phone. Nothing when the page has
+ * no template of that step.
+ */
+export function showEarlyStepFor(stepId: string, doc: Document = document): boolean {
+  const button = doc.querySelector(`#root [${EARLY_NEXT_ATTRIBUTE}]`);
+  return button ? showEarlyStep(button, stepId) : false;
 }
 
 /** The fields of a step, in document order (the copy and the step have the same markup). */
