@@ -19,16 +19,9 @@ export default defineFunnelConfig({
   entry: 'screens/main.tsx',
   prerender: 'screens/prerender.ts',
   // the styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing
-  // the landing's styles, and those of the steps after it (shown from the page at an early tap: engine/react/earlyStep.ts)
-  criticalCss: [
-    'screens/ui/kit.css',
-    'screens/ui/fonts.css',
-    'engine/react/engine.css',
-    'screens/landing/landing.css',
-    'screens/ui/screen.css',
-    'screens/feature-intro/feature-intro.css',
-    'screens/phone-number/phone-number.css',
-  ],
+  criticalCss: ['screens/ui/kit.css', 'screens/ui/fonts.css', 'engine/react/engine.css', 'screens/landing/landing.css'],
+  // the screens of the steps right after the landings, shown from the page at an early tap (engine/react/earlyStep.ts)
+  earlyStepCss: ['screens/ui/screen.css', 'screens/feature-intro/feature-intro.css', 'screens/phone-number/phone-number.css'],
   fontFaces: 'screens/ui/fonts.css',
   styleFolders: ['engine/react', 'screens'],
   firstStylesheet: 'screens/ui/kit.css',

@@ -10,6 +10,7 @@
  * - the checkout's own code from the esbuild metafile;
  * - the funnel report's time and memory on 10 million events (scripts/bench/reportSpeed.ts), which
  *   `npm run bench -- report` runs alone.
+ * `npm run bench -- landing` prints the landing's figures alone, `-- taps` the tap latency alone.
  * Each part is a module under scripts/bench/; a new part is one more line in PARTS.
  */
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
@@ -202,6 +203,8 @@ try {
 } finally {
   await host.close();
 }
+// `npm run bench -- landing`: the landing's figures alone (load, first 10 s, Lighthouse)
+if (process.argv.slice(2).includes('landing')) process.exit(0);
 await tapFigures();
 await reportValidatorBench();
 await reportSpeedFigures();

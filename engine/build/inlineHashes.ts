@@ -1,8 +1,9 @@
 /**
- * The CSP hashes of a page's inline blocks. Each prerendered page carries one inline script and one
- * inline style; the preview server adds their hashes to the page's CSP, and the build lists every
- * page's in `csp-hashes.json` for a static host's CSP (the script names the build's own script files,
- * so its hash changes whenever they do).
+ * The CSP hashes of a page's inline blocks. Each prerendered page carries an inline script and an
+ * inline style in its head, and after its markup the early step's swap and styles
+ * (engine/react/earlyStep.ts); the preview server adds their hashes to the page's CSP, and the build
+ * lists every page's in `csp-hashes.json` for a static host's CSP (the script names the build's own
+ * script files, so its hash changes whenever they do).
  */
 import { createHash } from 'node:crypto';
 

@@ -13,7 +13,7 @@ import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
 import { prefetchNext } from './prefetchNext.ts';
-import { dismissEarlyStep, showRenderedStep } from './earlyStep.ts';
+import { dismissEarlyStep, handOverEarlyStep } from './earlyStep.ts';
 import type { ScreenProps } from './types.ts';
 
 function Mounted({ onMount }: { onMount: () => void }) {
@@ -87,7 +87,7 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
   // the screen is in place: a copy of it shown since the landing's early tap gives way to it (earlyStep.ts)
   const screenShown = useCallback(() => {
     clearChunkReloadMark();
-    showRenderedStep(stepId);
+    handOverEarlyStep(stepId);
   }, [stepId]);
 
   // what the next tap needs downloads while the visitor reads this step

@@ -19,7 +19,7 @@ import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
 import { holdEarlyClicks } from './earlyClicks.ts';
-import { dismissEarlyStep } from './earlyStep.ts';
+import { dismissEarlyStep, preloadHandOverIfShown } from './earlyStep.ts';
 import { yieldToBrowser } from './yieldToBrowser.ts';
 import { entryRouteFor } from './AppRoutes.tsx';
 import { loadReactClient } from './reactClient.ts';
@@ -119,6 +119,8 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
   const exact = canonicalRedirect(location.pathname, location.search, funnelPaths(data), location.hash);
   if (exact !== undefined) history.replaceState(history.state, '', exact);
   const earlyClicks = holdEarlyClicks(options.root);
+  // the next step's copy shown at a tap before this script ran: its hand-over code comes with the rest
+  preloadHandOverIfShown();
   // any page but a prerendered one needs React's client for its first render: fetched alongside the rest
   if (!showsPrerenderedPage(options.root)) void loadReactClient().catch(() => {});
   enableFullStyles();

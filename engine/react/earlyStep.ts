@@ -24,6 +24,8 @@ export const EARLY_NEXT_ATTRIBUTE = 'data-fe-next';
 export const EARLY_STEP_ID = 'fe-early-step';
 /** The template attribute naming the step it holds. */
 export const EARLY_STEP_TEMPLATE = 'data-early-step';
+/** The attribute of the template that holds the copies' styles (one per page). */
+export const EARLY_STEP_STYLE = 'data-early-step-style';
 /** The template attribute listing the experiment variants it is for (space separated); none: every page. */
 export const EARLY_STEP_VARIANTS = 'data-variants';
 /** What the copy records on its elements: a field the visitor changed, the last button tapped. */
@@ -57,7 +59,8 @@ export function earlyStepScript(): string {
     `var v=' '+(r.getAttribute('data-variant')||'')+' ',T=d.querySelectorAll('template[${EARLY_STEP_TEMPLATE}]'),t,i;` +
     `for(i=0;i<T.length&&!t;i++)if(!T[i].hasAttribute(${q(EARLY_STEP_VARIANTS)})||(' '+T[i].getAttribute(${q(EARLY_STEP_VARIANTS)})+' ').indexOf(v)>=0)t=T[i];` +
     `if(!t||(w&&t.getAttribute(${q(EARLY_STEP_TEMPLATE)})!==w))return false;var c=d.createElement('div'),s=r.querySelector('main[data-step]');c.id=${q(EARLY_STEP_ID)};` +
-    `if(s)c.setAttribute(${q(LEFT_STEP)},s.getAttribute('data-step'));c.appendChild(t.content.cloneNode(true));` +
+    `if(s)c.setAttribute(${q(LEFT_STEP)},s.getAttribute('data-step'));var y=d.querySelector('template[${EARLY_STEP_STYLE}]');` +
+    `if(y)c.appendChild(y.content.cloneNode(true));c.appendChild(t.content.cloneNode(true));` +
     `var S=c.querySelectorAll('[${STYLE_DATA}]');for(i=0;i<S.length;i++)S[i].style.cssText=S[i].getAttribute(${q(STYLE_DATA)});` +
     // taps are remembered and typing is kept, for the app to carry over (showRenderedStep)
     `c.addEventListener('click',function(e){var x=e.target.closest&&e.target.closest('button,a');if(x){e.preventDefault();m(x,'${TAPPED}')}},true);` +
@@ -71,7 +74,9 @@ export function earlyStepScript(): string {
 /** Shows the copy for a tap on `button` (through the inline script's swap), if it is of `stepId` when given; whether it did. */
 export function showEarlyStep(button: Element, stepId?: string): boolean {
   const swap = (window as unknown as Record<string, ((b: Element, s?: string) => boolean) | undefined>)[EARLY_STEP_GLOBAL];
-  return swap?.(button, stepId) ?? false;
+  const shown = swap?.(button, stepId) ?? false;
+  if (shown) preloadHandOverIfShown();
+  return shown;
 }
 
 /**
@@ -85,68 +90,24 @@ export function showEarlyStepFor(stepId: string, doc: Document = document): bool
   return button ? showEarlyStep(button, stepId) : false;
 }
 
-/** The fields of a step, in document order (the copy and the step have the same markup). */
-const fieldsOf = (main: Element): Array<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement> => [
-  ...main.querySelectorAll<HTMLInputElement>('input, select, textarea'),
-];
-const buttonsOf = (main: Element): HTMLElement[] => [...main.querySelectorAll<HTMLElement>('button, a')];
+/** The hand-over code: loaded only once a copy is shown (not part of the landing's first scripts). */
+const loadHandOver = (): Promise<typeof import('./earlyStepHandOver.ts')> => import('./earlyStepHandOver.ts');
 
-/** Writes a value the way typing does, so React's onChange sees it (React tracks the value the setter last wrote). */
-function typeInto(field: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, from: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): void {
-  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-    if (field.checked !== (from as HTMLInputElement).checked) field.click();
-    return;
-  }
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set;
-  setter?.call(field, from.value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  field.dispatchEvent(new Event('change', { bubbles: true }));
+/** Starts loading the hand-over code if a copy is shown, so it is there when the step renders. */
+export function preloadHandOverIfShown(doc: Document = document): void {
+  if (doc.getElementById(EARLY_STEP_ID)) void loadHandOver().catch(() => {});
 }
 
 /**
- * Called when a step's screen is in place (StepHost): if the copy is shown and this is not the landing
- * it replaced, shows #root again and removes the copy, carrying over the copy's changed fields and its
- * last tapped button when the step is the one the copy showed.
+ * Called when a step's screen is in place (StepHost). If a copy is shown and this is not the landing
+ * it replaced, the copy gives way to the step (earlyStepHandOver.ts, loaded only now or when the copy
+ * was shown); a hand-over that cannot be loaded still removes the copy.
  */
-export function showRenderedStep(stepId: string, doc: Document = document): void {
+export function handOverEarlyStep(stepId: string, doc: Document = document): void {
   const copy = doc.getElementById(EARLY_STEP_ID);
   if (!copy || copy.getAttribute(LEFT_STEP) === stepId) return;
-  const root = copy.nextElementSibling instanceof HTMLElement ? copy.nextElementSibling : null;
-  const shown = copy.querySelector('main[data-step]');
-  const main = root ? [...root.querySelectorAll('main[data-step]')].find((el) => el.getAttribute('data-step') === stepId) : undefined;
-  let tapped: HTMLElement | undefined;
-  let focus: HTMLElement | undefined;
-  if (main && shown?.getAttribute('data-step') === stepId) {
-    const [from, to] = [fieldsOf(shown), fieldsOf(main)];
-    from.forEach((field, i) => {
-      if (field.hasAttribute(CHANGED) && to[i]) typeInto(to[i], field);
-    });
-    const [copyButtons, buttons] = [buttonsOf(shown), buttonsOf(main)];
-    const index = copyButtons.findIndex((button) => button.hasAttribute(TAPPED));
-    tapped = index >= 0 ? buttons[index] : undefined;
-    // focus stays where it was: the field being typed in, the button, or the heading (the inline script focused it)
-    const active = doc.activeElement;
-    if (active && shown.contains(active)) {
-      const same = <T extends Element>(list: T[], real: T[]): T | undefined => (list.includes(active as T) ? real[list.indexOf(active as T)] : undefined);
-      focus = (same(from as Element[], to as Element[]) ?? same(copyButtons, buttons) ?? main.querySelector('h1')) as HTMLElement | undefined;
-    }
-  }
-  dismissEarlyStep(doc);
-  if (focus) {
-    if (focus.tagName === 'H1' && !focus.hasAttribute('tabindex')) focus.tabIndex = -1;
-    focus.focus({ preventScroll: true });
-    // the caret after what was typed (types such as email have no selection to set)
-    if (focus instanceof HTMLInputElement || focus instanceof HTMLTextAreaElement) {
-      try {
-        focus.setSelectionRange(focus.value.length, focus.value.length);
-      } catch {
-        /* no selection on this input type */
-      }
-    }
-  }
-  // after React has taken the typed values (their events above are handled as they are dispatched)
-  const replay = tapped;
-  if (replay) setTimeout(() => replay.isConnected && replay.click(), 0);
+  const dismiss = (): void => dismissEarlyStep(doc);
+  loadHandOver().then((m) => m.handOver(copy, stepId, { changed: CHANGED, tapped: TAPPED }, dismiss, doc), dismiss);
 }
 
 /** Removes the copy (if shown) and shows #root again: the app shows something else (an error, a fresh render of the landing). */

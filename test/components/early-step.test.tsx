@@ -5,7 +5,7 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, earlyClickScript, earlyStepScript, holdEarlyClicks, showRenderedStep } from '../../engine/react/index.ts';
+import { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, earlyClickScript, earlyStepScript, handOverEarlyStep, holdEarlyClicks } from '../../engine/react/index.ts';
 
 const NEXT_STEP =
   '<main data-step="phone"><div class="fill" data-fe-style="width:25%"></div><h1>Your phone</h1><input id="n"><button type="submit">Go</button></main>';
@@ -108,47 +108,42 @@ describe('the next step shown at an early tap', () => {
   });
 
   it('hands over to the rendered step: typed text goes through React, focus stays, the held tap is replayed', async () => {
-    vi.useFakeTimers();
-    try {
-      const { root, cta } = page();
-      runInlineScripts();
-      cta.click();
-      const field = copy()!.querySelector('input')!;
-      field.focus();
-      field.value = 'ab12';
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      const submit = copy()!.querySelector('button')!;
-      const submitted = new Event('click', { bubbles: true, cancelable: true });
-      submit.dispatchEvent(submitted);
-      // the copy's button only remembers the tap
-      expect(submitted.defaultPrevented).toBe(true);
+    const { root, cta } = page();
+    runInlineScripts();
+    cta.click();
+    const field = copy()!.querySelector('input')!;
+    field.focus();
+    field.value = 'ab12';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    const submit = copy()!.querySelector('button')!;
+    const submitted = new Event('click', { bubbles: true, cancelable: true });
+    submit.dispatchEvent(submitted);
+    // the copy's button only remembers the tap
+    expect(submitted.defaultPrevented).toBe(true);
 
-      // React renders the step into the hidden #root (after hydrating the landing there)
-      const onSubmit = vi.fn();
-      act(() => {
-        reactRoot = createRoot(root);
-        reactRoot.render(<PhoneStep onSubmit={onSubmit} />);
-      });
-      // the landing hydrating is not the step shown: nothing changes
-      showRenderedStep('landing');
-      expect(copy()).not.toBeNull();
+    // React renders the step into the hidden #root (after hydrating the landing there)
+    const onSubmit = vi.fn();
+    act(() => {
+      reactRoot = createRoot(root);
+      reactRoot.render(<PhoneStep onSubmit={onSubmit} />);
+    });
+    // the landing hydrating is not the step shown: nothing changes
+    handOverEarlyStep('landing');
+    expect(copy()).not.toBeNull();
 
-      act(() => showRenderedStep('phone'));
-      expect(copy()).toBeNull();
-      expect(root.hidden).toBe(false);
-      const real = document.getElementById('real') as HTMLInputElement;
-      // React's onChange saw the typed text (its handler upper-cases it)
-      expect(real.value).toBe('AB12');
-      expect(document.activeElement).toBe(real);
-      expect(onSubmit).not.toHaveBeenCalled();
-      act(() => vi.runAllTimers());
-      expect(onSubmit).toHaveBeenCalledWith('AB12');
-    } finally {
-      vi.useRealTimers();
-    }
+    handOverEarlyStep('phone');
+    await vi.waitFor(() => expect(copy()).toBeNull());
+    expect(root.hidden).toBe(false);
+    const real = document.getElementById('real') as HTMLInputElement;
+    // React's onChange saw the typed text (its handler upper-cases it)
+    expect(real.value).toBe('AB12');
+    expect(document.activeElement).toBe(real);
+    // the held tap, once React has the typed value
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('AB12'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
-  it('gives way without carrying anything over when another step is rendered', () => {
+  it('gives way without carrying anything over when another step is rendered', async () => {
     const { root, cta } = page();
     runInlineScripts();
     cta.click();
@@ -164,9 +159,26 @@ describe('the next step shown at an early tap', () => {
         </main>,
       );
     });
-    showRenderedStep('elsewhere');
-    expect(copy()).toBeNull();
+    handOverEarlyStep('elsewhere');
+    await vi.waitFor(() => expect(copy()).toBeNull());
     expect(root.hidden).toBe(false);
     expect(clicks).not.toHaveBeenCalled();
+  });
+});
+
+describe('the hand-over code', () => {
+  it('is loaded only when a copy is shown, and hands over through it', async () => {
+    const { root, cta } = page();
+    runInlineScripts();
+    // no copy: nothing happens, nothing is loaded
+    handOverEarlyStep('phone');
+    cta.click();
+    act(() => {
+      reactRoot = createRoot(root);
+      reactRoot.render(<PhoneStep onSubmit={() => {}} />);
+    });
+    handOverEarlyStep('phone');
+    await vi.waitFor(() => expect(copy()).toBeNull());
+    expect(root.hidden).toBe(false);
   });
 });
