@@ -20,8 +20,6 @@ export default defineFunnelConfig({
   prerender: 'screens/prerender.ts',
   // the styles of the prerendered entry screens, inlined into their pages: the kit, fonts, engine chrome, landing
   criticalCss: ['screens/ui/kit.css', 'screens/ui/fonts.css', 'engine/react/engine.css', 'screens/landing/landing.css'],
-  // the screens of the steps right after the landings, shown from the page at an early tap (engine/react/earlyStep.ts)
-  earlyStepCss: ['screens/ui/screen.css', 'screens/feature-intro/feature-intro.css', 'screens/phone-number/phone-number.css'],
   fontFaces: 'screens/ui/fonts.css',
   styleFolders: ['engine/react', 'screens'],
   firstStylesheet: 'screens/ui/kit.css',

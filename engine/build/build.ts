@@ -82,7 +82,7 @@ export interface ProjectBuild {
   /** The esbuild options of the full stylesheet: the first stylesheet, then every other one of the style folders. */
   stylesheetOptions: (outdir: string) => Promise<esbuild.BuildOptions>;
   /** The esbuild options of the critical CSS, built in memory to be inlined into every page. */
-  criticalCssOptions: (outdir: string, files?: string[]) => esbuild.BuildOptions & { write: false };
+  criticalCssOptions: (outdir: string) => esbuild.BuildOptions & { write: false };
   /** Writes the font files the critical CSS refers to; returns the inline CSS and the Latin font's path. */
   writeCriticalAssets: (critical: { outputFiles?: esbuild.OutputFile[] }, outdir: string) => Promise<{ criticalCss: string; font: string | undefined }>;
   /** Copies the favicon, app icons and web manifest to the site root under their fixed names. */
@@ -217,11 +217,11 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
     };
   }
 
-  function criticalCssOptions(outdir: string, files: string[] = project.criticalCss): esbuild.BuildOptions & { write: false } {
+  function criticalCssOptions(outdir: string): esbuild.BuildOptions & { write: false } {
     return {
       ...commonOptions(outdir),
       stdin: {
-        contents: files.map((f) => `@import ${JSON.stringify('./' + relative(root, path(f)))};`).join('\n'),
+        contents: project.criticalCss.map((f) => `@import ${JSON.stringify('./' + relative(root, path(f)))};`).join('\n'),
         resolveDir: root,
         loader: 'css',
         sourcefile: 'critical.css',
@@ -283,7 +283,6 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
     const js = await esbuild.build(scripts);
     const css = await esbuild.build(await stylesheetOptions(outdir));
     const critical = await esbuild.build(criticalCssOptions(outdir));
-    const earlyStep = project.earlyStepCss?.length ? await esbuild.build(criticalCssOptions(outdir, project.earlyStepCss)) : undefined;
     const outputs = js.metafile!.outputs;
     const entryFile = path(project.entry);
     const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint && path(outputs[o]!.entryPoint!) === entryFile)!;
@@ -303,7 +302,6 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
         js: rel(entry),
         css: rel(cssOut),
         ...(await writeCriticalAssets(critical, outdir)),
-        earlyStepCss: earlyStep?.outputFiles?.find((f) => f.path.endsWith('.css'))?.text.trim(),
         fontFamily: project.font.family,
         modulePreloads: outputs[entry]!.imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
       },

@@ -12,7 +12,7 @@ import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
 import { earlyClickScript } from '../react/earlyClicks.ts';
-import { EARLY_STEP_STYLE, EARLY_STEP_TEMPLATE, EARLY_STEP_VARIANTS, earlyStepScript } from '../react/earlyStep.ts';
+import { EARLY_STEP_TEMPLATE, EARLY_STEP_VARIANTS, earlyStepScript } from '../react/earlyStep.ts';
 import { scriptLoader } from './scriptLoader.ts';
 
 /**
@@ -41,8 +41,6 @@ export interface PageAssets {
   criticalCss: string;
   /** Chunks the entry imports statically. */
   modulePreloads: string[];
-  /** The styles of the steps after the landings, shown from their templates (earlyStepCss of the project). */
-  earlyStepCss?: string;
   /** The web font's Latin subset (woff2). */
   font?: string;
   /** The web font's family (as its faces in the critical CSS name it), whose other subsets a page's text may need. */
@@ -80,19 +78,15 @@ export interface NextStepTemplate {
   variants?: string[];
 }
 
-/**
- * After the parsed marker, so the first paint waits for none of it: each next step's markup and, once,
- * their styles (in a template too: they apply only when a copy is shown, earlyStep.ts).
- */
-function nextStepTemplates(nextSteps: NextStepTemplate[], css: string | undefined): string {
+/** After the parsed marker, so the first paint waits for none of it: each next step's markup, and the swap. */
+function nextStepTemplates(nextSteps: NextStepTemplate[]): string {
   if (nextSteps.length === 0) return '';
-  const style = css ? `<template ${EARLY_STEP_STYLE}><style>${css}</style></template>\n` : '';
   const templates = nextSteps.map(
     (next) =>
       `<template ${EARLY_STEP_TEMPLATE}="${escapeAttr(next.stepId)}"${next.variants ? ` ${EARLY_STEP_VARIANTS}="${escapeAttr(next.variants.join(' '))}"` : ''}>${next.html}</template>\n`,
   );
   // the swap runs only at a tap: its script comes after the markup too (a tap before it is parsed is held as any early tap)
-  return `${style}${templates.join('')}<script>${earlyStepScript()}</script>\n`;
+  return `${templates.join('')}<script>${earlyStepScript()}</script>\n`;
 }
 
 export function pageHtml(page: {
@@ -157,7 +151,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${page.body}</div>
-${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}${nextStepTemplates(page.nextSteps ?? [], assets.earlyStepCss)}<noscript>Please enable JavaScript to use this page.</noscript>
+${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}${nextStepTemplates(page.nextSteps ?? [])}<noscript>Please enable JavaScript to use this page.</noscript>
 </body>
 </html>
 `;

@@ -21,11 +21,6 @@ export interface FunnelProjectConfig {
   prerender: string;
   /** The stylesheets inlined into every page, in order (the prerendered entry screens' styles). */
   criticalCss: string[];
-  /**
-   * The stylesheets of the steps a landing's continue leads to, which its page shows from a template
-   * at an early tap (engine/react/earlyStep.ts): inlined with those templates, after the first paint's markup.
-   */
-  earlyStepCss?: string[];
   /** Of the critical stylesheets, the one that declares the font faces: left out of the full stylesheet. */
   fontFaces: string;
   /** The folders whose `*.css` files make the full stylesheet; `firstStylesheet` comes first, the rest in path order. */

@@ -98,6 +98,32 @@ describe('the next step shown at an early tap', () => {
     expect(copy()).toBeNull();
   });
 
+  it('waits for the full stylesheet it switches on, and gives up when the app rendered a step meanwhile', () => {
+    const { root, cta } = page();
+    document.head.innerHTML = '<link rel="stylesheet" href="/styles.css" media="print" data-full-styles>';
+    const link = document.head.querySelector('link')!;
+    runInlineScripts();
+    cta.click();
+    expect(link.media).toBe('all');
+    // the stylesheet is still on its way: the landing stays
+    expect(copy()).toBeNull();
+    expect(root.hidden).toBe(false);
+    link.dispatchEvent(new Event('load'));
+    expect(copy()).not.toBeNull();
+    expect(root.hidden).toBe(true);
+
+    act(() => dismissEarlyStep());
+    delete (window as unknown as Record<string, unknown>).feShowNext;
+    page();
+    runInlineScripts();
+    document.getElementById('cta')!.click();
+    // the app was faster: its step is in #root before the stylesheet arrived
+    document.querySelector('#root main')!.setAttribute('data-step', 'phone');
+    link.dispatchEvent(new Event('load'));
+    expect(copy()).toBeNull();
+    document.head.innerHTML = '';
+  });
+
   it('the app holder shows it too, for a tap after the app script ran but before React listens', () => {
     const { root, cta } = page();
     runInlineScripts();

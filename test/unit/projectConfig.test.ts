@@ -18,7 +18,6 @@ describe('funnel.config.ts', () => {
       project.entry,
       project.prerender,
       ...project.criticalCss,
-      ...(project.earlyStepCss ?? []),
       project.fontFaces,
       project.firstStylesheet,
       ...project.styleFolders,
