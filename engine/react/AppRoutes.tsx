@@ -60,23 +60,26 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
   const [leaving, setLeaving] = useState(false);
 
   // moving on from the entry step: the router takes over at the new address
-  const navigate = useCallback<EngineNavigate>((to, options) => {
-    // the page's copy of the step shows at once; the router and the step render behind it (earlyStep.ts)
-    const target = [...steps.values()].find((ref) => ref.step.path === to);
-    if (target) showEarlyStepFor(target.id);
-    const go = (routes: ComponentType): void => {
-      if (options?.replace) window.history.replaceState(null, '', to);
-      else window.history.pushState(null, '', to);
-      // as a transition: the router and the next step render in slices, not one long task inside the
-      // tap (INP); what shows meanwhile is the step's copy, or the landing until they are ready
-      startTransition(() => setRoutes(() => routes));
-    };
-    const ready = loadedRouter();
-    if (ready) return go(ready);
-    setLeaving(true);
-    // a router chunk that cannot be loaded: the browser opens the address as a new page instead
-    loadRouter().then(go, () => window.location.assign(to));
-  }, [steps]);
+  const navigate = useCallback<EngineNavigate>(
+    (to, options) => {
+      // the page's copy of the step shows at once; the router and the step render behind it (earlyStep.ts)
+      const target = [...steps.values()].find((ref) => ref.step.path === to);
+      if (target) showEarlyStepFor(target.id);
+      const go = (routes: ComponentType): void => {
+        if (options?.replace) window.history.replaceState(null, '', to);
+        else window.history.pushState(null, '', to);
+        // as a transition: the router and the next step render in slices, not one long task inside the
+        // tap (INP); what shows meanwhile is the step's copy, or the landing until they are ready
+        startTransition(() => setRoutes(() => routes));
+      };
+      const ready = loadedRouter();
+      if (ready) return go(ready);
+      setLeaving(true);
+      // a router chunk that cannot be loaded: the browser opens the address as a new page instead
+      loadRouter().then(go, () => window.location.assign(to));
+    },
+    [steps],
+  );
 
   useEffect(() => {
     if (!Routes && !entry)
