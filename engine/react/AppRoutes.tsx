@@ -5,7 +5,8 @@
  * (or earlier, when boot prefetches it), the address changes, and the full routes take over for good.
  * Any other path is rendered by the full routes from the start (boot loads them before the first render).
  */
-import { startTransition, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import type { FunnelData } from '../core/flowGraph.ts';
 import { recordVisit } from '../core/history.ts';
 import { variantForPath } from '../core/variants.ts';
@@ -14,7 +15,8 @@ import { NavigationContext, type EngineNavigate, type EngineNavigation } from '.
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { loadedRouter, loadRouter } from './routerChunk.ts';
 import { StepHost } from './StepHost.tsx';
-import { showEarlyStepFor } from './earlyStep.ts';
+import { earlyStepShown, showEarlyStepFor } from './earlyStep.ts';
+import { afterNextPaint } from './yieldToBrowser.ts';
 
 export interface OpenedLocation {
   pathname: string;
@@ -66,11 +68,17 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
       const target = [...steps.values()].find((ref) => ref.step.path === to);
       if (target) showEarlyStepFor(target.id);
       const go = (routes: ComponentType): void => {
-        if (options?.replace) window.history.replaceState(null, '', to);
-        else window.history.pushState(null, '', to);
-        // as a transition: the router and the next step render in slices, not one long task inside the
-        // tap (INP); what shows meanwhile is the step's copy, or the landing until they are ready
-        startTransition(() => setRoutes(() => routes));
+        const commit = (): void => {
+          if (options?.replace) window.history.replaceState(null, '', to);
+          else window.history.pushState(null, '', to);
+          // the address and the router change in one task: a Back right after the address changed
+          // finds the history guard listening
+          flushSync(() => setRoutes(() => routes));
+        };
+        // with the step's copy shown, the router and the step (a long task on a slow phone) render once
+        // the copy has painted, not inside the tap
+        if (earlyStepShown()) afterNextPaint(commit);
+        else commit();
       };
       const ready = loadedRouter();
       if (ready) return go(ready);

@@ -112,6 +112,9 @@ export function handOverEarlyStep(stepId: string, doc: Document = document): voi
   loadHandOver().then((m) => m.handOver(copy, stepId, { changed: CHANGED, tapped: TAPPED }, dismiss, doc), dismiss);
 }
 
+/** Whether the copy of a step is shown (the landing hidden behind it). */
+export const earlyStepShown = (doc: Document = document): boolean => doc.getElementById(EARLY_STEP_ID) !== null;
+
 /** Removes the copy (if shown) and shows #root again: the app shows something else (an error, a fresh render of the landing). */
 export function dismissEarlyStep(doc: Document = document): void {
   const copy = doc.getElementById(EARLY_STEP_ID);

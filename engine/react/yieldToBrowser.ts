@@ -9,3 +9,21 @@ export function yieldToBrowser(win: Window = window): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => win.setTimeout(resolve, 0));
 }
+
+/** How long `afterNextPaint` waits for a frame at most (a hidden tab draws none). */
+const FRAME_WAIT_CAP_MS = 100;
+
+/**
+ * Runs `fn` once, in a task after the next two frames (or after FRAME_WAIT_CAP_MS without frames): what
+ * was just put on the page is painted, and the frame after it is not held up by `fn` if `fn` is long.
+ */
+export function afterNextPaint(fn: () => void, win: Window = window): void {
+  let done = false;
+  const run = (): void => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(run, 0)));
+  win.setTimeout(run, FRAME_WAIT_CAP_MS);
+}

@@ -75,6 +75,8 @@ describe('feature intros on a phone', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     for (const heading of ['Check location', 'Place alerts', 'Crash detection']) {
       await page.getByRole('heading', { name: heading }).waitFor();
+      // measured on the app's own step: the page's copy shown at an early tap (earlyStep.ts) is swapped for it under the test
+      await page.locator('#fe-early-step').waitFor({ state: 'detached' });
       const stage = await box(page, '.feature-intro__stage');
       const copy = await box(page, '.feature-intro__copy');
       const button = await box(page, '.feature-intro__actions .fe-button');
