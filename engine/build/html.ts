@@ -12,7 +12,8 @@ import { LANGUAGE_SWITCH_CSS, languageScript } from './languageScript.ts';
 import { EXPERIMENT_SWAP_CSS } from './experimentScript.ts';
 import { fontSubsets, htmlText, subsetsForText } from './fontSubsets.ts';
 import { earlyClickScript } from '../react/earlyClicks.ts';
-import { EARLY_STEP_TEMPLATE, EARLY_STEP_VARIANTS, earlyStepScript } from '../react/earlyStep.ts';
+import { EARLY_STEP_TEMPLATE, EARLY_STEP_VARIANTS } from '../react/earlyStep.ts';
+import { earlyStepScript } from './earlyStepScript.ts';
 import { scriptLoader } from './scriptLoader.ts';
 
 /**

@@ -15,6 +15,8 @@ export { fontSubsets, htmlText, parseUnicodeRange, subsetsForText } from './font
 export { EXPERIMENT_SWAP, experimentScript, inlineExperiments } from './experimentScript.ts';
 /** The inline language check of a prerendered page and the attribute it sets. */
 export { LANGUAGE_SWITCH, languageScript } from './languageScript.ts';
+/** The swap that shows the step after a landing at an early tap (engine/react/earlyStep.ts). */
+export { earlyStepScript } from './earlyStepScript.ts';
 /** The inline script that requests the app's scripts once the page has loaded and painted. */
 export { FRAME_WAIT_CAP_MS, LOAD_WAIT_CAP_MS, scriptLoader } from './scriptLoader.ts';
 /** The hashes of a page's inline script and style, and the file a build lists them in. */

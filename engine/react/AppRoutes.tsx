@@ -17,6 +17,7 @@ import { loadedRouter, loadRouter } from './routerChunk.ts';
 import { StepHost } from './StepHost.tsx';
 import { earlyStepShown, showEarlyStepFor } from './earlyStep.ts';
 import { afterNextPaint } from './yieldToBrowser.ts';
+import { stepIdForPath } from './errorContext.ts';
 
 export interface OpenedLocation {
   pathname: string;
@@ -54,7 +55,7 @@ function EntryStep({ entry, location, navigate, leaving }: { entry: EntryRoute; 
 }
 
 export function AppRoutes({ location }: { location: OpenedLocation }) {
-  const { data, openedArrival, steps } = useEngine();
+  const { data, openedArrival } = useEngine();
   // the landing whose arrival boot recorded stays with its entry step until the visitor moves on, even
   // when the router chunk arrived before React rendered (the router's step would record the arrival again)
   const [Routes, setRoutes] = useState<ComponentType | undefined>(() => (openedArrival === location.pathname ? undefined : loadedRouter()));
@@ -65,8 +66,8 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
   const navigate = useCallback<EngineNavigate>(
     (to, options) => {
       // the page's copy of the step shows at once; the router and the step render behind it (earlyStep.ts)
-      const target = [...steps.values()].find((ref) => ref.step.path === to);
-      if (target) showEarlyStepFor(target.id);
+      const target = stepIdForPath(data, to);
+      if (target) showEarlyStepFor(target);
       const go = (routes: ComponentType): void => {
         const commit = (): void => {
           if (options?.replace) window.history.replaceState(null, '', to);
@@ -86,7 +87,7 @@ export function AppRoutes({ location }: { location: OpenedLocation }) {
       // a router chunk that cannot be loaded: the browser opens the address as a new page instead
       loadRouter().then(go, () => window.location.assign(to));
     },
-    [steps],
+    [data],
   );
 
   useEffect(() => {

@@ -4,11 +4,12 @@
  * On a slow phone the app's scripts, React's client and the next screen arrive two or three seconds
  * after the first paint. A tap on the landing's button in that time used to wait for all of it. Now
  * the page carries the next step's prerendered markup in a `<template data-early-step>`. The tap shows
- * a copy of it at once, and #root is hidden meanwhile.
+ * a copy of it at once (the page's inline swap: engine/build/earlyStepScript.ts), and #root is hidden
+ * meanwhile.
  *
  * Behind the copy the app boots as before: it hydrates the landing, replays the held tap and renders
- * the next step itself. When that step's screen is in place, `showRenderedStep` carries over what the
- * visitor did on the copy and removes it:
+ * the next step itself. When that step's screen is in place, `handOverEarlyStep` carries over what
+ * the visitor did on the copy and removes it (earlyStepHandOver.ts):
  * - the fields typed or changed on the copy are written into the real ones, as typing would;
  * - the last button tapped on the copy is clicked on the real step.
  *
@@ -27,51 +28,14 @@ export const EARLY_STEP_TEMPLATE = 'data-early-step';
 /** The template attribute listing the experiment variants it is for (space separated); none: every page. */
 export const EARLY_STEP_VARIANTS = 'data-variants';
 /** What the copy records on its elements: a field the visitor changed, the last button tapped. */
-const CHANGED = 'data-fe-changed';
-const TAPPED = 'data-fe-tapped';
+export const CHANGED = 'data-fe-changed';
+export const TAPPED = 'data-fe-tapped';
 /** The step the copy replaced (the landing hidden in #root): its hydration is not the step shown. */
-const LEFT_STEP = 'data-left-step';
+export const LEFT_STEP = 'data-left-step';
 /** The copy's style attributes, renamed at build time: a style attribute in markup is refused by the CSP. */
 export const STYLE_DATA = 'data-fe-style';
-/** The window property through which the inline script hands the swap to the app (holdEarlyClicks). */
+/** The window property through which the page's swap (engine/build/earlyStepScript.ts) is handed to the app. */
 export const EARLY_STEP_GLOBAL = 'feShowNext';
-/** Set by the language script when the HTML is not in the visitor's language (languageScript.ts). */
-const LANGUAGE_SWITCH = 'data-lng-switch';
-/** Set by the experiment script while it swaps a variant into #root (experimentScript.ts). */
-const EXPERIMENT_SWAP = 'data-exp-swap';
-
-/**
- * The inline script's part (ES5, after the page's markup): `window.feShowNext(button, stepId?)` shows
- * the copy for a tap on a `data-fe-next` button (only if it is of `stepId`, when given) and returns
- * whether it will. The copy is styled by the full stylesheet, which it switches on (as the app does at
- * its start): if that has not loaded yet, the copy is shown when it has (the landing stays meanwhile).
- * Once per page.
- */
-export function earlyStepScript(): string {
-  const q = JSON.stringify;
-  return (
-    `(function(){var d=document;` +
-    `function m(x,a){var o=d.querySelector('#${EARLY_STEP_ID} ['+a+']');if(a==='${TAPPED}'&&o)o.removeAttribute(a);x.setAttribute(a,'')}` +
-    `var f=window.${EARLY_STEP_GLOBAL}=function(b,w){var r=d.getElementById('root'),h=d.documentElement;` +
-    `if(f.p||!b||!b.hasAttribute(${q(EARLY_NEXT_ATTRIBUTE)})||!r||r.hidden||r.getAttribute('data-prerendered')!==location.pathname` +
-    `||h.hasAttribute(${q(LANGUAGE_SWITCH)})||h.hasAttribute(${q(EXPERIMENT_SWAP)}))return false;` +
-    // the template for the variant shown in #root (a page under experiment has one per distinct next step)
-    `var v=' '+(r.getAttribute('data-variant')||'')+' ',T=d.querySelectorAll('template[${EARLY_STEP_TEMPLATE}]'),t,i;` +
-    `for(i=0;i<T.length&&!t;i++)if(!T[i].hasAttribute(${q(EARLY_STEP_VARIANTS)})||(' '+T[i].getAttribute(${q(EARLY_STEP_VARIANTS)})+' ').indexOf(v)>=0)t=T[i];` +
-    `if(!t||(w&&t.getAttribute(${q(EARLY_STEP_TEMPLATE)})!==w))return false;var c=d.createElement('div'),s=r.querySelector('main[data-step]');c.id=${q(EARLY_STEP_ID)};` +
-    `var l=s&&s.getAttribute('data-step');if(l)c.setAttribute(${q(LEFT_STEP)},l);c.appendChild(t.content.cloneNode(true));` +
-    `var S=c.querySelectorAll('[${STYLE_DATA}]');for(i=0;i<S.length;i++)S[i].style.cssText=S[i].getAttribute(${q(STYLE_DATA)});` +
-    // taps are remembered and typing is kept, for the app to carry over (showRenderedStep)
-    `c.addEventListener('click',function(e){var x=e.target.closest&&e.target.closest('button,a');if(x){e.preventDefault();m(x,'${TAPPED}')}},true);` +
-    `c.addEventListener('submit',function(e){e.preventDefault();if(e.submitter)m(e.submitter,'${TAPPED}')},true);` +
-    `var k=function(e){if(e.target.setAttribute)m(e.target,'${CHANGED}')};c.addEventListener('input',k,true);c.addEventListener('change',k,true);` +
-    // shown once the full stylesheet (the step's styles) is on and loaded, unless the app has rendered a step by then
-    `var g=function(){if(f.p>1)return;f.p=2;var n=r.querySelector('main[data-step]');if(n&&n.getAttribute('data-step')!==l)return;` +
-    `r.parentNode.insertBefore(c,r);r.hidden=true;scrollTo(0,0);var H=c.querySelector('h1');if(H){H.tabIndex=-1;H.focus({preventScroll:true})}},` +
-    `L=d.querySelector('link[data-full-styles]');f.p=1;if(L)L.media='all';` +
-    `if(L&&!L.sheet){L.addEventListener('load',g);L.addEventListener('error',g)}else g();return true}})();`
-  );
-}
 
 /** Shows the copy for a tap on `button` (through the inline script's swap), if it is of `stepId` when given; whether it did. */
 export function showEarlyStep(button: Element, stepId?: string): boolean {

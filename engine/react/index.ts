@@ -30,7 +30,7 @@ export { prefetchNext, preloadNextScreens } from './prefetchNext.ts';
 /** Holds a tap on a prerendered page's button from the first paint until React listens, then replays it: the page's inline script holds it until the app's script runs, `holdEarlyClicks` from then on. */
 export { earlyClickScript, holdEarlyClicks } from './earlyClicks.ts';
 /** The step after a prerendered landing, shown from the page's template at an early tap on a button marked with `EARLY_NEXT_ATTRIBUTE`, until the app renders it (the hand-over itself, earlyStepHandOver.ts, loads only once a copy is shown). */
-export { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, earlyStepScript, handOverEarlyStep } from './earlyStep.ts';
+export { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, handOverEarlyStep } from './earlyStep.ts';
 /** The browser start: restore the store, load the texts, run the start-up sequence, render or hydrate. */
 export { bootFunnel } from './boot.tsx';
 /** Types of the same module. */

@@ -5,7 +5,8 @@
 import { act, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, earlyClickScript, earlyStepScript, handOverEarlyStep, holdEarlyClicks } from '../../engine/react/index.ts';
+import { EARLY_NEXT_ATTRIBUTE, dismissEarlyStep, earlyClickScript, handOverEarlyStep, holdEarlyClicks } from '../../engine/react/index.ts';
+import { earlyStepScript } from '../../engine/build/index.ts';
 
 const NEXT_STEP =
   '<main data-step="phone"><div class="fill" data-fe-style="width:25%"></div><h1>Your phone</h1><input id="n"><button type="submit">Go</button></main>';
