@@ -2,14 +2,12 @@
  * The analytics runtime, public API: destination types (Segment-format batches, Meta Pixel, GA4), the
  * router from the destinations file to sinks, the consent store and the preview inspector's reports.
  * Import it only from code that is itself loaded lazily (after start-up): it must never join the landing.
+ * The destinations' own code (ga4.ts, metaPixel.ts, segmentSink.ts with batchSink.ts) is not re-exported:
+ * each is a chunk its registration imports when the visitor's consent opens it.
  * Each export keeps its JSDoc at its definition.
  */
 /** The Meta Pixel (`meta-pixel`) and Google Analytics 4 (`ga4`) destination types. */
 export { ga4Destination, metaPixelDestination } from './adDestinations.ts';
-/** A Segment-format HTTP batch destination (`POST {batch: [...], sentAt}`): events are batched (by count, size and a short timer), retried with exponential back-off when the collector fails, kept in a bounded queue (the oldest are dropped first), and sent with sendBeacon when the page is hidden or left, so a visitor closing the tab does not lose them. */
-export { MAX_RETRY_DELAY_MS, REQUEST_TIMEOUT_MS, createBatchSink } from './batchSink.ts';
-/** Types of the same module. */
-export type { BatchEnv, BatchSettings, BatchSink } from './batchSink.ts';
 /** The consent store of a visit, which destinations and the banner subscribe to (the rules themselves: consentRules.ts). */
 export { categoryStatus, createConsentStore } from './consent.ts';
 /** Types of the same module. */
@@ -18,12 +16,8 @@ export type { ConsentState, ConsentStore } from './consent.ts';
 export { CMP_WAIT_MS, TCF_PURPOSES, choiceOfTcData, connectCmp } from './cmp.ts';
 /** Types of the same module. */
 export type { CmpConfig, TcData } from './cmp.ts';
-/** Google Analytics 4 through gtag.js: Consent Mode v2 defaults (everything denied) before anything else, then an update with the visitor's choice; `config` without the automatic page_view (the funnel sends one per step); page_view, sign_up, begin_checkout and purchase with transaction_id, value, currency and items. */
-export { GTAG_URL, createGa4 } from './ga4.ts';
 /** Preview only: what each browser-side destination was sent, posted in small batches to the preview server's inspector log (the `/__events` page reads it). */
 export { inspectorReporter } from './inspectorReport.ts';
-/** Meta Pixel with the standard fbevents.js snippet's semantics: `fbq` queues calls until the script has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's standard events and `fbq('trackCustom', …)` for the others; every event carries an `eventID`; advanced matching with the hashed e-mail. */
-export { FBEVENTS_URL, STANDARD_EVENTS, createMetaPixel, hashedEmail } from './metaPixel.ts';
 /** The lazy part of measurement: the consent store, the product's destinations for this build's environment and its consent banner (or the configured CMP). */
 export { startMeasurement } from './measurementRuntime.ts';
 /** Types of the same module. */
@@ -40,8 +34,6 @@ export { toSegmentMessage } from './segment.ts';
 export type { SegmentMessage } from './segment.ts';
 /** The Segment-format HTTP batch destination type (`segment-http`); its code loads lazily. */
 export { segmentDestination } from './segmentDestination.ts';
-/** Creates the `segment-http` destination in the browser: a batch sink with page-hide beacons. */
-export { createSegmentSink } from './segmentSink.ts';
 /** The destinations file as the browser reads it: the environment's list, with settings written `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`). */
 export { environmentOf } from './settings.ts';
 /** Types of the same module. */

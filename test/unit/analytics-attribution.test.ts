@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFunnelStore, subscriptionAttribution, type AnalyticsEvent } from '../../engine/index.ts';
 import { fbcOf, fbpOf, globalPrivacyControl, honourGpc, metaIds, ruleFor, type ConsentRules } from '../../engine/analytics/index.ts';
-import { createGa4, createMetaPixel, hashedEmail } from '../../engine/analytics/runtime.ts';
+import { createGa4 } from '../../engine/analytics/ga4.ts';
+import { createMetaPixel, hashedEmail } from '../../engine/analytics/metaPixel.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import consentRules from '../../flows/consent.json';
 

@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../engine/index.ts';
-import { createBatchSink, type BatchEnv, type BatchSettings } from '../../engine/analytics/runtime.ts';
+import { createBatchSink, type BatchEnv, type BatchSettings } from '../../engine/analytics/batchSink.ts';
 import { segmentDestination } from '../../engine/analytics/runtime.ts';
 
 const event: AnalyticsEvent = {

@@ -1,7 +1,7 @@
 /** The Segment-format batch destination: batching, back-off, the bounded queue and page-hide beacons. */
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsEvent } from '../../engine/index.ts';
-import { createBatchSink, MAX_RETRY_DELAY_MS, type BatchEnv } from '../../engine/analytics/runtime.ts';
+import { createBatchSink, MAX_RETRY_DELAY_MS, type BatchEnv } from '../../engine/analytics/batchSink.ts';
 
 const event = (n: number): AnalyticsEvent => ({ kind: 'track', name: `e${n}`, props: { n }, userUuid: 'v', at: 0 });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
-import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute } from '../../scripts/bundleReport.ts';
+import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute, outputFor, staticClosure } from '../../scripts/bundleReport.ts';
 import { APP_SHELL, pageFile, prerenderedPaths } from '../../engine/build/bundle.ts';
 import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
@@ -49,6 +49,23 @@ describe('production bundle', () => {
     const checkout = measureRoute(metafile, root, '/checkout', CHECKOUT_SOURCES, new Set(landing.files));
     expect(checkout.ownGzipBytes).toBeGreaterThan(0);
     expect(checkout.ownGzipBytes).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('loads the code of each destination only when consent opens it, not with the measurement runtime', () => {
+    const runtime = outputFor(metafile, 'screens/analytics/measurementRuntime.ts');
+    expect(runtime).toBeDefined();
+    const inputs = [...staticClosure(metafile, runtime!)].flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
+    expect(inputs).toContain('engine/analytics/router.ts');
+    for (const destinationCode of [
+      'engine/analytics/ga4.ts',
+      'engine/analytics/metaPixel.ts',
+      'engine/analytics/segmentSink.ts',
+      'engine/analytics/batchSink.ts',
+    ]) {
+      expect(inputs).not.toContain(destinationCode);
+    }
+    for (const lazy of ['engine/analytics/ga4.ts', 'engine/analytics/metaPixel.ts', 'engine/analytics/segmentSink.ts'])
+      expect(outputFor(metafile, lazy)).toBeDefined();
   });
 
   it('prerenders every landing path in all 13 languages, and keeps an empty app shell for the other paths', () => {
