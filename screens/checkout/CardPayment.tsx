@@ -4,6 +4,7 @@ import type { CardFormState, PaymentGateway } from '../../engine/payments/index.
 import { Button } from '../ui/Button.tsx';
 import { CardBrands } from './CardBrands.tsx';
 import { TrustMarks } from './TrustMarks.tsx';
+import { useHeightOnRoot } from '../ui/useHeightOnRoot.ts';
 import type { GatewayState } from '../../engine/payments/index.ts';
 
 export interface CardPaymentProps {
@@ -41,6 +42,8 @@ export function CardPayment({ state, payLabel, due, terms, formValid, busy, fail
   const { t } = useTranslation();
   const id = useId();
   const failureRef = useRef<HTMLParagraphElement>(null);
+  // on phones Pay sticks to the bottom: a field the visitor moves to scrolls above it (checkout.css)
+  const actionRef = useHeightOnRoot('--fe-pay-bar-room');
   useEffect(() => {
     // each new failure (a new object: the caller keeps it stable between renders) is announced
     // (role=alert) and focused, right beside the button that retries it
@@ -78,7 +81,7 @@ export function CardPayment({ state, payLabel, due, terms, formValid, busy, fail
             {due}
           </p>
         ) : null}
-        <div className="checkout-card__action">
+        <div className="checkout-card__action" ref={actionRef}>
           {failure ? (
             <p className="checkout-card__failure" role="alert" tabIndex={-1} ref={failureRef} data-testid="checkout-failure">
               {failure.text}

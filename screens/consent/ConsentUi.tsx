@@ -1,7 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConsentStore } from '../../engine/analytics/runtime.ts';
 import { useTexts } from '../../engine/react/index.ts';
 import type { ConsentChoice } from '../../engine/analytics/index.ts';
+import { useHeightOnRoot } from '../ui/useHeightOnRoot.ts';
 
 export interface ConsentUiProps {
   consent: ConsentStore;
@@ -23,22 +24,10 @@ export function ConsentUi({ consent }: ConsentUiProps) {
   const [choosing, setChoosing] = useState(false);
   const [draft, setDraft] = useState<ConsentChoice>({ analytics: state.analytics, marketing: state.marketing });
   const heading = useRef<HTMLHeadingElement>(null);
-  const banner = useRef<HTMLElement>(null);
   const reopened = useRef(false);
 
-  useLayoutEffect(() => {
-    const element = banner.current;
-    if (!open || !element) return;
-    const root = document.documentElement;
-    const measure = (): void => root.style.setProperty('--fe-consent-room', `${element.offsetHeight}px`);
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      root.style.removeProperty('--fe-consent-room');
-    };
-  }, [open]);
+  // the step below moves down by the open banner's height (consent.css)
+  const banner = useHeightOnRoot('--fe-consent-room', open);
 
   useEffect(() => {
     // opened from the footer link: the keyboard and screen-reader user lands on the banner

@@ -74,12 +74,15 @@ export const tapProbeSource = (kind: 'funnel' | 'survey'): string => `(() => {
   requestAnimationFrame(tick);
   // Interaction to Next Paint: each interaction's longest event (Event Timing), by interactionId
   window.__interactions = {};
+  // TAP_DEBUG: every event of an interaction of 100 ms or more (duration, type, step, input delay, processing)
+  window.__slowEvents = [];
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (!entry.interactionId) continue;
         window.__interactions[entry.interactionId] = Math.max(window.__interactions[entry.interactionId] ?? 0, entry.duration);
         if (entry.duration > (window.__slowest?.ms ?? 0)) window.__slowest = { ms: entry.duration, event: entry.name, step: stepAt(entry.startTime) };
+        if (entry.duration >= 100) window.__slowEvents.push([Math.round(entry.duration), entry.name, stepAt(entry.startTime), Math.round(entry.processingStart - entry.startTime), Math.round(entry.processingEnd - entry.processingStart)]);
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   } catch {}
@@ -160,6 +163,7 @@ export async function timedWalk(browser: Browser, baseUrl: string, funnel: Funne
       await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
     }
     await lastStepPainted(page, funnel.pays ? 'download' : 'checkout');
+    if (process.env.TAP_DEBUG) console.log('slow events', JSON.stringify(await page.evaluate(() => (window as unknown as { __slowEvents: unknown[] }).__slowEvents)));
     return { taps: await taps(page), inp: interactionToNextPaint(await interactions(page)), slowest: await slowest(page) };
   } finally {
     await context.close();

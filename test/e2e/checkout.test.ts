@@ -75,6 +75,35 @@ describe.concurrent('checkout', () => {
     await context.close();
   });
 
+  it('on a phone, the card field being typed in is never under the Pay bar stuck at the bottom, nor under the consent banner', async ({ expect }) => {
+    const { context, page } = await walkToCheckout();
+    const card = en.checkout.card;
+    expect(await page.locator('.checkout-card__action').evaluate((bar) => getComputedStyle(bar).position)).toBe('sticky');
+    const fieldInView = () =>
+      page.evaluate(() => {
+        const field = document.activeElement!.getBoundingClientRect();
+        const bar = document.querySelector('.checkout-card__action')!.getBoundingClientRect();
+        const banner = document.querySelector('[data-testid="consent-banner"]')?.getBoundingClientRect();
+        return { belowTheBanner: field.top >= (banner?.bottom ?? 0), aboveThePayBar: field.bottom <= bar.top };
+      });
+    await page.getByLabel(card.number).click();
+    await page.keyboard.type('4242424242424242');
+    expect(await fieldInView()).toEqual({ belowTheBanner: true, aboveThePayBar: true });
+    // on to the next fields with the keyboard's next key, as on a phone
+    for (const [autocomplete, typed] of [
+      ['cc-exp', '1234'],
+      ['cc-csc', '123'],
+      ['cc-name', 'Ada Lovelace'],
+    ] as const) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(autocomplete);
+      await page.keyboard.type(typed);
+      expect({ autocomplete, ...(await fieldInView()) }).toEqual({ autocomplete, belowTheBanner: true, aboveThePayBar: true });
+    }
+    expect(await payButton(page).isDisabled()).toBe(false);
+    await context.close();
+  });
+
   it('4000 0025 0000 3155 asks for 3-D Secure: Fail shows the message, Complete pays', async ({ expect }) => {
     const { context, page, email } = await walkToCheckout();
     await typeCard(page, '4000002500003155');
