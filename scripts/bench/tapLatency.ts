@@ -163,7 +163,8 @@ export async function timedWalk(browser: Browser, baseUrl: string, funnel: Funne
       await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
     }
     await lastStepPainted(page, funnel.pays ? 'download' : 'checkout');
-    if (process.env.TAP_DEBUG) console.log('slow events', JSON.stringify(await page.evaluate(() => (window as unknown as { __slowEvents: unknown[] }).__slowEvents)));
+    if (process.env.TAP_DEBUG)
+      console.log('slow events', JSON.stringify(await page.evaluate(() => (window as unknown as { __slowEvents: unknown[] }).__slowEvents)));
     return { taps: await taps(page), inp: interactionToNextPaint(await interactions(page)), slowest: await slowest(page) };
   } finally {
     await context.close();
