@@ -7,6 +7,7 @@ import { failureTextKey, type PaymentFailure } from './failures.ts';
 import type { PaymentGateway } from './port.ts';
 import { gatewayContextOf, type GatewayContext } from './registry.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
+import { yieldToBrowser } from '../react/yieldToBrowser.ts';
 
 export interface PurchaseRunner {
   api: SubscriptionApi;
@@ -54,6 +55,8 @@ export function usePurchaseRunner(): PurchaseRunner {
     setBusy(true);
     setFailure(null);
     try {
+      // the processing page paints before the purchase starts its calls (nothing is stored or sent yet)
+      await yieldToBrowser();
       const outcome = await purchase();
       if (outcome.status === 'failed') setFailure(outcome.failure);
       return outcome;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
-import type { ScreenPrefetch } from '../../engine/react/index.ts';
+import { yieldToBrowser, type ScreenPrefetch } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
@@ -51,6 +51,8 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
     }
     setBusy(true);
     try {
+      // the busy button paints before the request is built (the HTTP client's set-up is a long task on a slow phone)
+      await yieldToBrowser();
       if ((await submitSignup({ store, analytics }, { email })) === 'success') next();
     } finally {
       setBusy(false);

@@ -13,13 +13,25 @@ export function useHeightOnRoot(property: string, active = true): (element: HTML
     (element: HTMLElement | null) => {
       if (!active || !element) return undefined;
       const root = document.documentElement;
-      const measure = (): void => root.style.setProperty(property, `${element.offsetHeight}px`);
-      measure();
-      const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-      observer?.observe(element);
-      return () => {
-        observer?.disconnect();
+      let last = '';
+      const set = (height: number): void => {
+        const value = `${Math.round(height)}px`;
+        if (value !== last) root.style.setProperty(property, (last = value));
+      };
+      const stop = (): void => {
         root.style.removeProperty(property);
+      };
+      if (typeof ResizeObserver === 'undefined') {
+        set(element.offsetHeight);
+        return stop;
+      }
+      // the observer reports the first size after the next layout, before that frame is painted: no
+      // layout forced in the middle of React's commit (it was 20 ms on a fast phone for the checkout)
+      const observer = new ResizeObserver(([entry]) => set(entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight));
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        stop();
       };
     },
     [property, active],
