@@ -5,7 +5,7 @@
  * what the visitor chooses, not the paths on the way, so a step a marketer adds, removes or reorders
  * changes the walk, never the test.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { funnelData } from '../../screens/flowData.ts';
 import { getVariant, indexSteps, nextStepId, resolveStep } from '../../engine/index.ts';
 import type { Step } from '../../engine/index.ts';
@@ -65,6 +65,12 @@ const tap =
   };
 
 /**
+ * The field with this label that the visitor sees: while the step after a landing is shown as the
+ * page's copy of it (engine/react/earlyStep.ts), the app's own step may already sit hidden behind it.
+ */
+const visibleField = (page: Page, label: string): Locator => page.getByLabel(label).filter({ visible: true });
+
+/**
  * What a visitor does on each screen type. A screen type without a driver fails the walk that reaches
  * it with a message saying where to add one.
  */
@@ -87,7 +93,7 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
   'creating-profile': async () => undefined, // moves on by itself
   'signup-email': async (visit) => {
     if (!visit.choices.email) throw new Error(`the walk reached the signup step "${visit.stepId}" without choices.email`);
-    await visit.page.getByLabel(visit.texts.signup.emailLabel).fill(visit.choices.email);
+    await visibleField(visit.page, visit.texts.signup.emailLabel).fill(visit.choices.email);
     return tap('cta')(visit);
   },
   quiz: async ({ page, step, t, choices }) => {
@@ -103,12 +109,12 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
     return tap('cta')(visit);
   },
   'phone-number': async (visit) => {
-    await visit.page.getByLabel(visit.texts.family.phone.numberLabel).pressSequentially(visit.choices.phone ?? '2025550123');
+    await visibleField(visit.page, visit.texts.family.phone.numberLabel).pressSequentially(visit.choices.phone ?? '2025550123');
     return tap('cta')(visit);
   },
   'text-entry': async (visit) => {
     const { label, rule } = propsOf(visit.step) as { label: string; rule: string };
-    await visit.page.getByLabel(visit.t(label)).fill(visit.choices.typed?.[rule] ?? TYPED_DEFAULTS[rule] ?? 'Anna');
+    await visibleField(visit.page, visit.t(label)).fill(visit.choices.typed?.[rule] ?? TYPED_DEFAULTS[rule] ?? 'Anna');
     return tap('cta')(visit);
   },
   choice: async ({ page, step, stepId, t, choices }) => {
