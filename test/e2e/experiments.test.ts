@@ -7,7 +7,6 @@
  * first paint becomes the visitor cookie; `?exp=` overrides for QA without being kept or reported;
  * the exposure reaches the sandbox analytics log once, and the landing type stays the route's own.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -17,6 +16,7 @@ import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { closeBrowser, newVisitor, sandboxEvents as eventsOf, visitorId } from './browser.ts';
 import { assign, experimentForPath } from '../../engine/index.ts';
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 let flows: TempFlows;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser();
   await server?.close();
-  rmSync(outdir, { recursive: true, force: true });
+  removeBuild(outdir);
   flows?.remove();
 });
 

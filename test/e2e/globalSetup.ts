@@ -6,11 +6,11 @@
  * a time) name this file, and Vitest runs each project's global setup: the first one builds and
  * provides the address to the whole run, and a later one finds it there and reuses it.
  */
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../build.mjs';
 import { startPreviewServer } from '../../scripts/server/previewServer.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +32,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.vitest.provide('productionDir', productionDir);
   return async () => {
     await preview.close();
-    await rm(outdir, { recursive: true, force: true });
-    await rm(productionDir, { recursive: true, force: true });
+    removeBuild(outdir);
+    removeBuild(productionDir);
   };
 }

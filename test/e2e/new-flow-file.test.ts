@@ -3,7 +3,6 @@
  * validation, is built into the bundle and serves its paths, with no code change. Runs on a copy of
  * flows/ with test/fixtures/new-flow/spring.json dropped in.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../build.mjs';
@@ -11,6 +10,7 @@ import { formatIssue, isError, validateProject, type ValidationIssue } from '../
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 let flows: TempFlows;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeBrowser();
   await server?.close();
-  rmSync(outdir, { recursive: true, force: true });
+  removeBuild(outdir);
   flows?.remove();
 });
 

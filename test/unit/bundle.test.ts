@@ -3,7 +3,7 @@
  * 30 KiB of our own code (DESIGN.md section 10). The landing's size is counted in the browser, every
  * script fetched until idle: test/e2e/budget.test.ts. Every landing page is prerendered per language.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
@@ -15,6 +15,7 @@ import { languages } from '../../screens/product/languages.ts';
 
 const LANGUAGES = languageCodes(languages);
 import { funnelData } from '../../screens/flowData.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 let outdir = '';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ({ metafile } = await build({ preview: false, outdir, log: false }));
 }, 120_000);
 
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+afterAll(() => removeBuild(outdir));
 
 describe('production bundle', () => {
   it('keeps ajv, axios and the router off the landing route', () => {

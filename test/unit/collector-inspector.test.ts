@@ -1,10 +1,11 @@
 /** The preview's Segment batch collector and the /__events inspector's feed and page. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { toSegmentMessage } from '../../engine/analytics/runtime.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 let server: PreviewServer;
 let distDir = '';
@@ -17,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  rmSync(distDir, { recursive: true, force: true });
+  removeBuild(distDir);
 });
 
 const post = (path: string, body: unknown) =>

@@ -3,7 +3,7 @@
  * the served folder, and none of the sandbox's test-mode texts, in any language; and it lists the
  * CSP hashes of its pages' inline blocks.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -12,6 +12,7 @@ import { build, PREVIEW_ONLY_TEXTS } from '../../build.mjs';
 import { CSP_HASHES_FILE } from '../../engine/build/index.ts';
 import { languageCodes } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 const LANGUAGES = languageCodes(languages);
 
@@ -55,8 +56,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => {
-  rmSync(outdir, { recursive: true, force: true });
-  rmSync(join(root, '.build', `${basename(outdir)}.meta.json`), { force: true });
+  removeBuild(outdir);
 });
 
 describe('production output', () => {

@@ -3,13 +3,14 @@
  * force_3ds_for_eu_customers in the payment settings of a tagged account, and the subscription
  * body's request_three_d_secure flag asking for the challenge on a card that would not need one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeBuild(dist);
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers read field by field

@@ -4,7 +4,7 @@
  * the customer once paid, the vault manager's stand-in handing out single-use nonces for it, and the
  * upsell charged to the vaulted account exactly once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { createHttpClients } from '../../screens/backend/http.ts';
 import { portalWire, type PortalWire, type WireBody } from './portalWire.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeBuild(dist);
 });
 
 const url = (path: string): string => `${server.url}${path}`;

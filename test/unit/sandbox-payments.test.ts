@@ -2,7 +2,7 @@
  * The sandbox payment API (scripts/server/sandbox/payments.ts) over real HTTP, read through the
  * funnel's own client (the portal adapter, screens/backend/portalSubscriptions.ts), so client and server shapes stay one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { portalWire, type PortalWire, type WireBody } from './portalWire.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { MAX_ATTEMPTS_PER_ACCOUNT, paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeBuild(dist);
 });
 
 const url = (path: string): string => `${server.url}${path}`;

@@ -5,7 +5,7 @@
  * every route; Braintree client tokens are random; a path that resolves to "//host" is never a Location.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
@@ -14,6 +14,7 @@ import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 import { MAX_JSON_DEPTH } from '../../scripts/server/requestGuards.ts';
 import { send } from './previewServerHarness.ts';
+import { removeBuild } from '../removeBuild.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dist, { recursive: true, force: true });
+  removeBuild(dist);
 });
 
 interface Answer {
