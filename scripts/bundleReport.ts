@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Metafile } from 'esbuild';
+import { staticClosure } from '../engine/build/bundle.ts';
+
+export { staticClosure };
 
 export interface RouteReport {
   route: string;
@@ -21,16 +24,6 @@ export interface RouteReport {
 /** The output file whose entry point (or dynamic-import split point) ends with `source`. */
 export function outputFor(metafile: Metafile, source: string): string | undefined {
   return Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && metafile.outputs[o]!.entryPoint?.endsWith(source));
-}
-
-/** A file plus everything it imports statically, transitively. */
-export function staticClosure(metafile: Metafile, start: string, into = new Set<string>()): Set<string> {
-  if (into.has(start)) return into;
-  into.add(start);
-  for (const imp of metafile.outputs[start]?.imports ?? []) {
-    if (imp.kind === 'import-statement' && !imp.external) staticClosure(metafile, imp.path, into);
-  }
-  return into;
 }
 
 function packagesOf(metafile: Metafile, files: Iterable<string>): string[] {

@@ -17,6 +17,7 @@ import type { ValidationIssue } from '../validate/types.ts';
 import { funnelDataPlugin } from './funnelDataPlugin.ts';
 import { HOST_DIR, NGINX_HTTP_FILE, NGINX_SERVER_FILE, nginxHttpConfig, nginxServerConfig, staticHeaders, staticRedirects } from './hostConfig.ts';
 import { routePaths } from './hostRoutes.ts';
+import { addCompileHints } from './compileHints.ts';
 import { CSP_HASHES_FILE } from './inlineHashes.ts';
 import { writePages } from './pages.ts';
 import { projectPath, type Environment, type FunnelProjectConfig } from './project.ts';
@@ -286,6 +287,7 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
     const outputs = js.metafile!.outputs;
     const entryFile = path(project.entry);
     const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint && path(outputs[o]!.entryPoint!) === entryFile)!;
+    await addCompileHints(js.metafile!, entry, root);
     const cssOut = Object.keys(css.metafile!.outputs).find((o) => o.endsWith('.css'))!;
     const rel = (file: string): string => relative(outdir, join(root, file));
     await writePages({

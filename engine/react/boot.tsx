@@ -12,6 +12,7 @@ import { earlyVisitorId, experimentChooser, type Assignment } from '../core/expe
 import { restore, startPersisting } from '../core/persistence.ts';
 import { runStartup } from '../core/startup.ts';
 import { genericRetry } from '../core/retry.ts';
+import { formattingLocale } from '../core/pricing.ts';
 import { createFunnelStore, showError } from '../core/store.ts';
 import { reportRetryFailure, setErrorContext } from '../core/errorReporting.ts';
 import { errorContextReader } from './errorContext.ts';
@@ -229,6 +230,10 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
     // while (reactClient.ts)
     await startedUp;
     const { hydrateRoot } = await genericRetry(loadReactClient, reportRetryFailure);
+    await yieldToBrowser();
+    // the page's first Intl object starts ICU, 20-60 ms unthrottled in one call nothing can split: made
+    // here in a task of its own (the formatting locale is cached), not inside a slice of the hydration
+    formattingLocale(language);
     await yieldToBrowser();
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {

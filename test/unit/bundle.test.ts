@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
 import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute, outputFor, staticClosure } from '../../scripts/bundleReport.ts';
-import { APP_SHELL, pageFile, prerenderedPaths } from '../../engine/build/bundle.ts';
+import { APP_SHELL, COMPILE_HINT, pageFile, prerenderedPaths } from '../../engine/build/bundle.ts';
 import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 
@@ -67,6 +67,21 @@ describe('production bundle', () => {
     }
     for (const lazy of ['engine/analytics/ga4.ts', 'engine/analytics/metaPixel.ts', 'engine/analytics/segmentSink.ts'])
       expect(outputFor(metafile, lazy)).toBeDefined();
+  });
+
+  it('marks the scripts that run on load for eager compilation, and only those', () => {
+    const firstLine = (output: string): string => readFileSync(join(root, output), 'utf8').split('\n', 1)[0]!;
+    const main = outputFor(metafile, 'screens/main.tsx')!;
+    const reactClient = Object.keys(metafile.outputs).find((o) =>
+      Object.keys(metafile.outputs[o]!.inputs).some((i) => i.endsWith('react-dom/cjs/react-dom-client.production.js')),
+    )!;
+    for (const output of [...staticClosure(metafile, main), reactClient]) expect(firstLine(output)).toBe(COMPILE_HINT);
+    // code for one screen or for an error keeps lazy compilation: most of its functions never run
+    for (const lazy of ['engine/reporting/sentryReporter.ts', 'screens/phone-number/PhoneNumberScreen.tsx', 'engine/payments/stripe/stripeGateway.tsx']) {
+      const output = outputFor(metafile, lazy);
+      expect(output, lazy).toBeDefined();
+      expect(firstLine(output!)).not.toBe(COMPILE_HINT);
+    }
   });
 
   it('prerenders every landing path in all 13 languages, and keeps an empty app shell for the other paths', () => {
