@@ -9,6 +9,7 @@ import { initialPlan } from './model.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
+import { useHeightOnRoot } from '../ui/useHeightOnRoot.ts';
 import { discountText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
@@ -39,6 +40,8 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const { id: variantId, variant, plans } = useVariant();
   const group = useId();
   const format = useLocale();
+  // the bar's height, for the page's scroll-padding on phones: a link or plan reached with Tab is never under it
+  const actionBar = useHeightOnRoot('--fe-paywall-bar-room');
   const [now] = useState(() => new Date());
   useEffect(() => {
     analytics.track('Product List Viewed', {
@@ -122,7 +125,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
           ) : null}
           {note && !terms.includes(note) ? <p className="paywall__note">{note}</p> : null}
           {/* a bar fixed to the bottom on phones: the selected plan's price beside the one call to action */}
-          <div className="paywall__actions" data-testid="paywall-action-bar">
+          <div className="paywall__actions" data-testid="paywall-action-bar" ref={actionBar}>
             {selectedPlan ? (
               <p className="paywall__selected">
                 <bdi dir="ltr" className="paywall__selected-price">

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
  * A ref callback that keeps a CSS custom property of `<html>` at its element's height while the
  * element is mounted and `active` (and removes it after), so that the page can make room for an
  * element fixed or stuck over it: padding for the consent banner, `scroll-padding` so that a focused
- * field never scrolls under the checkout's Pay bar. A callback, not an effect on a ref object: the
+ * field never scrolls under the checkout's Pay bar or the paywall's action bar. A callback, not an effect on a ref object: the
  * element can be replaced under the same component (the checkout's gateway wraps it once it loads).
  * @example <div ref={useHeightOnRoot('--fe-pay-bar-room')} />
  */

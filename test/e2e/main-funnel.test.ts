@@ -280,4 +280,51 @@ describe('main funnel', () => {
     expect((await persisted(page)).plans.plan).toBe('gz-3-month-kostenko');
     await context.close();
   });
+  it('on a phone, nothing the keyboard reaches on the paywall is under its action bar', async () => {
+    const { context, page } = await newVisitor({ locale: 'en-US' });
+    await walk(page, { baseUrl: baseUrl(), landingPath: '/', until: { screen: 'paywall' }, texts: en, choices: { email: uniqueEmail('paywall-keys') } });
+    const bar = page.getByTestId('paywall-action-bar');
+    await bar.waitFor();
+    expect(await bar.evaluate((b) => getComputedStyle(b).position)).toBe('fixed');
+    // from the top of the page, every stop of the Tab key through the whole page, the bar's own button aside
+    await page.evaluate(() => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      window.scrollTo(0, 0);
+    });
+    const stops: Array<{ stop: string; clearOfTheBar: boolean }> = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement | null;
+        if (!focused || focused === document.body) return null;
+        const actions = document.querySelector('[data-testid="paywall-action-bar"]')!;
+        const box = focused.getBoundingClientRect();
+        const name = focused.getAttribute('aria-label') ?? (focused.textContent || focused.getAttribute('value') || focused.tagName);
+        const path = [...document.querySelectorAll('*')].indexOf(focused);
+        return {
+          key: String(path),
+          stop: name.trim().slice(0, 40),
+          inTheBar: actions.contains(focused),
+          clearOfTheBar: box.bottom <= actions.getBoundingClientRect().top + 0.5,
+        };
+      });
+      if (!stop || seen.has(stop.key)) break;
+      seen.add(stop.key);
+      if (!stop.inTheBar) stops.push({ stop: stop.stop, clearOfTheBar: stop.clearOfTheBar });
+    }
+    expect(stops.map((s) => s.stop)).toEqual(expect.arrayContaining([en.consent.settings]));
+    expect(stops.filter((s) => !s.clearOfTheBar)).toEqual([]);
+    // a finger scrolls to the very bottom: the page's last line, the cookie settings, is above the bar
+    await page.mouse.wheel(0, 10_000);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const settings = document.querySelector('.consent-footer__link')!.getBoundingClientRect();
+          return settings.bottom <= document.querySelector('[data-testid="paywall-action-bar"]')!.getBoundingClientRect().top;
+        }),
+      )
+      .toBe(true);
+    await context.close();
+  });
 });
