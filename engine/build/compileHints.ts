@@ -2,9 +2,9 @@
  * Explicit compile hints for the scripts that run as soon as they arrive. V8 compiles a function
  * lazily, on the main thread, the first time it is called; a script that starts with the magic
  * comment below has every function compiled eagerly instead, on a background thread while the script
- * streams in (Chrome 136 and later; other browsers read a comment). On the phone profile this halves
- * the main thread's work of the boot and of React's client: evaluating react-dom's client went from
- * about 37 to 15 ms unthrottled, and the long tasks Lighthouse counts in TBT shrink with it.
+ * streams in (Chrome 136 and later; other browsers read a comment). In an unthrottled trace of a
+ * landing, evaluating react-dom's client went from about 37 to 15 ms and the boot's modules from 30-38
+ * to 17-21 ms; the long tasks Lighthouse counts in TBT shrink with them (docs/performance.md).
  *
  * Only the chunks whose code runs on load get it: the entry's static imports (the boot) and React's
  * client with its own. A chunk loaded for one screen or on an error (the error SDK, a wallet's SDK)

@@ -40,7 +40,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const { id: variantId, variant, plans } = useVariant();
   const group = useId();
   const format = useLocale();
-  // the bar's height, for the page's scroll-padding on phones: a link or plan reached with Tab is never under it
+  // the bar's height, for the page's room under its last line and its scroll-padding on phones (paywall.css)
   const actionBar = useHeightOnRoot('--fe-paywall-bar-room');
   const [now] = useState(() => new Date());
   useEffect(() => {
