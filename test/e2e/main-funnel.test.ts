@@ -280,7 +280,7 @@ describe('main funnel', () => {
     expect((await persisted(page)).plans.plan).toBe('gz-3-month-kostenko');
     await context.close();
   });
-  it('on a phone, nothing the keyboard reaches on the paywall is under its action bar', async () => {
+  it("on a phone, nothing the keyboard reaches on the paywall is under its action bar, nor is the page's last line", async () => {
     const { context, page } = await newVisitor({ locale: 'en-US' });
     await walk(page, { baseUrl: baseUrl(), landingPath: '/', until: { screen: 'paywall' }, texts: en, choices: { email: uniqueEmail('paywall-keys') } });
     const bar = page.getByTestId('paywall-action-bar');
