@@ -8,5 +8,5 @@
 export { PREVIEW_ONLY_TEXTS, projectBuild, SCRIPT_OPTIONS, type ProjectBuild } from './build.ts';
 /** The pages of a build: the app shell's file name, each prerendered page's file, the prerendered paths and the variants a page carries. */
 export { APP_SHELL, pageFile, pageVariants, prerenderedPaths, type PrerenderModule } from './pages.ts';
-/** Which chunks of a build run on load (they carry V8's compile hint) and a chunk's static imports. */
-export { COMPILE_HINT, runOnLoadChunks, staticClosure } from './compileHints.ts';
+/** V8's compile hint, which the build puts on the chunks that run on load, and a chunk's static imports. */
+export { COMPILE_HINT, staticClosure } from './compileHints.ts';

@@ -31,7 +31,7 @@ export function staticClosure(metafile: Metafile, start: string, into = new Set<
 }
 
 /** The script outputs (paths as the metafile names them) that run as soon as they load: see the module comment. */
-export function runOnLoadChunks(metafile: Metafile, entry: string): Set<string> {
+function runOnLoadChunks(metafile: Metafile, entry: string): Set<string> {
   const chunks = staticClosure(metafile, entry);
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     if (meta.entryPoint && RUN_ON_LOAD_IMPORTS.some((pattern) => pattern.test(meta.entryPoint!))) staticClosure(metafile, output, chunks);
@@ -40,14 +40,11 @@ export function runOnLoadChunks(metafile: Metafile, entry: string): Set<string> 
 }
 
 /** Puts the compile hint at the top of each chunk that runs on load (`root` is the folder the metafile's paths are relative to). */
-export async function addCompileHints(metafile: Metafile, entry: string, root: string): Promise<string[]> {
-  const chunks = [...runOnLoadChunks(metafile, entry)];
+export async function addCompileHints(metafile: Metafile, entry: string, root: string): Promise<void> {
   await Promise.all(
-    chunks.map(async (chunk) => {
+    [...runOnLoadChunks(metafile, entry)].map(async (chunk) => {
       const file = join(root, chunk);
-      const code = await readFile(file, 'utf8');
-      if (!code.startsWith(COMPILE_HINT)) await writeFile(file, `${COMPILE_HINT}\n${code}`);
+      await writeFile(file, `${COMPILE_HINT}\n${await readFile(file, 'utf8')}`);
     }),
   );
-  return chunks;
 }
