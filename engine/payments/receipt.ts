@@ -103,11 +103,14 @@ export function clearReceipt(): void {
 
 /**
  * Fills an empty checkout slice from a paid purchase record (paid in another tab, or before this tab
- * lost its session) and saves the receipt, so the success step shows what was paid.
+ * lost its session) and saves the receipt, so the success step shows what was paid. Also when this tab's
+ * own purchase filled the slice: the record can move the checkout on before the purchase's own ending
+ * saves the receipt, and the success step reads the receipt once, as it opens (how it was paid: PayPal's
+ * add-on offer depends on it).
  */
 export function restoreFromRecord(store: FunnelState, record: PurchaseRecord): void {
   const result = record.result;
-  if (!result || store.checkout.id === result.subscriptionId) return;
-  applyPaidResult(store, result, record.paymentMethodId);
+  if (!result) return;
+  if (store.checkout.id !== result.subscriptionId) applyPaidResult(store, result, record.paymentMethodId);
   if (readReceipt()?.id !== result.subscriptionId) saveReceipt(store, record.plan, false, record.gateway === 'braintree' ? 'paypal' : undefined);
 }

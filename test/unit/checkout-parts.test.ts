@@ -5,7 +5,7 @@ import { createFunnelStore } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { cardErrors, formatCardNumber, formatExpiry, luhnValid, parseExpiry } from '../../engine/payments/sandbox/cardRules.ts';
 import { DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds } from '../../engine/payments/index.ts';
-import { readReceipt, restoreReceipt, saveReceipt, RECEIPT_KEY } from '../../engine/payments/index.ts';
+import { readReceipt, restoreFromRecord, restoreReceipt, saveReceipt, RECEIPT_KEY, type PurchaseRecord } from '../../engine/payments/index.ts';
 import { createStripeGateway } from '../../engine/payments/stripe/stripeGateway.tsx';
 import { retryAfterMs } from '../../engine/payments/index.ts';
 import { messagesOf } from '../../screens/backend/portalSubscriptions.ts';
@@ -83,6 +83,28 @@ describe('session receipt', () => {
     expect(restoreReceipt(fresh)).toMatchObject({ plan: 'gz-3-month-fox', upsellClosed: true });
     expect(fresh.checkout).toMatchObject({ id: 'sub_1', finalPrice: 29.94, regularPrice: 59.88, discountPercentage: 50, stripeNonce: 'pm_1', isSuccess: true });
     expect(fresh.checkout.upsellData.success).toBe(true);
+  });
+
+  it("saves how a paid record was paid when this tab's own purchase already filled the slice (the record can move on first)", () => {
+    const store = createFunnelStore(productSlices);
+    Object.assign(store.checkout, { id: 'sub_2', finalPrice: 59.88, regularPrice: 59.88, isSuccess: true });
+    const record: PurchaseRecord = {
+      account: 'u1',
+      plan: 'gz-3-month-fox',
+      idempotencyKey: 'k',
+      fbEventId: 'e',
+      paymentMethodId: '',
+      gateway: 'braintree',
+      nonce: 'n',
+      pollingId: 'p',
+      startedAt: 0,
+      status: 'succeeded',
+      checkoutPath: '/checkout',
+      successPath: '',
+      result: { subscriptionId: 'sub_2', finalPrice: 59.88, regularPrice: 59.88 },
+    };
+    restoreFromRecord(store, record);
+    expect(readReceipt()).toMatchObject({ id: 'sub_2', plan: 'gz-3-month-fox', paidWith: 'paypal' });
   });
 
   it('ignores a missing or corrupt receipt', () => {
