@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
@@ -6,21 +6,48 @@ import { routeTable } from '../core/routeTable.ts';
 import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigation } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
+import { afterNextPaint } from './yieldToBrowser.ts';
 
-/** Hands react-router's location and navigate to the engine's navigation context (used by StepHost). */
-function RouterNavigation({ children }: { children: ReactNode }) {
+/** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
+interface PendingMove {
+  to: string;
+  options?: { replace?: boolean };
+}
+
+/**
+ * Hands react-router's location and navigate to the engine's navigation context (used by StepHost).
+ * With `paintFirst`, a move waits for the browser to paint the frame after the tap (the pressed
+ * button), then the next step renders in one task: the tap's own paint is not held up by the render
+ * (Interaction to Next Paint), and the step is not sliced across frames either (BrowserRoutes.tsx).
+ */
+function RouterNavigation({ children, paintFirst }: { children: ReactNode; paintFirst: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const value = useMemo<EngineNavigation>(
-    () => ({
+  const pending = useRef<PendingMove | undefined>(undefined);
+  const value = useMemo<EngineNavigation>(() => {
+    const move = ({ to, options }: PendingMove): void => {
+      recordVisit(to); // as the move is made, not on render: see HistoryGuard
+      void navigate(to, options);
+    };
+    return {
       location: { pathname: location.pathname, search: location.search, key: location.key },
       navigate: (to, options) => {
-        recordVisit(to); // now, not on render: see HistoryGuard
-        void navigate(to, options);
+        if (!paintFirst) return move({ to, options });
+        const waiting = pending.current !== undefined;
+        pending.current = { to, options };
+        if (waiting) return;
+        afterNextPaint(
+          () => {
+            const next = pending.current!;
+            pending.current = undefined;
+            move(next);
+          },
+          window,
+          1,
+        );
       },
-    }),
-    [location.pathname, location.search, location.key, navigate],
-  );
+    };
+  }, [location.pathname, location.search, location.key, navigate, paintFirst]);
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
@@ -29,8 +56,9 @@ function RouterNavigation({ children }: { children: ReactNode }) {
  * assigned on a path under experiment) and per step path, built from the flow data. A route written
  * in another case or with a trailing slash is replaced by the route itself, query kept (react-router
  * would match it loosely and show the page under no landing type); any other path lands on "/".
+ * `paintFirst`: each move waits for the frame after the tap (RouterNavigation); BrowserRoutes sets it.
  */
-export function FunnelRoutes() {
+export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const { data, steps } = useEngine();
   const location = useLocation();
   // the routes only: which variant a path shows is resolved by StepHost (resolveActiveVariant)
@@ -43,7 +71,7 @@ export function FunnelRoutes() {
   );
   if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
-    <RouterNavigation>
+    <RouterNavigation paintFirst={paintFirst}>
       <Routes>
         {routes.map(({ path, stepId, variantId }) => (
           // a variant path's host is keyed by its path (two landing paths of one entry step are two visits)

@@ -6,10 +6,10 @@ import { loadHistory, recordNavigation, recordVisit, saveHistory } from '../core
  * Keeps the visited paths in session storage and sends a back (or browser-forward) navigation to the
  * last recorded path. The first render counts as forward, so a reload keeps the visitor's place.
  *
- * Back is judged on the browser's popstate itself, not on the rendered location: react-router renders
- * a navigation in a transition, so a visitor who presses Back while the next step's chunk is still
- * loading pops to a location equal to the one on screen, and no render would tell. For the same reason
- * the engine's navigate records a forward visit when it is called (FunnelRoutes), not when it renders.
+ * Back is judged on the browser's popstate itself, not on the rendered location: a render can come
+ * after the address changed (a move rendered later, as a transition does), and a visitor who pressed
+ * Back meanwhile pops to a location equal to the one on screen, which no render would tell. For the
+ * same reason the engine's navigate records a forward visit as it moves (FunnelRoutes), not on render.
  */
 export function HistoryGuard() {
   const location = useLocation();

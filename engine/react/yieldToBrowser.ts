@@ -14,16 +14,18 @@ export function yieldToBrowser(win: Window = window): Promise<void> {
 const FRAME_WAIT_CAP_MS = 100;
 
 /**
- * Runs `fn` once, in a task after the next two frames (or after FRAME_WAIT_CAP_MS without frames): what
- * was just put on the page is painted, and the frame after it is not held up by `fn` if `fn` is long.
+ * Runs `fn` once, in a task after the next `frames` frames (two unless told; or after FRAME_WAIT_CAP_MS
+ * without frames). With two, what was just put on the page is painted and the frame after it is not
+ * held up by `fn` if `fn` is long; with one, `fn` runs as soon as the next frame is painted.
  */
-export function afterNextPaint(fn: () => void, win: Window = window): void {
+export function afterNextPaint(fn: () => void, win: Window = window, frames: 1 | 2 = 2): void {
   let done = false;
   const run = (): void => {
     if (done) return;
     done = true;
     fn();
   };
-  win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(run, 0)));
+  const afterFrame = (): void => void win.setTimeout(run, 0);
+  win.requestAnimationFrame(frames === 1 ? afterFrame : () => win.requestAnimationFrame(afterFrame));
   win.setTimeout(run, FRAME_WAIT_CAP_MS);
 }

@@ -1,28 +1,62 @@
 /**
- * A tap that moves on renders the next step in the tap's own task (engine/react/BrowserRoutes.tsx):
- * not as a transition that React slices between frames, painting the old step in between, which on a
- * slow phone doubled the wait for a large step.
+ * A tap that moves on (engine/react/BrowserRoutes.tsx, FunnelRoutes' `paintFirst`): the browser paints
+ * a frame after the tap before the address changes, so the tap's own paint does not wait for the next
+ * step's render; then the next step renders in one task. Not inside the tap, which held its paint for
+ * the whole render, and not as a transition that React slices into 5 ms pieces with the old step
+ * painted between them, which on a slow phone doubled the wait for a large step.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
 
 afterAll(closeBrowser);
 
+type Moment = { what: 'click' | 'address' | 'frame'; step?: string };
+
 describe('a tap on a step of the router', () => {
-  it('puts the next step on the page before the browser can paint again', async () => {
+  it('paints a frame first, then renders the next step in one piece, on a slow phone', async () => {
     const { context, page } = await newVisitor();
     await page.goto(`${baseUrl()}/check-location`);
-    await page.locator('main[data-step="check-location"] .fe-button').waitFor();
+    const button = page.locator('main[data-step="check-location"] .fe-button');
+    await button.waitFor();
     // the next step's code arrives while the visitor reads (prefetchNext.ts), as on any idle tap
     await page.waitForTimeout(2500);
-    const stepAfterTap = await page.evaluate(async () => {
-      document.querySelector<HTMLButtonElement>('main[data-step="check-location"] .fe-button')!.click();
-      // React's own work for the click was queued before this, in the same task: no frame in between
-      await new Promise<void>((resolve) => queueMicrotask(resolve));
-      return document.querySelector('main[data-step]')?.getAttribute('data-step');
+    // from the click on, in order: the click, the address change, and the step each frame shows
+    await page.evaluate(() => {
+      const w = window as unknown as { __moments: Moment[] };
+      w.__moments = [];
+      const tick = (): void => {
+        const step = document.querySelector('main[data-step]')?.getAttribute('data-step') ?? '';
+        w.__moments.push({ what: 'frame', step });
+        if (step === 'check-location' && w.__moments.length < 100) requestAnimationFrame(tick);
+      };
+      const pushState = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        w.__moments.push({ what: 'address' });
+        pushState(...args);
+      };
+      addEventListener(
+        'click',
+        () => {
+          w.__moments.push({ what: 'click' });
+          requestAnimationFrame(tick);
+        },
+        { capture: true, once: true },
+      );
     });
-    expect(stepAfterTap).toBe('place-alerts');
-    await expect(page.locator('main[data-step="place-alerts"] h1').isVisible()).resolves.toBe(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await button.click();
+    await page.locator('main[data-step="place-alerts"] h1').waitFor();
+    const moments = await page.evaluate(() => (window as unknown as { __moments: Moment[] }).__moments);
+    const moved = moments.findIndex((m) => m.what === 'address');
+    expect(moved).toBeGreaterThan(0);
+    const framesBefore = moments.slice(0, moved).filter((m) => m.what === 'frame');
+    const framesAfter = moments.slice(moved).filter((m) => m.what === 'frame');
+    // the tap's frame was painted before the move
+    expect(framesBefore.length).toBeGreaterThan(0);
+    // after the move, at most the frame before React's task shows the old step, then the new one
+    expect(framesAfter.filter((m) => m.step === 'check-location').length).toBeLessThanOrEqual(1);
+    expect(framesAfter.at(-1)?.step).toBe('place-alerts');
     await context.close();
   });
 });
