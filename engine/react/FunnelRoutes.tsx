@@ -1,4 +1,5 @@
 import { useMemo, useRef, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
@@ -40,7 +41,8 @@ function RouterNavigation({ children, paintFirst }: { children: ReactNode; paint
           () => {
             const next = pending.current!;
             pending.current = undefined;
-            move(next);
+            // rendered now, in this task: a plain update would wait for React's own task, a frame later
+            flushSync(() => move(next));
           },
           window,
           1,

@@ -13,10 +13,14 @@ export function yieldToBrowser(win: Window = window): Promise<void> {
 /** How long `afterNextPaint` waits for a frame at most (a hidden tab draws none). */
 const FRAME_WAIT_CAP_MS = 100;
 
+type PostTask = (callback: () => void, options: { priority: 'user-blocking' }) => Promise<void>;
+
 /**
  * Runs `fn` once, in a task after the next `frames` frames (two unless told; or after FRAME_WAIT_CAP_MS
  * without frames). With two, what was just put on the page is painted and the frame after it is not
- * held up by `fn` if `fn` is long; with one, `fn` runs as soon as the next frame is painted.
+ * held up by `fn` if `fn` is long; with one, `fn` runs as soon as the next frame is painted, as a
+ * user-blocking task where the browser has `scheduler.postTask` (a zero timeout can wait behind the
+ * frames after it).
  */
 export function afterNextPaint(fn: () => void, win: Window = window, frames: 1 | 2 = 2): void {
   let done = false;
@@ -25,7 +29,12 @@ export function afterNextPaint(fn: () => void, win: Window = window, frames: 1 |
     done = true;
     fn();
   };
-  const afterFrame = (): void => void win.setTimeout(run, 0);
+  const postTask = (win as Window & { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
+  const afterFrame = (): void => {
+    if (frames === 1 && typeof postTask === 'function')
+      void postTask.call((win as Window & { scheduler: unknown }).scheduler, run, { priority: 'user-blocking' });
+    else win.setTimeout(run, 0);
+  };
   win.requestAnimationFrame(frames === 1 ? afterFrame : () => win.requestAnimationFrame(afterFrame));
   win.setTimeout(run, FRAME_WAIT_CAP_MS);
 }
