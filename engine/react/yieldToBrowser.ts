@@ -1,3 +1,11 @@
+/** The Prioritized Task Scheduling API, where the browser has it (Chromium). */
+interface TaskScheduler {
+  yield?: () => Promise<void>;
+  postTask?: (callback: () => void, options: { priority: 'user-blocking' }) => Promise<void>;
+}
+
+const schedulerOf = (win: Window): TaskScheduler | undefined => (win as Window & { scheduler?: TaskScheduler }).scheduler;
+
 /**
  * Ends the current task and resumes in a new one, so the work before and after does not add up to
  * one long task (the browser can paint and handle input in between). `scheduler.yield()` where the
@@ -5,15 +13,13 @@
  * @example await yieldToBrowser(); // then hydrate
  */
 export function yieldToBrowser(win: Window = window): Promise<void> {
-  const scheduler = (win as Window & { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  const scheduler = schedulerOf(win);
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => win.setTimeout(resolve, 0));
 }
 
 /** How long `afterNextPaint` waits for a frame at most (a hidden tab draws none). */
 const FRAME_WAIT_CAP_MS = 100;
-
-type PostTask = (callback: () => void, options: { priority: 'user-blocking' }) => Promise<void>;
 
 /**
  * Runs `fn` once, in a task after the next `frames` frames (two unless told; or after FRAME_WAIT_CAP_MS
@@ -29,10 +35,9 @@ export function afterNextPaint(fn: () => void, win: Window = window, frames: 1 |
     done = true;
     fn();
   };
-  const postTask = (win as Window & { scheduler?: { postTask?: PostTask } }).scheduler?.postTask;
+  const scheduler = schedulerOf(win);
   const afterFrame = (): void => {
-    if (frames === 1 && typeof postTask === 'function')
-      void postTask.call((win as Window & { scheduler: unknown }).scheduler, run, { priority: 'user-blocking' });
+    if (frames === 1 && typeof scheduler?.postTask === 'function') void scheduler.postTask(run, { priority: 'user-blocking' });
     else win.setTimeout(run, 0);
   };
   win.requestAnimationFrame(frames === 1 ? afterFrame : () => win.requestAnimationFrame(afterFrame));
