@@ -23,13 +23,20 @@ export const HTTP_TIMEOUT_MS = 30_000;
 export function createHttpClients(config: Pick<FunnelConfig, 'backendSettings'>, getToken: () => string): HttpClients {
   const addresses = portalAddresses(config);
   const make = (baseURL: string, bearer: boolean): AxiosInstance => {
-    const instance = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, headers: { 'content-type': 'application/json' } });
+    // no XSRF cookie: the calls carry a Bearer token; and reading one (the Cookie Store, asynchronous in
+    // Chromium) would hold a same-origin request back past the tap that sends it
+    const instance = axios.create({ baseURL, timeout: HTTP_TIMEOUT_MS, headers: { 'content-type': 'application/json' }, withXSRFToken: false });
     if (bearer) {
-      instance.interceptors.request.use((request) => {
-        const token = getToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        return request;
-      });
+      instance.interceptors.request.use(
+        (request) => {
+          const token = getToken();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          return request;
+        },
+        undefined,
+        // run in the call, not a promise later: the request leaves within the tap that makes it
+        { synchronous: true },
+      );
     }
     return instance;
   };
