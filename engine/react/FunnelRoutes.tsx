@@ -15,11 +15,32 @@ interface PendingMove {
   options?: { replace?: boolean };
 }
 
+/** The events of a visitor's own tap, click or key press (React's discrete events). */
+const INPUT_EVENTS = new Set([
+  'click',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+  'touchstart',
+  'touchend',
+  'keydown',
+  'keyup',
+  'submit',
+  'input',
+  'change',
+]);
+
+/** Whether the browser is dispatching one of the visitor's input events now (or running the microtasks right after its handler). */
+const handlingInput = (): boolean => INPUT_EVENTS.has(window.event?.type ?? '');
+
 /**
  * Hands react-router's location and navigate to the engine's navigation context (used by StepHost).
- * With `paintFirst`, a move waits for the browser to paint the frame after the tap (the pressed
- * button), then the next step renders in one task: the tap's own paint is not held up by the render
- * (Interaction to Next Paint), and the step is not sliced across frames either (BrowserRoutes.tsx).
+ * With `paintFirst`, a move made in a tap's handler waits for the browser to paint the frame after the
+ * tap (the pressed button), then the next step renders in one task: the tap's own paint is not held
+ * up by the render (Interaction to Next Paint), and the step is not sliced across frames either
+ * (BrowserRoutes.tsx). A move made later (a network answer, a timer) has no tap to show first and is
+ * made at once, in the same render as what came with it (the signup's loader going off).
  */
 function RouterNavigation({ children, paintFirst }: { children: ReactNode; paintFirst: boolean }) {
   const location = useLocation();
@@ -33,10 +54,12 @@ function RouterNavigation({ children, paintFirst }: { children: ReactNode; paint
     return {
       location: { pathname: location.pathname, search: location.search, key: location.key },
       navigate: (to, options) => {
-        if (!paintFirst) return move({ to, options });
-        const waiting = pending.current !== undefined;
+        if (pending.current !== undefined) {
+          pending.current = { to, options };
+          return;
+        }
+        if (!paintFirst || !handlingInput()) return move({ to, options });
         pending.current = { to, options };
-        if (waiting) return;
         afterNextPaint(
           () => {
             const next = pending.current!;

@@ -3,10 +3,12 @@
  * a frame after the tap before the address changes, so the tap's own paint does not wait for the next
  * step's render; then the next step renders in one task. Not inside the tap, which held its paint for
  * the whole render, and not as a transition that React slices into 5 ms pieces with the old step
- * painted between them, which on a slow phone doubled the wait for a large step.
+ * painted between them, which on a slow phone doubled the wait for a large step. A move made after a
+ * network answer has no tap to paint first: it is made at once, with what came with the answer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, closeBrowser, newVisitor } from './browser.ts';
+import en from '../../locales/en.json';
 
 afterAll(closeBrowser);
 
@@ -57,6 +59,37 @@ describe('a tap on a step of the router', () => {
     // after the move, at most the frame before React's task shows the old step, then the new one
     expect(framesAfter.filter((m) => m.step === 'check-location').length).toBeLessThanOrEqual(1);
     expect(framesAfter.at(-1)?.step).toBe('place-alerts');
+    await context.close();
+  });
+});
+
+describe('a move after a network answer', () => {
+  it('is made at once, in the frame the loader goes off: the signup step never shows without its loader before the next step', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(`${baseUrl()}/signup`);
+    const field = page.getByLabel(en.signup.emailLabel).filter({ visible: true });
+    await field.fill(`frames-${Date.now()}@example.com`);
+    // from the click on, what each frame shows: the step and whether the loader covers it
+    await page.evaluate(() => {
+      const w = window as unknown as { __frames: Array<{ step: string; loader: boolean }> };
+      w.__frames = [];
+      const tick = (): void => {
+        const step = document.querySelector('main[data-step]')?.getAttribute('data-step') ?? '';
+        w.__frames.push({ step, loader: document.querySelector('.fe-loader') !== null });
+        if (step === 'signup' && w.__frames.length < 1000) requestAnimationFrame(tick);
+      };
+      addEventListener('click', () => requestAnimationFrame(tick), { capture: true, once: true });
+    });
+    // the answer takes a while, as on a phone network: the loader shows first
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('button', { name: en.common.continue, exact: true }).click();
+    await page.locator('main[data-step="set-your-options"] h1').waitFor();
+    const frames = await page.evaluate(() => (window as unknown as { __frames: Array<{ step: string; loader: boolean }> }).__frames);
+    const covered = frames.findIndex((f) => f.loader);
+    expect(covered).toBeGreaterThanOrEqual(0);
+    expect(frames.slice(covered).filter((f) => f.step === 'signup' && !f.loader)).toEqual([]);
+    expect(frames.at(-1)).toEqual({ step: 'set-your-options', loader: false });
     await context.close();
   });
 });
