@@ -70,12 +70,23 @@ interface RegistrationBase {
 
 /** A provider the checkout can use: the card form (with its wallet) or an alternative method. */
 export type GatewayRegistration =
-  | (RegistrationBase & { kind: 'card'; load(ctx: GatewayContext): Promise<Loaded<PaymentGateway>> })
+  | (RegistrationBase & {
+      kind: 'card';
+      load(ctx: GatewayContext): Promise<Loaded<PaymentGateway>>;
+      /**
+       * The gateway at once, when what `load()` needs is already here and loading it calls no provider
+       * (the sandbox once prefetched): the checkout then shows its form in its first render. Unset, or
+       * undefined: the checkout loads it.
+       */
+      loaded?(ctx: GatewayContext): Loaded<PaymentGateway> | undefined;
+    })
   | (RegistrationBase & { kind: 'alternative'; load(ctx: GatewayContext): Promise<Loaded<AlternativeMethod>> });
 
 export interface GatewayRegistry {
   /** The first available card gateway, within the time limit, or a GatewayLoadError. */
   cardGateway(ctx: GatewayContext, timeoutMs?: number): Promise<PaymentGateway>;
+  /** The card gateway without waiting, when its registration has it at hand (`loaded`); else undefined. */
+  readyCardGateway(ctx: GatewayContext): PaymentGateway | undefined;
   /** Every available alternative method that loads (one that fails to load is left out). */
   alternatives(ctx: GatewayContext): Promise<AlternativeMethod[]>;
   /** Starts downloading what the card gateway and the alternative methods `ctx` allows will load (a failure is left to the checkout). */
@@ -105,6 +116,11 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
       if (!card) return Promise.reject(new GatewayLoadError('No card gateway is available (no publishable key in the payment settings)'));
       const loading = (card.load(ctx) as Promise<Loaded<PaymentGateway>>).then((gateway): PaymentGateway => ({ ...gateway, backendId: card.backendId }));
       return withTimeout(loading, timeoutMs);
+    },
+    readyCardGateway(ctx) {
+      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
+      const gateway = card?.kind === 'card' ? card.loaded?.(ctx) : undefined;
+      return gateway && card ? { ...gateway, backendId: card.backendId } : undefined;
     },
     async alternatives(ctx) {
       const chosen = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));

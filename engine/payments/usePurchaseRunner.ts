@@ -13,6 +13,8 @@ export interface PurchaseRunner {
   api: SubscriptionApi;
   /** Loads this build's card gateway (fetching the payment settings first if signup could not). */
   loadGateway: () => Promise<PaymentGateway>;
+  /** The card gateway at once when it is already loaded and the payment settings are here (else undefined: loadGateway). */
+  readyGateway: () => PaymentGateway | undefined;
   /** What the gateway registrations decide on (build, keys, language). */
   gatewayContext: () => GatewayContext;
   /** The same, once the payment settings have arrived (fetched again if signup could not get them). */
@@ -47,6 +49,10 @@ export function usePurchaseRunner(): PurchaseRunner {
     return gatewayContext();
   }, [store, backend, context, gatewayContext]);
   const loadGateway = useCallback(async (): Promise<PaymentGateway> => gateways.cardGateway(await settledGatewayContext()), [settledGatewayContext, gateways]);
+  const readyGateway = useCallback(
+    (): PaymentGateway | undefined => (store.signup.publishableKey ? gateways.readyCardGateway(gatewayContext()) : undefined),
+    [store, gateways, gatewayContext],
+  );
 
   const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render
@@ -68,5 +74,5 @@ export function usePurchaseRunner(): PurchaseRunner {
 
   const key = failure ? failureTextKey(failure) : undefined;
   const failureText = failure ? (key ? t(key) : failure.message) : undefined;
-  return { api, loadGateway, gatewayContext, settledGatewayContext, signal, busy, failure, failureText, run };
+  return { api, loadGateway, readyGateway, gatewayContext, settledGatewayContext, signal, busy, failure, failureText, run };
 }

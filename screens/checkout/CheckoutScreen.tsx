@@ -107,7 +107,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const { variant } = useVariant();
   const { pathname } = useLocation();
   const runner = usePurchaseRunner();
-  const gatewayState = useCardGateway(runner.loadGateway);
+  const gatewayState = useCardGateway(runner.loadGateway, runner.readyGateway);
   const gateway = gatewayState.status === 'ready' ? gatewayState.gateway : undefined;
   const format = useLocale();
   // one moment for every date the terms name (a trial's end), so they agree with each other

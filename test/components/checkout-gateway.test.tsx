@@ -2,6 +2,7 @@
  * Stripe.js that cannot load (blocked, offline: the case this machine can reproduce) must give a
  * clear message and a way on within 10 s, never a dead form. The loader is injected.
  */
+import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -35,6 +36,38 @@ function Card({ load }: { load: () => Promise<PaymentGateway> }) {
     <CardPayment state={state} payLabel="Pay $59.88" terms="Renews automatically." formValid={false} busy={false} onFormChange={() => {}} onPay={() => {}} />
   );
 }
+
+describe('card gateway already loaded', () => {
+  it('shows the form in the first render, without a loading line or a load', () => {
+    const gateway = {
+      id: 'ready',
+      Host: ({ children }: { children: ReactNode }) => <>{children}</>,
+      CardForm: () => <p>card fields</p>,
+    } as unknown as PaymentGateway;
+    const load = vi.fn(() => Promise.resolve(gateway));
+    const seen: string[] = [];
+    function ReadyCard() {
+      const state = useCardGateway(load, () => gateway);
+      seen.push(state.status);
+      return (
+        <CardPayment
+          state={state}
+          payLabel="Pay $59.88"
+          terms="Renews automatically."
+          formValid={false}
+          busy={false}
+          onFormChange={() => {}}
+          onPay={() => {}}
+        />
+      );
+    }
+    render(<ReadyCard />);
+    expect(screen.getByText('card fields')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(seen.every((status) => status === 'ready')).toBe(true);
+    expect(load).not.toHaveBeenCalled();
+  });
+});
 
 describe('card gateway that cannot load', () => {
   it('shows the loading line, then a clear message and a retry when Stripe.js is blocked', async () => {

@@ -17,6 +17,9 @@ const card = (id: string, available: boolean): GatewayRegistration => ({
   available: () => available,
   load: vi.fn(async () => fakeGateway(id)),
 });
+/** A card registration that has its gateway at hand (or not: `loaded` answers undefined). */
+const withLoaded = (registration: GatewayRegistration, loaded: () => PaymentGateway | undefined): GatewayRegistration =>
+  ({ ...registration, loaded }) as GatewayRegistration;
 const alternative = (id: string, load: () => Promise<AlternativeMethod>): GatewayRegistration => ({
   id,
   backendId: id,
@@ -86,6 +89,25 @@ describe('prefetching the ways to pay while the visitor reads the step before th
     await Promise.resolve();
     expect(prefetched).toEqual(['b', 'paypal']); // a failed prefetch is left to the checkout: no unhandled rejection
     expect(chosen.load).not.toHaveBeenCalled();
+  });
+
+  it('hands over the card gateway at once when its registration has it at hand, else leaves it to the checkout to load', () => {
+    const atHand = { ...card('b', true), loaded: vi.fn(() => fakeGateway('b')) };
+    const registry = createGatewayRegistry([card('a', false), atHand, card('c', true)]);
+    expect(registry.readyCardGateway(ctx())).toMatchObject({ id: 'b', backendId: 'b' });
+    expect(atHand.load).not.toHaveBeenCalled();
+    // not downloaded yet, a registration without `loaded` (Stripe: its script and the provider's servers), or none available
+    expect(createGatewayRegistry([withLoaded(card('b', true), () => undefined)]).readyCardGateway(ctx())).toBeUndefined();
+    expect(createGatewayRegistry([card('b', true)]).readyCardGateway(ctx())).toBeUndefined();
+    expect(createGatewayRegistry([withLoaded(card('a', false), () => fakeGateway('a'))]).readyCardGateway(ctx())).toBeUndefined();
+  });
+
+  it('has the sandbox card gateway at hand once its code is prefetched', async () => {
+    const preview = ctx({ preview: true, publishableKey: 'pk_test_sandbox' });
+    await sandboxCardRegistration.prefetch!(preview);
+    const registry = createGatewayRegistry([sandboxCardRegistration]);
+    expect(registry.readyCardGateway(preview)).toMatchObject({ id: 'sandbox', backendId: 'stripe' });
+    expect(registry.readyCardGateway(ctx({ preview: false, publishableKey: 'pk_test_sandbox' }))).toBeUndefined();
   });
 
   it("the product's registrations download their code only: the sandbox in a preview, Stripe's form code, PayPal's", async () => {
