@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, type ScreenPrefetch } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
@@ -12,8 +12,11 @@ import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
-import { durationText, renewalBillingText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
+import { durationText, prepareLocaleFormat, renewalBillingText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { useReservation } from './useReservation.ts';
+
+/** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
+export const prefetch: ScreenPrefetch<OfferProps> = () => prepareLocaleFormat();
 
 /**
  * The trial offer for the default plan of the variant that opens this flow (model.ts),

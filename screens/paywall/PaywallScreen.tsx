@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, type ScreenPrefetch } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
 import { initialPlan } from './model.ts';
@@ -10,7 +10,7 @@ import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { useHeightOnRoot } from '../ui/useHeightOnRoot.ts';
-import { discountText, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
+import { discountText, prepareLocaleFormat, renewalTermsText, useLocale } from '../ui/priceTexts.ts';
 import { PlanOption } from './PlanOption.tsx';
 import { FeatureList } from './FeatureList.tsx';
 import { DiscountLabel } from './discounts.tsx';
@@ -21,6 +21,9 @@ import { MoneyBack } from './MoneyBack.tsx';
 import { durationText } from '../ui/priceTexts.ts';
 import { planDiscounts } from '../product/discounts.ts';
 import { CURRENCY, ownValue, planPricing, specProduct } from '../../engine/index.ts';
+
+/** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
+export const prefetch: ScreenPrefetch<PaywallProps> = () => prepareLocaleFormat();
 
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is

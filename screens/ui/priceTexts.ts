@@ -39,6 +39,17 @@ export function localeFormat(language: string, locale: string, rtl: boolean): Lo
   };
 }
 
+/**
+ * Builds the visitor's money and date formats ahead, from a price screen's `prefetch` while the step
+ * before it is read: the page's first date format loads the locale's calendar data, a long task on a
+ * phone that would otherwise fall in the tap that opens the screen (engine/core/pricing.ts keeps them).
+ */
+export function prepareLocaleFormat(language: string = document.documentElement.lang || 'en'): void {
+  const format = localeFormat(language, formattingLocale(language), false);
+  format.money(0);
+  format.date(new Date());
+}
+
 /** The visitor's formatting: the browser's full locale for the interface language (engine/core/pricing.ts). */
 export function useLocale(): LocaleFormat {
   const { i18n } = useTranslation();

@@ -15,6 +15,7 @@ import {
   localeFormat,
   nextPaymentText,
   payTexts,
+  prepareLocaleFormat,
   planPriceText,
   recurringText,
   renewalTermsText,
@@ -158,5 +159,28 @@ describe.each(LANGUAGES)('every plan of flows/plans.json in %s', (language) => {
     if (pricing.kind !== 'plain') expect(line).toContain(f.money(pricing.renewal));
     expect(terms.endsWith(cancelText(t))).toBe(true);
     expect(terms.split(cancelText(t)).length).toBe(2);
+  });
+});
+
+describe('prepareLocaleFormat', () => {
+  it("builds the locale's date format ahead, and a screen's render then reuses it", () => {
+    const Real = Intl.DateTimeFormat;
+    const made: unknown[] = [];
+    // counts the formats built, and builds them as Intl does
+    Intl.DateTimeFormat = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made.push(args[0]);
+      }
+    } as typeof Real;
+    try {
+      // Swahili: no other test formats in it, so its format is not built yet
+      prepareLocaleFormat('sw');
+      expect(made).toEqual(['sw']);
+      expect(localeFormat('sw', 'sw', false).date(new Date(2026, 10, 26))).toContain('2026');
+      expect(made).toEqual(['sw']);
+    } finally {
+      Intl.DateTimeFormat = Real;
+    }
   });
 });
