@@ -4,7 +4,7 @@ import type { OfferProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useEngine, type ScreenPrefetch } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
-import { useFunnel, useStore } from '../product/hooks.ts';
+import { useFunnel } from '../product/hooks.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
 import { offerPlan } from './model.ts';
 import { formatUsd, periodEnd, planPricing } from '../../engine/index.ts';
@@ -27,20 +27,21 @@ export const prefetch: ScreenPrefetch<OfferProps> = () => prepareLocaleFormat();
  */
 export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const { t } = useTranslation();
-  const { store, snap } = useStore();
-  const { analytics, step } = useFunnel();
+  // the store without a snapshot: nothing the offer shows is read from it (a snapshot read of nothing re-renders on every change)
+  const { store, analytics, step } = useFunnel();
   const { data } = useEngine();
   const { id: variantId } = useVariant();
   const done = useRef(false);
   const format = useLocale();
   const [now] = useState(() => new Date());
 
-  // a layout effect: the start is stored in the same commit that first shows the timer
+  // the reservation's start (a reload continues the stored one), stored in a layout effect, in the same
+  // commit that first shows the timer; the timer reads it from here, so storing it renders nothing again
+  const [startedAt] = useState(() => reservationStart(store.family.offerStartedAt));
   useLayoutEffect(() => {
-    const start = reservationStart(store.family.offerStartedAt);
-    if (start !== store.family.offerStartedAt) store.family.offerStartedAt = start;
-  }, [store]);
-  const reservation = useReservation(snap.family.offerStartedAt, props.reservationMinutes);
+    if (store.family.offerStartedAt !== startedAt) store.family.offerStartedAt = startedAt;
+  }, [store, startedAt]);
+  const reservation = useReservation(startedAt, props.reservationMinutes);
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
 
   const plan = offerPlan(data.landings, data.plans, variantId, step.flowId);
