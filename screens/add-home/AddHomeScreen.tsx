@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddHomeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useStore } from '../product/hooks.ts';
+import { useFunnel } from '../product/hooks.ts';
 import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { errorTextOptions, checkAddress } from '../product/family.ts';
 import { Button } from '../ui/Button.tsx';
@@ -20,7 +20,8 @@ export const prefetch: ScreenPrefetch<AddHomeProps> = () => prefetchArt('place-a
  */
 export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>) {
   const { t } = useTranslation();
-  const { store } = useStore();
+  // the store for its handlers only: no snapshot, so no render on every change of the store
+  const { store } = useFunnel();
   const [value, setValue] = useState(() => store.family.home);
   const [error, setError] = useState('');
   const [added, setAdded] = useState('');

@@ -2,7 +2,7 @@ import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } fr
 import { useTranslation } from 'react-i18next';
 import type { PhoneNumberProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useStore } from '../product/hooks.ts';
+import { useFunnel } from '../product/hooks.ts';
 import { countryOptions } from './countryList.ts';
 import { checkPhone, formatTyping, guessCountry, isCountry, storedDisplay, type CountryCode } from './model.ts';
 import { Button } from '../ui/Button.tsx';
@@ -25,7 +25,8 @@ function browserLanguages(): readonly string[] {
  */
 export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumberProps>) {
   const { t, i18n } = useTranslation();
-  const { store } = useStore();
+  // the store for its handlers only: no snapshot, so no render on every change of the store
+  const { store } = useFunnel();
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const options = useMemo(() => countryOptions(language), [language]);
   const [country, setCountry] = useState<CountryCode>(() => {

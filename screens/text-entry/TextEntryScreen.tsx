@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } fro
 import { useTranslation } from 'react-i18next';
 import type { TextEntryProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useStore } from '../product/hooks.ts';
+import { useFunnel } from '../product/hooks.ts';
 import { readBound, writeBound } from '../../engine/index.ts';
 import type { ProductState } from '../product/slices.ts';
 import { CIRCLE_ERRORS, errorTextOptions, TEXT_FIELD_RULES, displayValue, type FieldResult, type TextField } from '../product/family.ts';
@@ -44,7 +44,8 @@ const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: Produ
  */
 export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryProps>) {
   const { t, i18n } = useTranslation();
-  const { store } = useStore();
+  // the store for its handlers only: no snapshot, so no render on every change of the store
+  const { store } = useFunnel();
   const field = props.rule;
   const [value, setValue] = useState(() => displayValue(field, readBound(store, props.bind)));
   const [error, setError] = useState('');
