@@ -82,6 +82,8 @@ export type GatewayRegistration =
     })
   | (RegistrationBase & { kind: 'alternative'; load(ctx: GatewayContext): Promise<Loaded<AlternativeMethod>> });
 
+type CardRegistration = Extract<GatewayRegistration, { kind: 'card' }>;
+
 export interface GatewayRegistry {
   /** The first available card gateway, within the time limit, or a GatewayLoadError. */
   cardGateway(ctx: GatewayContext, timeoutMs?: number): Promise<PaymentGateway>;
@@ -110,17 +112,20 @@ export function gatewayContextOf(engine: { config: { preview: boolean }; store: 
  * @example const registry = createGatewayRegistry([sandboxCard, stripeCard]); const gateway = await registry.cardGateway(ctx);
  */
 export function createGatewayRegistry(registrations: readonly GatewayRegistration[]): GatewayRegistry {
+  const cards = registrations.filter((r): r is CardRegistration => r.kind === 'card');
+  /** The card registration the checkout uses: the first available one. */
+  const cardFor = (ctx: GatewayContext): CardRegistration | undefined => cards.find((r) => r.available(ctx));
   return {
     cardGateway(ctx, timeoutMs = GATEWAY_LOAD_TIMEOUT_MS) {
-      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
+      const card = cardFor(ctx);
       if (!card) return Promise.reject(new GatewayLoadError('No card gateway is available (no publishable key in the payment settings)'));
-      const loading = (card.load(ctx) as Promise<Loaded<PaymentGateway>>).then((gateway): PaymentGateway => ({ ...gateway, backendId: card.backendId }));
+      const loading = card.load(ctx).then((gateway): PaymentGateway => ({ ...gateway, backendId: card.backendId }));
       return withTimeout(loading, timeoutMs);
     },
     readyCardGateway(ctx) {
-      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
-      const gateway = card?.kind === 'card' ? card.loaded?.(ctx) : undefined;
-      return gateway && card ? { ...gateway, backendId: card.backendId } : undefined;
+      const card = cardFor(ctx);
+      const gateway = card?.loaded?.(ctx);
+      return card && gateway ? { ...gateway, backendId: card.backendId } : undefined;
     },
     async alternatives(ctx) {
       const chosen = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
@@ -130,13 +135,12 @@ export function createGatewayRegistry(registrations: readonly GatewayRegistratio
       return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     },
     prefetch(ctx) {
-      const card = registrations.find((r) => r.kind === 'card' && r.available(ctx));
+      const card = cardFor(ctx);
       const alternatives = registrations.filter((r) => r.kind === 'alternative' && r.available(ctx));
       for (const registration of [card, ...alternatives]) void registration?.prefetch?.(ctx).catch(() => {});
     },
     cardBackendId(ctx) {
-      const cards = registrations.filter((r) => r.kind === 'card');
-      return (cards.find((r) => r.available(ctx)) ?? cards[0])?.backendId;
+      return (cardFor(ctx) ?? cards[0])?.backendId;
     },
   };
 }
