@@ -2,7 +2,8 @@
  * The card forms of both gateways use the kit's Field: a label per field, numbers left to right inside
  * right-to-left pages, an error tied to its input, and the expiry hint in the language's abbreviation.
  */
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
+import { Elements } from '@stripe/react-stripe-js';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -11,12 +12,14 @@ import { SandboxCardForm } from '../../engine/payments/sandbox/SandboxCardForm.t
 import { StripeCardForm } from '../../engine/payments/stripe/StripeCardForm.tsx';
 import { setupI18n } from './harness.tsx';
 
-// Stripe's elements are iframes served by Stripe; here each is a plain frame in its place
-vi.mock('@stripe/react-stripe-js', () => ({
-  CardNumberElement: () => <iframe title="card number frame" />,
-  CardExpiryElement: () => <iframe title="expiry frame" />,
-  CardCvcElement: () => <iframe title="cvc frame" />,
-}));
+/**
+ * Stripe's own Elements provider without a Stripe instance: each element renders its empty host and
+ * mounts no iframe (those come from Stripe's servers). The real package, not a mock: a module mock
+ * does not reach a module another test file of the same worker has already loaded (isolate: false).
+ */
+function WithoutStripe({ children }: { children: ReactNode }) {
+  return <Elements stripe={null}>{children}</Elements>;
+}
 
 beforeAll(async () => {
   await setupI18n();
@@ -77,9 +80,11 @@ describe('Stripe card form', () => {
   it("names each element's group by its label, left to right, with the kit's focus ring", () => {
     render(
       <StrictMode>
-        <div dir="rtl">
-          <StripeCardForm onChange={() => {}} />
-        </div>
+        <WithoutStripe>
+          <div dir="rtl">
+            <StripeCardForm onChange={() => {}} />
+          </div>
+        </WithoutStripe>
       </StrictMode>,
     );
     for (const name of ['Card number', 'Expiry date (MM/YY)', 'CVC']) {
@@ -95,7 +100,9 @@ describe('Stripe card form', () => {
     const user = userEvent.setup();
     render(
       <StrictMode>
-        <StripeCardForm onChange={() => {}} />
+        <WithoutStripe>
+          <StripeCardForm onChange={() => {}} />
+        </WithoutStripe>
       </StrictMode>,
     );
     const holder = screen.getByRole('textbox', { name: 'Cardholder name' });
