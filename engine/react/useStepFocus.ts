@@ -3,6 +3,7 @@ import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
 import { useEngine, type FunnelEngine } from './context.ts';
 import { EARLY_STEP_ID } from './earlyStep.ts';
+import { afterNextPaint } from './yieldToBrowser.ts';
 
 /**
  * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
@@ -27,7 +28,7 @@ function stepHeading(main: Element): HTMLElement | null {
 
 /**
  * Names the document after the step ("<heading> · <app name>", translated) and, after an in-app
- * navigation, moves focus to the step's heading (tabIndex -1, so it can take focus without joining
+ * navigation, moves focus to the step's heading once the step is painted (tabIndex -1, so it can take focus without joining
  * the tab order). The heading is found as the first h1 inside the step's <main data-step>, so any
  * screen that renders a title gets this without code of its own. The title follows the heading's
  * text while the step is shown (a screen that shows several questions in turn renames the page).
@@ -57,15 +58,27 @@ export function useStepFocus(stepId: string): void {
       }
       if (!focused) {
         focused = true;
-        // the visitor is already inside the step (typing in a field of the copy shown before it: earlyStep.ts)
-        if (main.contains(document.activeElement)) return;
-        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-        heading.focus({ preventScroll: true });
+        // once the step is painted: focusing needs the page's style and layout, which would otherwise
+        // be computed here, in the task that renders the step, and once more by its frame
+        afterNextPaint(
+          () => {
+            // the visitor is already inside the step (typing in a field of the copy shown before it: earlyStep.ts)
+            if (left || !heading.isConnected || main.contains(document.activeElement)) return;
+            if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+            heading.focus({ preventScroll: true });
+          },
+          window,
+          1,
+        );
       }
     };
+    let left = false;
     update();
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
+    return () => {
+      left = true;
+      observer.disconnect();
+    };
   }, [engine, stepId, t, language]);
 }

@@ -46,6 +46,10 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   // the bar's height, for the page's room under its last line and its scroll-padding on phones (paywall.css)
   const actionBar = useHeightOnRoot('--fe-paywall-bar-room');
   const [now] = useState(() => new Date());
+  const names = plans.map((p) => p.name);
+  // read once from the store itself, not the snapshot: storing the preselected plan on Continue then
+  // re-renders nothing in the tap that leaves the step (the snapshot never read it)
+  const [selected, setSelected] = useState(() => initialPlan(names, variant.defaultPlan, store.plans.plan));
   useEffect(() => {
     analytics.track('Product List Viewed', {
       list_id: variantId,
@@ -57,8 +61,6 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
     });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per visit of the paywall
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
-  const names = plans.map((p) => p.name);
-  const selected = initialPlan(names, variant.defaultPlan, snap.plans.plan);
   const selectedPlan = plans.find((p) => p.name === selected);
   const texts = variant.paywall;
   const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, data.plans) : new Map();
@@ -97,7 +99,10 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
       now={now}
       tag={ownValue(texts.tags, plan.name)}
       saving={savings.get(plan.name)}
-      onSelect={(name) => (store.plans.plan = name)}
+      onSelect={(name) => {
+        setSelected(name);
+        store.plans.plan = name;
+      }}
     />
   ));
 

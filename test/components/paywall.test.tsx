@@ -1,9 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { funnelData } from '../../screens/flowData.ts';
 import type { FunnelData } from '../../screens/flowData.ts';
 import type { Variant } from '../../engine/index.ts';
 import { renderFunnel } from './harness.tsx';
+import { screens } from '../../screens/registry.ts';
+import PaywallScreen from '../../screens/paywall/PaywallScreen.tsx';
+import type { PaywallProps } from '../../screens/types/flow.gen.ts';
+import type { ScreenProps } from '../../engine/react/index.ts';
 
 const PATH = '/signup/plans';
 
@@ -174,6 +179,30 @@ describe('paywall screen', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { name: 'Download the app' });
     expect(f.store.plans.plan).toBe('gz-1-month-tomato');
+  });
+
+  it('does not render again when Continue stores the preselected plan (the tap that leaves the step renders nothing more)', async () => {
+    let commits = 0;
+    const Counted = (props: ScreenProps<PaywallProps, 'default'>) => (
+      <Profiler id="paywall" onRender={() => void commits++}>
+        <PaywallScreen {...props} />
+      </Profiler>
+    );
+    const f = await renderFunnel(PATH, { data: data(), registry: { ...screens, paywall: Counted }, state: (s) => (s.plans.landingType = 'discount') });
+    expect(await screen.findByRole('radio', { name: /1-month plan/ })).toBeChecked();
+    expect(f.store.plans.plan).toBe('');
+    const before = commits;
+    // what Continue stores first, before it moves on
+    await act(async () => {
+      f.store.plans.plan = 'gz-1-month-tomato';
+      await Promise.resolve();
+    });
+    expect(commits).toBe(before);
+    // a plan the visitor picks is still drawn at once
+    const other = screen.getAllByRole('radio').find((r) => !(r as HTMLInputElement).checked)!;
+    await userEvent.click(other);
+    expect(other).toBeChecked();
+    expect(commits).toBeGreaterThan(before);
   });
 
   it("preselects the visitor's earlier choice, but only one of this variant's plans", async () => {

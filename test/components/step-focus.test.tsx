@@ -30,6 +30,23 @@ describe('focus and title per step', () => {
     expect(document.title).toBe(titled(en.intro.placeAlerts.title));
   });
 
+  it('moves focus once the new step is painted, not in the task that renders it', async () => {
+    await renderFunnel('/');
+    await screen.findByRole('heading', { level: 1, name: en.landing.title });
+    // what the page shows when the rendering task ends: a MutationObserver reports right after it
+    let focusedAtRender: boolean | undefined;
+    const observer = new MutationObserver(() => {
+      const heading = document.querySelector('main[data-step="check-location"] h1');
+      if (heading && focusedAtRender === undefined) focusedAtRender = document.activeElement === heading;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    await userEvent.click(screen.getByRole('button', { name: en.common.continue }));
+    const heading = await screen.findByRole('heading', { level: 1, name: en.intro.checkLocation.title });
+    observer.disconnect();
+    expect(focusedAtRender).toBe(false);
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('renames the page when a step changes its heading (the next quiz question)', async () => {
     await renderFunnel('/signup/set-your-options');
     await screen.findByRole('heading', { level: 1, name: en.quiz.locate.title });
