@@ -36,6 +36,8 @@ export default defineFunnelConfig({
   localesDir: 'locales',
   schemasDir: 'schemas',
   generatedTypesDir: 'screens/types',
+  // the signup and the payment calls go through axios and the backend module in the tap that sends them
+  compileAhead: ['node_modules/axios/', 'screens/backend/'],
   preview: PREVIEW_CONFIG,
   production: (env) => {
     const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}` });

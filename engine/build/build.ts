@@ -287,7 +287,7 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
     const outputs = js.metafile!.outputs;
     const entryFile = path(project.entry);
     const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint && path(outputs[o]!.entryPoint!) === entryFile)!;
-    await addCompileHints(js.metafile!, entry, root);
+    await addCompileHints(js.metafile!, entry, root, project.compileAhead);
     const cssOut = Object.keys(css.metafile!.outputs).find((o) => o.endsWith('.css'))!;
     const rel = (file: string): string => relative(outdir, join(root, file));
     await writePages({

@@ -51,6 +51,12 @@ export interface FunnelProjectConfig {
   schemasDir: string;
   /** Where `npm run gen` writes the product's types generated from the schemas. */
   generatedTypesDir: string;
+  /**
+   * Sources whose chunks are compiled ahead, while they download, though they do not run on load:
+   * code a tap runs through before anything answers it, such as the HTTP client of the backend calls
+   * (paths or folders as esbuild names its inputs, e.g. `node_modules/axios/`; compileHints.ts).
+   */
+  compileAhead?: string[];
   /** The preview build's configuration (sandbox addresses and gateway, served by `npm start` and `npm run dev`). */
   preview: FunnelConfig;
   /** The production build's configuration from the environment (the product's defaults where a variable is unset). */

@@ -69,13 +69,19 @@ describe('production bundle', () => {
       expect(outputFor(metafile, lazy)).toBeDefined();
   });
 
-  it('marks the scripts that run on load for eager compilation, and only those', () => {
+  it('marks the scripts that run on load, and those of funnel.config.ts compileAhead, for eager compilation, and only those', () => {
     const firstLine = (output: string): string => readFileSync(join(root, output), 'utf8').split('\n', 1)[0]!;
     const main = outputFor(metafile, 'screens/main.tsx')!;
     const reactClient = Object.keys(metafile.outputs).find((o) =>
       Object.keys(metafile.outputs[o]!.inputs).some((i) => i.endsWith('react-dom/cjs/react-dom-client.production.js')),
     )!;
     for (const output of [...staticClosure(metafile, main), reactClient]) expect(firstLine(output)).toBe(COMPILE_HINT);
+    // the HTTP client and the backend calls, run through in the tap that sends the signup or the payment
+    for (const ahead of ['node_modules/axios/lib/core/Axios.js', 'screens/backend/http.ts', 'screens/backend/portal.ts']) {
+      const output = Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && ahead in metafile.outputs[o]!.inputs);
+      expect(output, ahead).toBeDefined();
+      expect(firstLine(output!), ahead).toBe(COMPILE_HINT);
+    }
     // code for one screen or for an error keeps lazy compilation: most of its functions never run
     for (const lazy of ['engine/reporting/sentryReporter.ts', 'screens/phone-number/PhoneNumberScreen.tsx', 'engine/payments/stripe/stripeGateway.tsx']) {
       const output = outputFor(metafile, lazy);
