@@ -63,7 +63,10 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('checkout-terms')).toHaveTextContent(
       'Renews automatically at $59.88 every 3 months until you cancel. Cancel anytime in the app settings.',
     );
-    expect(screen.getByText(/Test mode: no real money is charged/)).toBeInTheDocument();
+    // the test card as one left-to-right piece that never breaks (it wrapped and reordered in Arabic)
+    expect(screen.getByText(/Test mode: no real money is charged/).textContent).toBe(
+      'Test mode: no real money is charged. Use a test card such as \u20664242\u00a04242\u00a04242\u00a04242\u2069.',
+    );
     expect(payButton()).toBeDisabled();
     expect(f.store.plans.checkoutVisited).toBe(true);
 

@@ -5,6 +5,12 @@ import type { CardFormProps } from '../port.ts';
 import { cardErrors, cvcLength, formatCardNumber, formatExpiry, onlyDigits, parseExpiry, type CardField, type CardFields } from './cardRules.ts';
 import type { SandboxCard } from './sandboxStripeClient.ts';
 
+/**
+ * The test card the note offers, as one left-to-right piece that never breaks: isolated (U+2066 …
+ * U+2069) so an Arabic sentence does not reorder its groups, with no-break spaces between them.
+ */
+const TEST_CARD_TEXT = `\u2066${'4242 4242 4242 4242'.replaceAll(' ', '\u00a0')}\u2069`;
+
 export interface SandboxCardFormProps extends CardFormProps {
   /** Receives the card while it is valid (undefined otherwise), like Stripe's Elements hold it. */
   onCard: (card: SandboxCard | undefined) => void;
@@ -61,7 +67,7 @@ export function SandboxCardForm({ onChange, onCard, disabled = false }: SandboxC
 
   return (
     <div className="checkout-card__form" data-gateway="sandbox">
-      <p className="checkout-card__sandbox-note">{t('checkout.sandbox.note')}</p>
+      <p className="checkout-card__sandbox-note">{t('checkout.sandbox.note', { card: TEST_CARD_TEXT })}</p>
       {input('number', t('checkout.card.number'), { autoComplete: 'cc-number', placeholder: '1234 1234 1234 1234', maxLength: 23 }, formatCardNumber, true)}
       <div className="checkout-card__row">
         {input(
