@@ -28,10 +28,11 @@ function stepHeading(main: Element): HTMLElement | null {
 
 /**
  * Names the document after the step ("<heading> · <app name>", translated) and, after an in-app
- * navigation, moves focus to the step's heading once the step is painted (tabIndex -1, so it can take focus without joining
- * the tab order). The heading is found as the first h1 inside the step's <main data-step>, so any
- * screen that renders a title gets this without code of its own. The title follows the heading's
- * text while the step is shown (a screen that shows several questions in turn renames the page).
+ * navigation, moves focus to the step's heading once the step is painted (tabIndex -1, so it can
+ * take focus without joining the tab order). The heading is found as the first h1 inside the step's
+ * <main data-step>, so any screen that renders a title gets this without code of its own. The title
+ * follows the heading's text while the step is shown (a screen that shows several questions in turn
+ * renames the page).
  * @example useStepFocus(stepId) // in the component that renders <main data-step={stepId}>
  */
 export function useStepFocus(stepId: string): void {
@@ -47,6 +48,8 @@ export function useStepFocus(stepId: string): void {
     const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId && !el.closest(`#${EARLY_STEP_ID}`));
     if (!main) return undefined;
     let focused = !navigated;
+    // the step was left (or re-rendered with other texts) before its painted frame came
+    let left = false;
     const update = (): void => {
       const heading = stepHeading(main);
       if (!heading) return;
@@ -72,7 +75,6 @@ export function useStepFocus(stepId: string): void {
         );
       }
     };
-    let left = false;
     update();
     const observer = new MutationObserver(update);
     observer.observe(main, { childList: true, subtree: true, characterData: true });
