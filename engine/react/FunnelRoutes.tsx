@@ -35,6 +35,18 @@ const INPUT_EVENTS = new Set([
 const handlingInput = (): boolean => INPUT_EVENTS.has(window.event?.type ?? '');
 
 /**
+ * Takes focus off what the visitor pressed in the step they are leaving (the heading of the next step
+ * takes it once painted: useStepFocus). Left on it, the focus is cleared as React removes the step,
+ * and Chromium brings the whole page's style up to date for that inside the removal: 8-11 ms at 4x CPU
+ * on the paywall, in the task that renders the next step. Here, in the tap's handler, the page's style
+ * is already up to date.
+ */
+function releaseFocusOfStep(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.closest('main[data-step]')) active.blur();
+}
+
+/**
  * Hands react-router's location and navigate to the engine's navigation context (used by StepHost).
  * With `paintFirst`, a move made in a tap's handler waits for the browser to paint the frame after the
  * tap (the pressed button), then the next step renders in one task: the tap's own paint is not held
@@ -60,6 +72,7 @@ function RouterNavigation({ children, paintFirst }: { children: ReactNode; paint
         }
         if (!paintFirst || !handlingInput()) return move({ to, options });
         pending.current = { to, options };
+        releaseFocusOfStep();
         afterNextPaint(
           () => {
             const next = pending.current!;

@@ -4,6 +4,8 @@
  * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
  * loader off at the end. The payment settings are fetched after the account exists without holding
  * the visitor on the signup step: only the checkout needs them, and it waits for the same request.
+ * The screen starts that request once the next step is painted (startSettings), so building it does
+ * not lengthen the task that renders the step.
  * This module brings axios with it, so only the signup screen imports it.
  */
 import type { Analytics } from '../../engine/index.ts';
@@ -27,6 +29,11 @@ export interface SignupDeps {
   http?: HttpClients;
   /** The wait between payment-settings tries (tests pass a fake). */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Starts the payment-settings request once the account exists: at once unless told (the signup
+   * screen waits for the next step's paint). A start after the settings arrived sends nothing.
+   */
+  startSettings?: (start: () => void) => void;
 }
 
 export interface SignupInput {
@@ -103,8 +110,13 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
     analytics.track('signup_failed', { status: error instanceof SignupError ? error.status : 0, server_message: emailError ?? null });
     return 'failed';
   }
-  // not awaited: the next step does not need them (a failure is tracked; the checkout asks again)
-  void loadPaymentSettings(deps);
+  // not awaited: the next step does not need them (a failure is tracked; the checkout asks again, or
+  // joins this request when it is under way)
+  const start = (): void => {
+    if (!store.signup.publishableKey) void loadPaymentSettings(deps);
+  };
+  if (deps.startSettings) deps.startSettings(start);
+  else start();
   return 'success';
 }
 

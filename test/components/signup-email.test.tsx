@@ -77,11 +77,21 @@ describe('signup-email screen', () => {
   });
 
   it('signs up, keeps the token in session storage only, and moves on to the quiz', async () => {
-    const { seen, field, store, path, events } = await openSignup(okRoute);
+    // whether the task that answered the signup was over when the payment settings were asked for
+    let answerTaskOver = false;
+    let settingsAfterAnswerTask: boolean | undefined;
+    const { seen, field, store, path, events } = await openSignup((req) => {
+      if (req.method === 'POST') setTimeout(() => (answerTaskOver = true), 0);
+      else settingsAfterAnswerTask = answerTaskOver;
+      return okRoute(req);
+    });
     await userEvent.type(field, 'anna@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Whom do you want to locate?' })).toBeInTheDocument();
     expect(path()).toBe('/signup/set-your-options');
+    await waitFor(() => expect(store.signup.publishableKey).toBe('pk_test_1'));
+    // asked for after the next paint, not in the task that answers the signup and renders the next step
+    expect(settingsAfterAnswerTask).toBe(true);
     expect(seen[0]).toMatchObject({
       method: 'POST',
       loaderOn: true,

@@ -79,6 +79,15 @@ describe.concurrent('checkout', () => {
     const { context, page } = await walkToCheckout();
     const card = en.checkout.card;
     expect(await page.locator('.checkout-card__action').evaluate((bar) => getComputedStyle(bar).position)).toBe('sticky');
+    // the bar's height makes <html>'s scroll padding, and is set on <html> alone: not inherited, so
+    // measuring it restyles no other element (checkout.css)
+    const room = () =>
+      page.evaluate(() => {
+        const bar = Math.round(document.querySelector('.checkout-card__action')!.getBoundingClientRect().height);
+        const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom);
+        return { paddingIsBarPlus12: padding === bar + 12, bodyValue: getComputedStyle(document.body).getPropertyValue('--fe-pay-bar-room').trim() };
+      });
+    await expect.poll(room).toEqual({ paddingIsBarPlus12: true, bodyValue: '0px' });
     const fieldInView = () =>
       page.evaluate(() => {
         const field = document.activeElement!.getBoundingClientRect();

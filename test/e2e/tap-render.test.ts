@@ -12,7 +12,7 @@ import en from '../../locales/en.json';
 
 afterAll(closeBrowser);
 
-type Moment = { what: 'click' | 'address' | 'frame'; step?: string };
+type Moment = { what: 'click' | 'address' | 'frame'; step?: string; focused?: string };
 
 describe('a tap on a step of the router', () => {
   it('paints a frame first, then renders the next step in one piece, on a slow phone', async () => {
@@ -33,7 +33,7 @@ describe('a tap on a step of the router', () => {
       };
       const pushState = history.pushState.bind(history);
       history.pushState = (...args: Parameters<History['pushState']>) => {
-        w.__moments.push({ what: 'address' });
+        w.__moments.push({ what: 'address', focused: document.activeElement?.tagName });
         pushState(...args);
       };
       addEventListener(
@@ -59,6 +59,10 @@ describe('a tap on a step of the router', () => {
     // after the move, at most the frame before React's task shows the old step, then the new one
     expect(framesAfter.filter((m) => m.step === 'check-location').length).toBeLessThanOrEqual(1);
     expect(framesAfter.at(-1)?.step).toBe('place-alerts');
+    // the pressed button gave up focus in the tap: its removal forces no style update of the whole page
+    // in the render (FunnelRoutes' releaseFocusOfStep); the new step's heading takes it once painted
+    expect(moments[moved]!.focused).toBe('BODY');
+    await expect.poll(() => page.evaluate(() => document.activeElement === document.querySelector('main[data-step="place-alerts"] h1'))).toBe(true);
     await context.close();
   });
 });

@@ -149,6 +149,30 @@ describe('submitSignup', () => {
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
+  it('starts the settings request when the screen says (after the next paint), once, and not at all when they have arrived since', async () => {
+    const { store, seen, deps } = setup(route(SIGNUP_OK));
+    const starts: (() => void)[] = [];
+    const startSettings = (start: () => void): void => void starts.push(start);
+    expect(await submitSignup({ ...deps, startSettings }, { email: 'anna@example.com' })).toBe('success');
+    // the account exists and the step may move on; the settings request has not been built yet
+    expect(seen.map((r) => r.method)).toEqual(['POST']);
+    expect(starts).toHaveLength(1);
+    starts[0]!();
+    // a caller before the answer (the checkout) waits for the same request
+    expect(await loadPaymentSettings(deps)).toBe(true);
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'GET']);
+    expect(store.signup.publishableKey).toBe('pk_test_1');
+
+    // a start that comes after the checkout already has the settings sends nothing
+    const second = setup(route(SIGNUP_OK));
+    const later: (() => void)[] = [];
+    expect(await submitSignup({ ...second.deps, startSettings: (start) => void later.push(start) }, { email: 'ben@example.com' })).toBe('success');
+    expect(await loadPaymentSettings(second.deps)).toBe(true);
+    later[0]!();
+    await Promise.resolve();
+    expect(second.seen.map((r) => r.method)).toEqual(['POST', 'GET']);
+  });
+
   it('does not sign the same address up twice after a reload', async () => {
     const { store, seen, deps } = setup(route(SIGNUP_OK));
     Object.assign(store.signup, { email: 'anna@example.com', isSuccess: true, token: 'tok-old', publishableKey: 'pk_x' });
