@@ -1,6 +1,6 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
 import { routeTable } from '../core/routeTable.ts';
@@ -92,8 +92,8 @@ function RouterNavigation({ children, paintFirst }: { children: ReactNode; paint
 /**
  * One exact route per variant path (opening its flow's entry step, as the variant the visitor is
  * assigned on a path under experiment) and per step path, built from the flow data. A route written
- * in another case or with a trailing slash is replaced by the route itself, query kept (react-router
- * would match it loosely and show the page under no landing type); any other path lands on "/".
+ * in another case or with a trailing slash is replaced by the route itself, query kept (the ad's link
+ * keeps its landing); any other path lands on "/".
  * `paintFirst`: each move waits for the frame after the tap (RouterNavigation); BrowserRoutes sets it.
  */
 export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
@@ -101,22 +101,20 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const location = useLocation();
   // the routes only: which variant a path shows is resolved by StepHost (resolveActiveVariant)
   const routes = useMemo(() => routeTable(data, steps), [data, steps]);
-  const exact = canonicalRedirect(
-    location.pathname,
-    location.search,
-    routes.map((r) => r.path),
-    location.hash,
-  );
+  const byPath = useMemo(() => new Map(routes.map((route) => [route.path, route])), [routes]);
+  const exact = canonicalRedirect(location.pathname, location.search, [...byPath.keys()], location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;
+  // every route is exact, so the address is looked up: react-router's <Routes> would compile and rank
+  // every route's pattern again at each move (about 3 ms at 4x CPU, in the task that renders the step)
+  const route = byPath.get(location.pathname);
   return (
     <RouterNavigation paintFirst={paintFirst}>
-      <Routes>
-        {routes.map(({ path, stepId, variantId }) => (
-          // a variant path's host is keyed by its path (two landing paths of one entry step are two visits)
-          <Route key={path} path={path} caseSensitive element={<StepHost key={variantId === undefined ? stepId : path} stepId={stepId} />} />
-        ))}
-        <Route path="*" element={<Navigate to="/" replace />} />
-      </Routes>
+      {route ? (
+        // a variant path's host is keyed by its path (two landing paths of one entry step are two visits)
+        <StepHost key={route.variantId === undefined ? route.stepId : route.path} stepId={route.stepId} />
+      ) : (
+        <Navigate to="/" replace />
+      )}
     </RouterNavigation>
   );
 }
