@@ -50,4 +50,19 @@ describe('a call of the HTTP clients', () => {
     expect(RecordingXhr.sent[1]!.headers.authorization).toBe('Bearer tok-1');
     expect(RecordingXhr.sent.some((r) => 'x-xsrf-token' in r.headers)).toBe(false);
   });
+
+  it('has the Cookie Store created as the clients are set up, not by the first call (a tap)', () => {
+    vi.stubGlobal('XMLHttpRequest', RecordingXhr);
+    const reads: string[] = [];
+    const store = { get: () => new Promise(() => {}) };
+    Object.defineProperty(window, 'cookieStore', { configurable: true, get: () => (reads.push('read'), store) });
+    try {
+      const http = createHttpClients(PREVIEW_CONFIG, () => '');
+      expect(reads.length).toBe(1);
+      void http.webapi.post('/signup', { email: 'anna@example.com' }).catch(() => {});
+      expect(RecordingXhr.sent).toHaveLength(1);
+    } finally {
+      Reflect.deleteProperty(window, 'cookieStore');
+    }
+  });
 });
