@@ -77,4 +77,4 @@ export type { Prerenderer } from './prerender.tsx';
 /** The contract between the engine and a screen component. */
 export type { AnyScreenRegistry, OutcomesOf, ScreenMap, ScreenMapOf, ScreenProps, ScreenPropsIn, ScreenRegistry, ScreenTypeSpec } from './types.ts';
 /** Ends the current task and resumes in a new one (`scheduler.yield()`, else a zero timeout): a screen's handler lets the browser paint its feedback (a busy button, a loader) before slower work. */
-export { afterNextPaint, yieldToBrowser } from './yieldToBrowser.ts';
+export { afterNextPaint, whenIdle, yieldToBrowser } from './yieldToBrowser.ts';

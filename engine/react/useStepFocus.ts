@@ -3,7 +3,7 @@ import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
 import { useEngine, type FunnelEngine } from './context.ts';
 import { EARLY_STEP_ID } from './earlyStep.ts';
-import { afterNextPaint } from './yieldToBrowser.ts';
+import { whenIdle } from './yieldToBrowser.ts';
 
 /**
  * The step shown when the document loaded. Focus is moved only after the visitor has gone on to
@@ -61,18 +61,15 @@ export function useStepFocus(stepId: string): void {
       }
       if (!focused) {
         focused = true;
-        // once the step is painted: focusing needs the page's style and layout, which would otherwise
-        // be computed here, in the task that renders the step, and once more by its frame
-        afterNextPaint(
-          () => {
-            // the visitor is already inside the step (typing in a field of the copy shown before it: earlyStep.ts)
-            if (left || !heading.isConnected || main.contains(document.activeElement)) return;
-            if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-            heading.focus({ preventScroll: true });
-          },
-          window,
-          1,
-        );
+        // once the step is painted and the page is idle: focusing needs the page's style and layout,
+        // which would otherwise be computed here, in the task that renders the step, and once more by
+        // its frame; right after the paint it would hold up the next frame (10-15 ms at 4x CPU)
+        whenIdle(() => {
+          // the visitor is already inside the step (typing in a field of the copy shown before it: earlyStep.ts)
+          if (left || !heading.isConnected || main.contains(document.activeElement)) return;
+          if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+          heading.focus({ preventScroll: true });
+        });
       }
     };
     update();

@@ -43,3 +43,29 @@ export function afterNextPaint(fn: () => void, win: Window = window, frames: 1 |
   win.requestAnimationFrame(frames === 1 ? afterFrame : () => win.requestAnimationFrame(afterFrame));
   win.setTimeout(run, FRAME_WAIT_CAP_MS);
 }
+
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
+
+/** How long `whenIdle` waits for an idle moment at most. */
+const IDLE_WAIT_CAP_MS = 200;
+
+/**
+ * Runs `fn` once, when the main thread is idle (`requestIdleCallback`, at most IDLE_WAIT_CAP_MS
+ * later), for work that shows nothing and should not hold up the frames of a step just painted
+ * (moving focus for assistive technology, a request later steps need); after the next paint where
+ * the browser has no idle callbacks. Returns a cancel.
+ * @example const cancel = whenIdle(() => heading.focus());
+ */
+export function whenIdle(fn: () => void, win: Window = window): () => void {
+  const idle = win as IdleWindow;
+  let cancelled = false;
+  if (typeof idle.requestIdleCallback !== 'function') {
+    afterNextPaint(() => cancelled || fn(), win, 1);
+    return () => void (cancelled = true);
+  }
+  const id = idle.requestIdleCallback(fn, { timeout: IDLE_WAIT_CAP_MS });
+  return () => idle.cancelIdleCallback?.(id);
+}

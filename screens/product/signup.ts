@@ -4,8 +4,8 @@
  * server's e-mail error, else "Failed to create an account", in the error banner of type signup);
  * loader off at the end. The payment settings are fetched after the account exists without holding
  * the visitor on the signup step: only the checkout needs them, and it waits for the same request.
- * The screen starts that request once the next step is painted (startSettings), so building it does
- * not lengthen the task that renders the step.
+ * The screen starts that request once the next step is painted and the page is idle (startSettings),
+ * so building it does not lengthen the task that renders the step.
  * This module brings axios with it, so only the signup screen imports it.
  */
 import type { Analytics } from '../../engine/index.ts';
@@ -31,7 +31,8 @@ export interface SignupDeps {
   sleep?: (ms: number) => Promise<void>;
   /**
    * Starts the payment-settings request once the account exists: at once unless told (the signup
-   * screen waits for the next step's paint). A start after the settings arrived sends nothing.
+   * screen waits until the next step is painted and the page is idle). A start after the settings
+   * arrived sends nothing.
    */
   startSettings?: (start: () => void) => void;
 }

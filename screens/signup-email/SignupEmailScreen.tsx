@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
-import { afterNextPaint, type ScreenPrefetch } from '../../engine/react/index.ts';
+import { whenIdle, type ScreenPrefetch } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { httpClientsFor, submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
@@ -61,8 +61,8 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
     setBusy(true);
     try {
       // the request leaves within this tap (its client was set up while the step before was read, see prefetch); the busy button paints while it travels.
-      // The payment settings' request waits for the next step's paint: built in the answer's task, it would hold that paint back
-      const startSettings = (start: () => void): void => afterNextPaint(start, window, 1);
+      // The payment settings' request waits until the next step is painted and the page is idle: built in the answer's task, it would hold that paint back
+      const startSettings = (start: () => void): void => void whenIdle(start);
       if ((await submitSignup({ store, analytics, startSettings }, { email })) === 'success') next();
     } finally {
       setBusy(false);

@@ -90,7 +90,7 @@ describe('signup-email screen', () => {
     expect(await screen.findByRole('heading', { name: 'Whom do you want to locate?' })).toBeInTheDocument();
     expect(path()).toBe('/signup/set-your-options');
     await waitFor(() => expect(store.signup.publishableKey).toBe('pk_test_1'));
-    // asked for after the next paint, not in the task that answers the signup and renders the next step
+    // asked for once the next step is painted and the page idle, not in the task that answers the signup and renders the next step
     expect(settingsAfterAnswerTask).toBe(true);
     expect(seen[0]).toMatchObject({
       method: 'POST',

@@ -1,6 +1,6 @@
-/** afterNextPaint (engine/react/yieldToBrowser.ts): when its work runs, against a window whose frames and tasks the test drives. */
+/** afterNextPaint and whenIdle (engine/react/yieldToBrowser.ts): when their work runs, against a window whose frames, tasks and idle callbacks the test drives. */
 import { describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from '../../engine/react/index.ts';
+import { afterNextPaint, whenIdle } from '../../engine/react/index.ts';
 
 /** A window whose animation frames, timers and user-blocking tasks queue up until the test runs them. */
 function fakeWindow(withPostTask: boolean) {
@@ -71,5 +71,40 @@ describe('afterNextPaint', () => {
     const cap = timers.find((t) => t.ms === 100)!;
     cap.fn();
     expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenIdle', () => {
+  it('runs in an idle callback, at most 200 ms later, and can be cancelled', () => {
+    const idle: Array<{ fn: () => void; timeout?: number }> = [];
+    const cancelled: number[] = [];
+    const win = {
+      requestIdleCallback: (fn: () => void, options?: { timeout: number }) => idle.push({ fn, timeout: options?.timeout }),
+      cancelIdleCallback: (id: number) => void cancelled.push(id),
+    } as unknown as Window;
+    const fn = vi.fn();
+    const cancel = whenIdle(fn, win);
+    expect(idle).toEqual([{ fn, timeout: 200 }]);
+    expect(fn).not.toHaveBeenCalled();
+    idle[0]!.fn();
+    expect(fn).toHaveBeenCalledTimes(1);
+    cancel();
+    expect(cancelled).toEqual([1]);
+  });
+
+  it('without idle callbacks: once the next frame is painted, unless cancelled before', () => {
+    const { win, tasks, frame } = fakeWindow(true);
+    const fn = vi.fn();
+    whenIdle(fn, win);
+    frame();
+    tasks.splice(0).forEach((t) => t.fn());
+    expect(fn).toHaveBeenCalledTimes(1);
+
+    const later = vi.fn();
+    const cancel = whenIdle(later, win);
+    cancel();
+    frame();
+    tasks.splice(0).forEach((t) => t.fn());
+    expect(later).not.toHaveBeenCalled();
   });
 });

@@ -149,7 +149,7 @@ describe('submitSignup', () => {
     expect(seen.filter((r) => r.method === 'GET')).toHaveLength(2);
   });
 
-  it('starts the settings request when the screen says (after the next paint), once, and not at all when they have arrived since', async () => {
+  it('starts the settings request when the screen says (once the next step is painted), once, and not at all when they have arrived since', async () => {
     const { store, seen, deps } = setup(route(SIGNUP_OK));
     const starts: (() => void)[] = [];
     const startSettings = (start: () => void): void => void starts.push(start);
