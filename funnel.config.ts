@@ -36,8 +36,9 @@ export default defineFunnelConfig({
   localesDir: 'locales',
   schemasDir: 'schemas',
   generatedTypesDir: 'screens/types',
-  // the signup and the payment calls go through axios and the backend module in the tap that sends them
-  compileAhead: ['node_modules/axios/', 'screens/backend/'],
+  // the signup and the payment calls go through axios and the backend module in the tap that sends them;
+  // the checkout (and the preview's sandbox card form) renders in one task at the tap that opens it
+  compileAhead: ['node_modules/axios/', 'screens/backend/', 'screens/checkout/', 'engine/payments/sandbox/'],
   preview: PREVIEW_CONFIG,
   production: (env) => {
     const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}` });

@@ -76,8 +76,14 @@ describe('production bundle', () => {
       Object.keys(metafile.outputs[o]!.inputs).some((i) => i.endsWith('react-dom/cjs/react-dom-client.production.js')),
     )!;
     for (const output of [...staticClosure(metafile, main), reactClient]) expect(firstLine(output)).toBe(COMPILE_HINT);
-    // the HTTP client and the backend calls, run through in the tap that sends the signup or the payment
-    for (const ahead of ['node_modules/axios/lib/core/Axios.js', 'screens/backend/http.ts', 'screens/backend/portal.ts']) {
+    // the HTTP client and the backend calls, run through in the tap that sends the signup or the payment;
+    // the checkout, rendered whole in the tap that opens it
+    for (const ahead of [
+      'node_modules/axios/lib/core/Axios.js',
+      'screens/backend/http.ts',
+      'screens/backend/portal.ts',
+      'screens/checkout/CheckoutScreen.tsx',
+    ]) {
       const output = Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && ahead in metafile.outputs[o]!.inputs);
       expect(output, ahead).toBeDefined();
       expect(firstLine(output!), ahead).toBe(COMPILE_HINT);
