@@ -10,8 +10,7 @@
 import { nextTargets } from '../core/flowGraph.ts';
 import type { Step } from '../core/flowTypes.ts';
 import type { FunnelEngine } from './context.ts';
-
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+import { whenIdle } from './yieldToBrowser.ts';
 
 /** The longest wait for an idle moment before fetching anyway. */
 const IDLE_TIMEOUT_MS = 1500;
@@ -36,22 +35,14 @@ export function preloadNextScreens(engine: FunnelEngine, step: Pick<Step, 'next'
  * Starts the downloads for the steps after `step` at the next idle moment once the engine wants the
  * later steps' downloads (engine.laterStepsWanted); returns a cancel for a step left before then.
  */
-export function prefetchNext(engine: FunnelEngine, step: Pick<Step, 'next'>, win: IdleWindow = window): () => void {
+export function prefetchNext(engine: FunnelEngine, step: Pick<Step, 'next'>, win: Window = window): () => void {
   let cancelled = false;
   let cancelIdle = (): void => {};
-  const run = (): void => preloadNextScreens(engine, step);
-  const whenIdle = (): void => {
-    if (cancelled) return;
-    if (win.requestIdleCallback) {
-      const id = win.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-      cancelIdle = () => win.cancelIdleCallback?.(id);
-    } else {
-      const timer = win.setTimeout(run, 200);
-      cancelIdle = () => win.clearTimeout(timer);
-    }
+  const start = (): void => {
+    if (!cancelled) cancelIdle = whenIdle(() => preloadNextScreens(engine, step), win, IDLE_TIMEOUT_MS);
   };
-  if (engine.laterStepsWanted) void engine.laterStepsWanted.then(whenIdle);
-  else whenIdle();
+  if (engine.laterStepsWanted) void engine.laterStepsWanted.then(start);
+  else start();
   return () => {
     cancelled = true;
     cancelIdle();

@@ -49,23 +49,23 @@ type IdleWindow = Window & {
   cancelIdleCallback?: (id: number) => void;
 };
 
-/** How long `whenIdle` waits for an idle moment at most. */
+/** How long `whenIdle` waits for an idle moment at most, unless told. */
 const IDLE_WAIT_CAP_MS = 200;
 
 /**
- * Runs `fn` once, when the main thread is idle (`requestIdleCallback`, at most IDLE_WAIT_CAP_MS
- * later), for work that shows nothing and should not hold up the frames of a step just painted
- * (moving focus for assistive technology, a request later steps need); after the next paint where
+ * Runs `fn` once, when the main thread is idle (`requestIdleCallback`, at most `timeoutMs` later),
+ * for work that shows nothing and should not hold up the frames of a step just painted (moving focus
+ * for assistive technology, a request or a download later steps need); after the next paint where
  * the browser has no idle callbacks. Returns a cancel.
  * @example const cancel = whenIdle(() => heading.focus());
  */
-export function whenIdle(fn: () => void, win: Window = window): () => void {
+export function whenIdle(fn: () => void, win: Window = window, timeoutMs = IDLE_WAIT_CAP_MS): () => void {
   const idle = win as IdleWindow;
   let cancelled = false;
   if (typeof idle.requestIdleCallback !== 'function') {
     afterNextPaint(() => cancelled || fn(), win, 1);
     return () => void (cancelled = true);
   }
-  const id = idle.requestIdleCallback(fn, { timeout: IDLE_WAIT_CAP_MS });
+  const id = idle.requestIdleCallback(fn, { timeout: timeoutMs });
   return () => idle.cancelIdleCallback?.(id);
 }

@@ -90,6 +90,9 @@ describe('whenIdle', () => {
     expect(fn).toHaveBeenCalledTimes(1);
     cancel();
     expect(cancelled).toEqual([1]);
+    // a caller may wait longer for an idle moment (the next steps' downloads: prefetchNext.ts)
+    whenIdle(fn, win, 1500);
+    expect(idle[1]).toEqual({ fn, timeout: 1500 });
   });
 
   it('without idle callbacks: once the next frame is painted, unless cancelled before', () => {
