@@ -79,6 +79,8 @@ describe.concurrent('no tap waits for a download that could have happened while 
     await page.waitForURL(`${baseUrl()}/checkout/success`, { timeout: 30_000 });
     await walk(page, { ...base, start: 'checkout-success', until: { screen: 'download' } });
     await page.locator('main[data-step="download"]').waitFor();
+    // the probe records an arrival at the next frame: read once it has
+    await page.waitForFunction(() => (window as unknown as { __arrivals: Array<{ step: string }> }).__arrivals.at(-1)?.step === 'download');
     const waited = await waitedFiles(page);
     expect(waited.map((w) => w.to)).toEqual(expect.arrayContaining(['signup', 'set-your-options', 'checkout', 'checkout-success', 'download']));
     expect(waited.filter((w) => w.files.length)).toEqual([]);
