@@ -116,7 +116,7 @@ export type { GatewayState } from './useCardGateway.ts';
 /** What the checkout and the upsell share: the backend's payment calls, the gateway loader, and one purchase at a time. */
 export { usePurchaseRunner } from './usePurchaseRunner.ts';
 /** Types of the same module. */
-export type { PurchaseRunner } from './usePurchaseRunner.ts';
+export type { PurchaseRunner, RunOptions } from './usePurchaseRunner.ts';
 /** An AbortSignal that aborts when the screen unmounts. */
 export { useUnmountSignal } from './useUnmountSignal.ts';
 /** The upsell's purchase with the method the plan was just paid with, followed to its result after a reload. */

@@ -27,7 +27,18 @@ export interface PurchaseRunner {
   /** The last failure in the visitor's language, until the next attempt. */
   failureText: string | undefined;
   /** Runs one purchase at a time; resolves with its outcome, or 'busy' when one already runs. */
-  run: (purchase: () => Promise<PurchaseOutcome>) => Promise<PurchaseOutcome>;
+  run: (purchase: () => Promise<PurchaseOutcome>, options?: RunOptions) => Promise<PurchaseOutcome>;
+}
+
+export interface RunOptions {
+  /**
+   * Whether the purchase starts in the tap itself rather than after the processing page has painted.
+   * Only for a purchase whose first step is already asynchronous, the cross-tab claim of a durable
+   * purchase (engine/payments/purchaseClaim.ts): the claim is granted while the page paints, and the
+   * first call leaves right after the paint instead of after the tasks queued behind it. Any other
+   * purchase builds its first request at once, which would hold up the paint (INP).
+   */
+  startInTap?: boolean;
 }
 
 /** What the checkout and the upsell share: the backend's payment calls, the gateway loader, and one purchase at a time. */
@@ -54,15 +65,15 @@ export function usePurchaseRunner(): PurchaseRunner {
     [store, gateways, gatewayContext],
   );
 
-  const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> => {
+  const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>, options: RunOptions = {}): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render
     if (inFlight.current) return { status: 'busy' };
     inFlight.current = true;
     setBusy(true);
     setFailure(null);
     try {
-      // the processing page paints before the purchase starts its calls (nothing is stored or sent yet)
-      await yieldToBrowser();
+      // the processing page paints before the purchase builds its first call (nothing is stored or sent yet)
+      if (!options.startInTap) await yieldToBrowser();
       const outcome = await purchase();
       if (outcome.status === 'failed') setFailure(outcome.failure);
       return outcome;

@@ -151,11 +151,14 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     other.dismiss();
     if (!resumeOnly) paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
     return runner
-      .run(() =>
-        purchase(
-          { api, gateway: processor, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure: threeDSecure(), resumeOnly },
-        ),
+      .run(
+        () =>
+          purchase(
+            { api, gateway: processor, store, analytics, signal: runner.signal() },
+            { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure: threeDSecure(), resumeOnly },
+          ),
+        // a durable purchase starts with the cross-tab claim, granted while the processing page paints
+        { startInTap: durable !== undefined },
       )
       .then((outcome) => finish(outcome));
   };
@@ -165,11 +168,13 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     other.dismiss();
     if (!resumeOnly) paymentInfoEntered('paypal');
     return runner
-      .run(() =>
-        purchaseWithBraintree(
-          { api, store, analytics, signal: runner.signal() },
-          { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
-        ),
+      .run(
+        () =>
+          purchaseWithBraintree(
+            { api, store, analytics, signal: runner.signal() },
+            { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
+          ),
+        { startInTap: durable !== undefined },
       )
       .then((outcome) => finish(outcome, 'paypal'));
   };

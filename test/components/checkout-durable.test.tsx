@@ -4,10 +4,10 @@
  * no second subscription call), a subscribed visitor is sent from the paywall to their success step,
  * and a trial plan says what it costs today and when it renews.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
+import { claimName, readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
 import type { GatewayRegistration } from '../../engine/payments/gateways.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { renderFunnel, type RenderedFunnel } from './harness.tsx';
@@ -22,14 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-async function payWith4242(): Promise<void> {
+async function fill4242(): Promise<void> {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Card number'), '4242424242424242');
   await user.type(screen.getByLabelText('Expiry date (MM/YY)'), '1234');
   await user.type(screen.getByLabelText('CVC'), '123');
   await user.type(screen.getByLabelText('Cardholder name'), 'Ada Lovelace');
   await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $59.88' })).toBeEnabled());
-  await user.click(screen.getByRole('button', { name: 'Pay $59.88' }));
+}
+
+async function payWith4242(): Promise<void> {
+  await fill4242();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Pay $59.88' }));
 }
 
 describe('durable purchases', { timeout: 60_000 }, () => {
@@ -64,6 +68,20 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     const checkout = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, 'gz-1-month-tiger') });
     await waitFor(() => expect(checkout.path()).toBe('/checkout/success'));
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(sandbox.subscriptions(email)).toHaveLength(1);
+  });
+
+  it('takes the cross-tab claim in the tap itself, while the processing page paints; one subscription', async () => {
+    const { email, key } = await sandbox.account();
+    const f = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN) });
+    await screen.findByLabelText('Card number', {}, { timeout: 8000 });
+    await fill4242();
+    // one synchronous click: the claim (jsdom has no Web Locks: the lease) is written before the tap's task ends
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $59.88' }));
+    expect(JSON.parse(localStorage.getItem(claimName(key)) ?? 'null')).toMatchObject({ owner: expect.any(String) });
+    expect(screen.getByTestId('payment-processing')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(f.path()).toBe('/checkout/success');
     expect(sandbox.subscriptions(email)).toHaveLength(1);
   });
 
