@@ -37,8 +37,17 @@ export default defineFunnelConfig({
   schemasDir: 'schemas',
   generatedTypesDir: 'screens/types',
   // the signup and the payment calls go through axios and the backend module in the tap that sends them;
-  // the checkout (and the preview's sandbox card form) renders in one task at the tap that opens it
-  compileAhead: ['node_modules/axios/', 'screens/backend/', 'screens/checkout/', 'engine/payments/sandbox/'],
+  // the checkout (and the preview's sandbox card form) renders in one task at the tap that opens it;
+  // the offer, the quiz and the success step render in the task that takes the signup's or Pay's answer
+  compileAhead: [
+    'node_modules/axios/',
+    'screens/backend/',
+    'screens/checkout/',
+    'engine/payments/sandbox/',
+    'screens/offer/',
+    'screens/quiz/',
+    'screens/checkout-success/',
+  ],
   preview: PREVIEW_CONFIG,
   production: (env) => {
     const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}` });

@@ -77,12 +77,15 @@ describe('production bundle', () => {
     )!;
     for (const output of [...staticClosure(metafile, main), reactClient]) expect(firstLine(output)).toBe(COMPILE_HINT);
     // the HTTP client and the backend calls, run through in the tap that sends the signup or the payment;
-    // the checkout, rendered whole in the tap that opens it
+    // the checkout, rendered whole in the tap that opens it; the steps that render as a backend call answers
     for (const ahead of [
       'node_modules/axios/lib/core/Axios.js',
       'screens/backend/http.ts',
       'screens/backend/portal.ts',
       'screens/checkout/CheckoutScreen.tsx',
+      'screens/offer/OfferScreen.tsx',
+      'screens/quiz/QuizScreen.tsx',
+      'screens/checkout-success/CheckoutSuccessScreen.tsx',
     ]) {
       const output = Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && ahead in metafile.outputs[o]!.inputs);
       expect(output, ahead).toBeDefined();
