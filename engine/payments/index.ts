@@ -60,6 +60,7 @@ export {
   PURCHASE_RECORD_KEY,
   clearPurchaseRecord,
   isUnsent,
+  onPurchaseRecordChange,
   parseRecord,
   purchaseRecordKey,
   readPurchaseRecord,

@@ -9,9 +9,11 @@ import { failureTextKey, isOpenFailure } from '../../engine/payments/index.ts';
 import { pollResult } from '../../engine/payments/index.ts';
 import {
   clearPurchaseRecord,
+  onPurchaseRecordChange,
   parseRecord,
   PURCHASE_RECORD_KEY,
   readPurchaseRecord,
+  updatePurchaseRecord,
   writePurchaseRecord,
   type PurchaseRecord,
 } from '../../engine/payments/index.ts';
@@ -284,6 +286,42 @@ describe('the durable purchase record', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
     expect(calls.posts).toEqual([]);
     expect(f.store.checkout).toMatchObject({ id: 'sub_1', isSuccess: true });
+  });
+
+  it("tells this tab's listeners of a purchase begun, paid or dropped at once, and of its details in a task after them", async () => {
+    const told: string[] = [];
+    const seen = (): string => {
+      const record = readPurchaseRecord(EMAIL);
+      return record ? `${record.status}:${record.pollingId}` : 'none';
+    };
+    const stop = onPurchaseRecordChange(() => told.push(seen()));
+    const record: PurchaseRecord = {
+      account: EMAIL,
+      plan: PLAN,
+      idempotencyKey: 'k',
+      fbEventId: 'e',
+      paymentMethodId: '',
+      pollingId: '',
+      startedAt: 1,
+      status: 'processing',
+      checkoutPath: '/checkout',
+      successPath: '',
+    };
+    writePurchaseRecord(record);
+    expect(told).toEqual(['processing:']);
+    updatePurchaseRecord(EMAIL, { paymentMethodId: 'pm_1' });
+    updatePurchaseRecord(EMAIL, { pollingId: 'poll_1' });
+    // the call that follows a detail is built in the microtasks after it: the screens are told later, once
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(told).toEqual(['processing:']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual(['processing:', 'processing:poll_1']);
+    updatePurchaseRecord(EMAIL, { status: 'succeeded', result: { subscriptionId: 'sub_1', finalPrice: 59.88, regularPrice: 59.88 } });
+    expect(told).toEqual(['processing:', 'processing:poll_1', 'succeeded:poll_1']);
+    clearPurchaseRecord();
+    expect(told).toEqual(['processing:', 'processing:poll_1', 'succeeded:poll_1', 'none']);
+    stop();
   });
 
   it('belongs to one account: another account does not see it', () => {
