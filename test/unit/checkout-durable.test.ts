@@ -18,7 +18,7 @@ import {
   type PurchaseRecord,
 } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
-import { asPoll, done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+import { asPoll, done, funnel, openRecord, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 const PLAN = 'gz-3-month-fox';
@@ -295,19 +295,7 @@ describe('the durable purchase record', () => {
       return record ? `${record.status}:${record.pollingId}` : 'none';
     };
     const stop = onPurchaseRecordChange(() => told.push(seen()));
-    const record: PurchaseRecord = {
-      account: EMAIL,
-      plan: PLAN,
-      idempotencyKey: 'k',
-      fbEventId: 'e',
-      paymentMethodId: '',
-      pollingId: '',
-      startedAt: 1,
-      status: 'processing',
-      checkoutPath: '/checkout',
-      successPath: '',
-    };
-    writePurchaseRecord(record);
+    writePurchaseRecord(openRecord(EMAIL, PLAN));
     expect(told).toEqual(['processing:']);
     updatePurchaseRecord(EMAIL, { paymentMethodId: 'pm_1' });
     updatePurchaseRecord(EMAIL, { pollingId: 'poll_1' });

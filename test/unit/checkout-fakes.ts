@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { productSlices } from '../../screens/product/slices.ts';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { createFunnelStore, type FunnelState } from '../../engine/index.ts';
-import type { PaymentProcessor, ConfirmResult, PaymentMethodResult } from '../../engine/payments/index.ts';
+import type { PaymentProcessor, ConfirmResult, PaymentMethodResult, PurchaseRecord } from '../../engine/payments/index.ts';
 import { AbortedError, type Clock } from '../../engine/payments/index.ts';
 import type { ImmediateResult, PollAnswer, SubscriptionApi, SubscriptionRequest } from '../../engine/payments/index.ts';
 import { subscriptionBodyOf, subscriptionResultOf, type ResultData } from '../../screens/backend/portalSubscriptions.ts';
@@ -108,3 +108,18 @@ export const paid = (id = 'sub_1', final = 29.94, regular = 59.88): ScriptedPoll
 
 /** A scripted answer as the engine reads it (through the portal adapter's mapping). */
 export const asPoll = (answer: ScriptedPoll): PollAnswer => (answer.pending ? answer : { pending: false, result: subscriptionResultOf(answer.result) });
+
+/** A card purchase record under way for `account` (claimed, nothing sent yet), with `patch` applied. */
+export const openRecord = (account: string, plan: string, patch: Partial<PurchaseRecord> = {}): PurchaseRecord => ({
+  account,
+  plan,
+  idempotencyKey: 'k',
+  fbEventId: 'e',
+  paymentMethodId: '',
+  pollingId: '',
+  startedAt: 1,
+  status: 'processing',
+  checkoutPath: '/checkout',
+  successPath: '',
+  ...patch,
+});

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { claimName, claimReleased, LEASE_MS, runClaimed, type ClaimEnv, type LockRequester } from '../../engine/payments/index.ts';
 import { clearPurchaseRecord, purchase, readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from '../../engine/payments/index.ts';
-import { funnel, paid, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
+import { funnel, openRecord, paid, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
 
 const ACCOUNT = 'user:42';
@@ -158,19 +158,7 @@ describe('the local-storage lease', () => {
 });
 
 describe('a record found under the claim', () => {
-  const record = (patch: Partial<PurchaseRecord>): PurchaseRecord => ({
-    account: ACCOUNT,
-    plan: PLAN,
-    idempotencyKey: 'k',
-    fbEventId: 'e',
-    paymentMethodId: '',
-    pollingId: '',
-    startedAt: 1,
-    status: 'processing',
-    checkoutPath: '/checkout',
-    successPath: '',
-    ...patch,
-  });
+  const record = (patch: Partial<PurchaseRecord>): PurchaseRecord => openRecord(ACCOUNT, PLAN, patch);
 
   it('claimed but never sent (its tab went away while tokenising): dropped, and a resume has nothing to follow', async () => {
     writePurchaseRecord(record({}));
