@@ -55,13 +55,12 @@ const memory = new Map<string, string>();
 /** Listeners in this tab (the `storage` event reaches only the other tabs). */
 const listeners = new Set<() => void>();
 const tell = (): void => listeners.forEach((listener) => listener());
-let toldSoon = false;
-/** Tells this tab's listeners in a task of their own, once for the changes made before it. */
+let soon: ReturnType<typeof setTimeout> | undefined;
+/** Tells this tab's listeners in a task of their own, once for the changes made before it (a later change moves it on). */
 const tellSoon = (): void => {
-  if (toldSoon) return;
-  toldSoon = true;
-  setTimeout(() => {
-    toldSoon = false;
+  clearTimeout(soon);
+  soon = setTimeout(() => {
+    soon = undefined;
     tell();
   }, 0);
 };
