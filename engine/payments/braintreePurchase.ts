@@ -9,6 +9,7 @@ import { readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './
 import { failureOfError, type CardFlowResult } from './cardFlow.ts';
 import {
   claimed,
+  durableOf,
   guarded,
   keepRecord,
   randomEventId,
@@ -54,7 +55,7 @@ export interface BraintreeRequest {
 export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
   return guarded(store, async () => {
-    const durable = request.durable && request.upsell !== true ? request.durable : undefined;
+    const durable = durableOf(request);
     if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
     return claimed(durable.account, deps, async () => {
       const found = readPurchaseRecord(durable.account);

@@ -160,6 +160,19 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
 }
 
 /**
+ * The durable part of a purchase request: an account's purchase other than the upsell, which is
+ * claimed across tabs and recorded before its calls; undefined for any other.
+ */
+export const durableOf = (request: { durable?: DurablePurchase; upsell?: boolean }): DurablePurchase | undefined =>
+  request.upsell === true ? undefined : request.durable;
+
+/**
+ * Whether a purchase's first step is the claim across tabs (asynchronous: a Web Lock, else a lease
+ * read back after a pause), so it can start in the tap itself (usePurchaseRunner's `startInTap`).
+ */
+export const startsWithClaim = (request: { durable?: DurablePurchase; upsell?: boolean }): boolean => durableOf(request) !== undefined;
+
+/**
  * Buys a plan (or the upsell) by card or wallet. A durable purchase first takes the account's claim in
  * every tab of the browser (./purchaseClaim.ts), then records itself, and only then has the card
  * tokenised: of two tabs pressing Pay at once, one buys and the other answers 'elsewhere'.
@@ -168,7 +181,7 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
   return guarded(store, async () => {
-    const durable = request.durable && request.upsell !== true ? request.durable : undefined;
+    const durable = durableOf(request);
     if (!durable) return buyByCard(deps, request, undefined, undefined);
     return claimed(durable.account, deps, async () => {
       const open = openPurchase(durable.account, request);

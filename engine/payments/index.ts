@@ -16,7 +16,7 @@ export { accountKey, accountMismatch, purchaseAccountOf, rememberSession } from 
 /** Types of the same module. */
 export type { AccountMismatch } from './account.ts';
 /** The checkout machine (DESIGN.md section 7): a React-free async function with the API, the gateway, analytics, the store and the clock injected. */
-export { isPurchaseRunning, purchase, purchaseEnded, randomEventId } from './checkoutMachine.ts';
+export { isPurchaseRunning, purchase, purchaseEnded, randomEventId, startsWithClaim } from './checkoutMachine.ts';
 /** Types of the same module. */
 export type { DurablePurchase, PurchaseAttemptIds, PurchaseOutcome } from './checkoutMachine.ts';
 /** A purchase through the Braintree portal (spec section 4 "Alternative path", section 7 call 5), durable like the card path. */

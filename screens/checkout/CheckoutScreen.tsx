@@ -9,7 +9,7 @@ import { useEngine } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { planPricing, sellablePlan } from '../../engine/index.ts';
-import { purchase, purchaseEnded, purchaseWithBraintree, type PurchaseOutcome } from '../../engine/payments/index.ts';
+import { purchase, purchaseEnded, purchaseWithBraintree, startsWithClaim, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
 import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
 import type { PurchaseRecord } from '../../engine/payments/index.ts';
@@ -157,8 +157,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
             { api, gateway: processor, store, analytics, signal: runner.signal() },
             { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure: threeDSecure(), resumeOnly },
           ),
-        // a durable purchase starts with the cross-tab claim, granted while the processing page paints
-        { startInTap: durable !== undefined },
+        // a purchase that starts with the cross-tab claim is granted it while the processing page paints
+        { startInTap: startsWithClaim({ durable }) },
       )
       .then((outcome) => finish(outcome));
   };
@@ -174,7 +174,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
             { api, store, analytics, signal: runner.signal() },
             { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
           ),
-        { startInTap: durable !== undefined },
+        { startInTap: startsWithClaim({ durable }) },
       )
       .then((outcome) => finish(outcome, 'paypal'));
   };

@@ -4,7 +4,7 @@
  * reload resumes it with the same idempotency key and fb_event_id instead of charging again.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { purchase, purchaseEnded } from '../../engine/payments/index.ts';
+import { purchase, purchaseEnded, startsWithClaim } from '../../engine/payments/index.ts';
 import { failureTextKey, isOpenFailure } from '../../engine/payments/index.ts';
 import { pollResult } from '../../engine/payments/index.ts';
 import {
@@ -310,6 +310,12 @@ describe('the durable purchase record', () => {
     clearPurchaseRecord();
     expect(told).toEqual(['processing:', 'processing:poll_1', 'succeeded:poll_1', 'none']);
     stop();
+  });
+
+  it("starts with the claim across tabs for an account's purchase, never for the upsell or without an account", () => {
+    expect(startsWithClaim({ durable })).toBe(true);
+    expect(startsWithClaim({ durable, upsell: true })).toBe(false);
+    expect(startsWithClaim({})).toBe(false);
   });
 
   it('belongs to one account: another account does not see it', () => {
