@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { currentTranslator, useTexts } from '../react/translator.ts';
 import { useEngine } from '../react/context.ts';
 import type { BackendContext, SubscriptionApi } from './backend.ts';
 import type { PurchaseOutcome } from './checkoutMachine.ts';
@@ -43,7 +43,7 @@ export interface RunOptions {
 
 /** What the checkout and the upsell share: the backend's payment calls, the gateway loader, and one purchase at a time. */
 export function usePurchaseRunner(): PurchaseRunner {
-  const { t, i18n } = useTranslation();
+  const { t } = useTexts();
   const { store, analytics, config, gateways, backend } = useEngine();
   const context = useMemo((): BackendContext => ({ store, config, analytics }), [store, config, analytics]);
   const api = useMemo(() => backend.subscriptions(context), [backend, context]);
@@ -52,7 +52,7 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
-  const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => i18n.language), [store, config, i18n]);
+  const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => currentTranslator().language), [store, config]);
   const settledGatewayContext = useCallback(async (): Promise<GatewayContext> => {
     // the settings may still be on their way from the signup, or have failed there (three tries):
     // wait for them, or try again, before the form needs the key

@@ -11,7 +11,7 @@ import { initReactI18next } from 'react-i18next';
 
 import { languageCodes } from '../core/languages.ts';
 import { browserLanguage, pickLanguage, type Language, type LanguageList, type LocaleLoader } from './language.ts';
-import { setTranslator, type TextOptions, type TextTree } from './translator.ts';
+import { setTranslator, type TextOptions, type TextTree, type Translator } from './translator.ts';
 
 export { browserLanguage, detectLanguage, pickLanguage, rememberChosenLanguage } from './language.ts';
 export type { Language, LanguageList, LocaleLoader } from './language.ts';
@@ -72,16 +72,19 @@ export async function initI18n(
   return instance;
 }
 
+/** i18next's own `t` and language, as a Translator of useTexts(). */
+export function translatorOf(instance: I18n): Translator {
+  const t = (key: string, options?: TextOptions): string => instance.t(key, options ?? {});
+  return { t, language: instance.resolvedLanguage ?? instance.language ?? 'en' };
+}
+
 /**
  * Makes i18next the translator of useTexts() (translator.ts), now and whenever its language or
  * texts change, so the engine's chrome follows the same instance as the react-i18next screens.
  * @returns a function that stops following it
  */
 export function connectTranslator(instance: I18n = i18next): () => void {
-  const update = (): void => {
-    const t = (key: string, options?: TextOptions): string => instance.t(key, options ?? {});
-    setTranslator({ t, language: instance.resolvedLanguage ?? instance.language ?? 'en' });
-  };
+  const update = (): void => setTranslator(translatorOf(instance));
   instance.on('initialized', update);
   instance.on('languageChanged', update);
   instance.store?.on('added', update);

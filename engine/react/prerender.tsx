@@ -65,7 +65,7 @@ export async function createPrerenderer<M extends ScreenMap, S extends object>(o
   // imported here, not at the top: this module is reachable from the engine's public entry, and a
   // static import would bring i18next into the landing's first bundle (see translator.ts)
   const { default: i18next } = await import('i18next');
-  const { initI18n } = await import('./i18n.ts');
+  const { initI18n, translatorOf } = await import('./i18n.ts');
   await initI18n(languages, options.firstPaintTexts, i18next, languages.fallback);
   const engineFor = (path: string, variant: string | undefined): FunnelEngine => ({
     data,
@@ -92,7 +92,8 @@ export async function createPrerenderer<M extends ScreenMap, S extends object>(o
       engine.texts.complete = true;
       await i18next.changeLanguage(language);
       i18next.addResourceBundle(language, 'translation', all, true, true);
-      setTranslator(createTranslator(language, all));
+      // i18next's own texts, as the app's steps read them once the texts are complete
+      setTranslator(translatorOf(i18next));
       try {
         const navigation = { location: { pathname: next.path, search: '', key: 'default' }, navigate: () => {} };
         const { prelude } = await options.renderToStream(
@@ -118,7 +119,7 @@ export async function createPrerenderer<M extends ScreenMap, S extends object>(o
     async render(path, language, variant) {
       await i18next.changeLanguage(language);
       // the entry step and the engine's chrome read the small translator, exactly as the browser hydrates
-      // them (boot.tsx); i18next stays initialised for any react-i18next component an entry screen has
+      // them (boot.tsx); i18next stays initialised for a project's screen that uses react-i18next
       setTranslator(createTranslator(language, options.firstPaintTexts[language] as TextTree));
       const engine = engineFor(path, variant);
       // a landing path renders its entry step alone, as the browser hydrates it (no router: see AppRoutes)

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { AddHomeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
@@ -19,7 +19,7 @@ export const prefetch: ScreenPrefetch<AddHomeProps> = () => prefetchArt('place-a
  * "home added" message with a continue button. An optional skip continues without a home.
  */
 export default function AddHomeScreen({ props, next }: ScreenProps<AddHomeProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   // the store for its handlers only: no snapshot, so no render on every change of the store
   const { store } = useFunnel();
   const [value, setValue] = useState(() => store.family.home);

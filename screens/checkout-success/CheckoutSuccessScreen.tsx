@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, useTexts } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { formatPercent, planNamed } from '../../engine/index.ts';
 import { orderReference } from '../../engine/payments/index.ts';
@@ -27,7 +26,7 @@ import { UpsellOffer } from './UpsellOffer.tsx';
  * lookup first, and a visitor with no purchase is sent to the checkout.
  */
 export default function CheckoutSuccessScreen({ props, next }: ScreenProps<CheckoutSuccessProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { store, data, config, analytics, backend } = useEngine();
   const { snap } = useStore();
   const { pathname } = useLocation();

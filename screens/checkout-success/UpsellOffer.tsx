@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, useTexts } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
@@ -30,7 +29,7 @@ export interface UpsellOfferProps {
  * One primary button adds it, one quiet button declines it for good and moves on.
  */
 export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: UpsellOfferProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const { store, analytics, data } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought, () => ({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { AccountMismatch } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -9,7 +9,7 @@ import { TitleBlock } from '../ui/TitleBlock.tsx';
  * last in another tab: the visitor sees which account a payment here is charged to before paying.
  */
 export function AccountMismatchPanel({ mismatch, onPayHere }: { mismatch: AccountMismatch; onPayHere: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const names = { thisTab: mismatch.thisTab, stored: mismatch.stored, interpolation: { escapeValue: false } };
   return (
     <Screen className="checkout checkout--account-mismatch">

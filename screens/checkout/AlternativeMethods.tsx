@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AlternativeMethod } from '../../engine/payments/index.ts';
 import type { GatewayContext } from '../../engine/payments/gateways.ts';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, useTexts } from '../../engine/react/index.ts';
 
 export interface AlternativeMethodsProps {
   /** What the registrations decide on, once the payment settings are known; read once per checkout. */
@@ -20,7 +19,7 @@ export interface AlternativeMethodsProps {
  * shows the spec's "An error has occurred".
  */
 export function AlternativeMethods({ context, busy, onNonce, onCancel }: AlternativeMethodsProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const { gateways } = useEngine();
   const [methods, setMethods] = useState<AlternativeMethod[]>([]);

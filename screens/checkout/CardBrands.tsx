@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 
 /** Small inline marks of the accepted card brands (Visa, Mastercard, American Express). */
 export function CardBrands() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <span className="checkout-brands" role="img" aria-label={t('checkout.card.brands')}>
       <svg viewBox="0 0 38 24" width="38" height="24" aria-hidden="true" focusable="false">

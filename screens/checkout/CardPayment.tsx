@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { CardFormState, PaymentGateway } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { CardBrands } from './CardBrands.tsx';
@@ -39,7 +39,7 @@ export interface CardPaymentProps {
  * marks stick to the bottom of the screen while the form scrolls (checkout.css).
  */
 export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet, guarantee }: CardPaymentProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const failureRef = useRef<HTMLParagraphElement>(null);
   // on phones Pay sticks to the bottom: a field the visitor moves to scrolls above it (checkout.css)

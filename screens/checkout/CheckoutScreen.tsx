@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { CheckoutProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { gatewayContextOf } from '../../engine/payments/gateways.ts';
-import { useEngine } from '../../engine/react/index.ts';
+import { useEngine, useTexts } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { planPricing, sellablePlan } from '../../engine/index.ts';
@@ -101,7 +100,7 @@ interface CheckoutPageProps {
 }
 
 function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { store, analytics, data, gateways } = useEngine();
   const { snap } = useStore();
   const { variant } = useVariant();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
 import { TitleBlock } from '../ui/TitleBlock.tsx';
@@ -9,7 +9,7 @@ import { TitleBlock } from '../ui/TitleBlock.tsx';
  * maps to its signup step.
  */
 export function NeedsSignup({ onSignup }: { onSignup: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Screen className="checkout checkout--needs-signup">
       <TitleBlock title={t('checkout.needsSignup.title')} text={t('checkout.needsSignup.text')}>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { formatPercent, planPricing } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
@@ -21,7 +21,7 @@ export interface OrderSummaryProps {
  * showed (screens/product/discounts.ts), and says whether the discount holds at renewal.
  */
 export function OrderSummary({ plan, format, discount, now }: OrderSummaryProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const pricing = planPricing(plan);
   return (

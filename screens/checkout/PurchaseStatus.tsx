@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { Button } from '../ui/Button.tsx';
 
 /**
@@ -7,7 +7,7 @@ import { Button } from '../ui/Button.tsx';
  * result arrives from the tab that polls.
  */
 export function ProcessingPanel({ otherTab = false }: { otherTab?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <section className="checkout-status" role="status" aria-live="polite" data-testid="checkout-processing">
       <div className="checkout-status__spinner" aria-hidden="true" />
@@ -22,7 +22,7 @@ export function ProcessingPanel({ otherTab = false }: { otherTab?: boolean }) {
  * before the deadline): the cause, and one way on that continues the same purchase (never a new one).
  */
 export function PendingPanel({ text, pending, onRetry }: { text: string; pending: boolean; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <section className="checkout-status checkout-status--open" aria-live="polite" data-testid="checkout-pending">
       <p className="checkout-status__text" role="alert">

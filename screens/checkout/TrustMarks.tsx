@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { LockIcon, ShieldIcon } from '../ui/TrustIcons.tsx';
 
 /** The marks under Pay: a lock for the secure payment and, when the variant offers it, the money-back shield with its sentence. */
 export function TrustMarks({ guarantee }: { guarantee?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <ul className="checkout-trust" data-testid="checkout-trust">
       <li className="checkout-trust__mark">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { PaymentMethodResult, WalletCharge, WalletMethod, WalletResult } from '../../engine/payments/index.ts';
 
 export interface WalletPaymentProps {
@@ -18,7 +18,7 @@ export interface WalletPaymentProps {
  * with an "or pay by card" divider. Where no wallet is offered nothing is shown.
  */
 export function WalletPayment({ wallet, charge, busy, onMethod, onCancel }: WalletPaymentProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [offered, setOffered] = useState<string | null>(null);
   const latest = useRef({ onMethod, onCancel });
   // the sheet's callbacks always reach the latest handlers, without re-asking the wallet on each render

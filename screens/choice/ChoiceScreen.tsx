@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { ChoiceProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useStore } from '../product/hooks.ts';
@@ -19,7 +19,7 @@ export const prefetch: ScreenPrefetch<ChoiceProps> = (props) => prefetchArt(prop
  * chosen when the visitor returns.
  */
 export default function ChoiceScreen({ props, next }: ScreenProps<ChoiceProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { store, snap } = useStore();
   const chosen = props.bind ? readBound(snap, props.bind) : '';
   const done = useRef(false);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { CircleWelcomeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useStore } from '../product/hooks.ts';
@@ -17,7 +17,7 @@ export const prefetch: ScreenPrefetch<CircleWelcomeProps> = (props) => prefetchA
  * invite code (screens/product/circleApi.ts), shown before anything else of the family funnel.
  */
 export default function CircleWelcomeScreen({ props, next }: ScreenProps<CircleWelcomeProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { snap } = useStore();
   // the family's own name, in its own direction and colour inside the translated title
   const circle = <bdi className="circle-welcome__name">{snap.family.circleName}</bdi>;

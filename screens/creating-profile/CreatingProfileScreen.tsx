@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { CreatingProfileProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import type { ScreenPrefetch } from '../../engine/react/index.ts';
@@ -19,7 +19,7 @@ export const prefetch: ScreenPrefetch<CreatingProfileProps> = () => prefetchArt(
  * StrictMode's mount-unmount-mount never ticks twice or moves on twice.
  */
 export default function CreatingProfileScreen({ props, next }: ScreenProps<CreatingProfileProps>) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
   const [done, setDone] = useState(0);
   const total = props.steps.length;
 
@@ -29,7 +29,7 @@ export default function CreatingProfileScreen({ props, next }: ScreenProps<Creat
   }, [done, total, props.stepMs, next]);
 
   const percent = Math.round((done / total) * 100);
-  const percentText = formatPercent(done / total, formattingLocale(i18n.resolvedLanguage ?? 'en'));
+  const percentText = formatPercent(done / total, formattingLocale(language));
   return (
     <Screen className="creating-profile" art="check-location">
       <h1 className="fe-title creating-profile__title">{t(props.title)}</h1>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { AppStore } from './model.ts';
 import { QrCode } from './QrCode.tsx';
 
@@ -8,7 +8,7 @@ import { QrCode } from './QrCode.tsx';
  * cannot tell which phone the visitor has, so an iPhone / Android switch picks the link it encodes.
  */
 export function DesktopQr({ order, urls }: { order: AppStore[]; urls: Record<AppStore, string> }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [store, setStore] = useState<AppStore>(order[0]!);
   return (
     <section className="download-qr" aria-labelledby="download-qr-title">

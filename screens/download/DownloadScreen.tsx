@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { DownloadProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useStore } from '../product/hooks.ts';
@@ -16,7 +16,7 @@ import { EmailAddress, TextWithValue } from '../ui/TextWithValue.tsx';
  * sign in as. On a computer, a QR code beside them takes the download to the visitor's phone.
  */
 export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { snap } = useStore();
   const order = storeOrder(snap.events.os || snap.plans.os, typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const urls = { appStore: props.appStoreUrl, googlePlay: props.googlePlayUrl };

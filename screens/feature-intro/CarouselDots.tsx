@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useEngine, useVariant } from '../../engine/react/index.ts';
+import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { useFunnel } from '../product/hooks.ts';
 import { carouselPlace } from './carousel.ts';
 
@@ -11,7 +10,7 @@ import { carouselPlace } from './carousel.ts';
  * is no slide shows none.
  */
 export function CarouselDots() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { steps } = useEngine();
   const { step } = useFunnel();
   const { variant } = useVariant();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { FeatureIntroProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import type { ScreenPrefetch } from '../../engine/react/index.ts';
@@ -33,7 +33,7 @@ export const prefetch: ScreenPrefetch<FeatureIntroProps> = (props) => prefetchAr
  * one under the other.
  */
 export default function FeatureIntroScreen({ props, next }: ScreenProps<FeatureIntroProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const gestures = useForwardGestures(() => next());
   return (
     <Screen className={`feature-intro feature-intro--${props.image}`} wide>

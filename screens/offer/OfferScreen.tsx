@@ -1,8 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OfferProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine, type ScreenPrefetch } from '../../engine/react/index.ts';
+import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel } from '../product/hooks.ts';
 import { formatRemaining, reservationStart } from './countdown.ts';
@@ -26,7 +25,7 @@ export const prefetch: ScreenPrefetch<OfferProps> = () => prepareLocaleFormat();
  * Continue selects the plan and moves on (to checkout, per the flow); the renewal terms sit under it.
  */
 export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   // the store without a snapshot: nothing the offer shows is read from it (a snapshot read of nothing re-renders on every change)
   const { store, analytics, step } = useFunnel();
   const { data } = useEngine();

@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PaywallProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine, type ScreenPrefetch } from '../../engine/react/index.ts';
+import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
 import { initialPlan } from './model.ts';
@@ -36,7 +35,7 @@ export const prefetch: ScreenPrefetch<PaywallProps> = () => prepareLocaleFormat(
  * to the bottom of the screen (paywall.css).
  */
 export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { analytics } = useFunnel();
   const { store, snap } = useStore();
   const { data } = useEngine();

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { Plan, PlanTag } from '../../engine/index.ts';
 import { durationDays, formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
@@ -40,7 +40,7 @@ function Price({ amount, locale, className }: { amount: number; locale: string; 
  * price of a teaser would say nothing about what the plan costs.
  */
 export function PlanOption({ plan, group, checked, single = false, unit, format, discount, now, tag, saving, onSelect }: PlanOptionProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const pricing = planPricing(plan, unit);
   const trial = pricing.kind === 'trial';
   // a trial or an intro period of its own length ("the first 3 days") shows today's price, not a per-day one

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { PaywallReviews } from '../types/flow.gen.ts';
 
 const MAX_STARS = 5;
@@ -26,7 +26,7 @@ function Stars({ filled, label, size = 16 }: { filled: number; label: string; si
 
 /** The app's average rating and how many ratings it is made of (flow data), formatted for the locale. */
 export function RatingSummary({ reviews, locale }: { reviews: PaywallReviews; locale: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const rating = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(reviews.rating);
   const count = new Intl.NumberFormat(locale).format(reviews.count);
   return (
@@ -42,7 +42,7 @@ export function RatingSummary({ reviews, locale }: { reviews: PaywallReviews; lo
 
 /** A few short reviews (texts are locale keys, so every language reads them in its own words). */
 export function ReviewList({ reviews, locale }: { reviews: PaywallReviews; locale: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const stars = (n: number) => t('paywall.reviews.outOf', { rating: new Intl.NumberFormat(locale).format(n) });
   return (
     <section className="paywall-reviews" aria-labelledby="paywall-reviews-title">

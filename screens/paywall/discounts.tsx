@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { formatPercent } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
 
 /** The headline label: "50% off" when every discount is the same, else "Up to 50% off". */
 export function DiscountLabel({ discounts, locale }: { discounts: Discount[]; locale: string }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const fractions = discounts.map((d) => d.fraction);
   const best = Math.max(...fractions);
   const percent = formatPercent(best, locale);

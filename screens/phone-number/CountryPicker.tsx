@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { searchCountries, type CountryOption } from './countryList.ts';
 import type { CountryCode } from './model.ts';
 
@@ -14,7 +14,7 @@ export interface CountryPickerProps {
  * arrow keys move, Enter picks, Escape closes). Names are in the visitor's language.
  */
 export function CountryPicker({ options, value, onChange }: CountryPickerProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);

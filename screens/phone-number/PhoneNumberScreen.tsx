@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { PhoneNumberProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
@@ -24,10 +24,9 @@ function browserLanguages(): readonly string[] {
  * the country are stored in the family state.
  */
 export default function PhoneNumberScreen({ props, next }: ScreenProps<PhoneNumberProps>) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
   // the store for its handlers only: no snapshot, so no render on every change of the store
   const { store } = useFunnel();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
   const options = useMemo(() => countryOptions(language), [language]);
   const [country, setCountry] = useState<CountryCode>(() => {
     const saved = store.family.phoneCountry;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { QuizProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
@@ -21,7 +21,7 @@ export const prefetch: ScreenPrefetch<QuizProps> = (props) => prefetchArt(...pro
  * persisted analytics data.
  */
 export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { analytics } = useFunnel();
   const { store, snap } = useStore();
   const ids = useMemo(() => props.questions.map((q) => q.id), [props.questions]);

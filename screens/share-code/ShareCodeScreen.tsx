@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { ShareCodeProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
@@ -27,7 +27,7 @@ export const prefetch: ScreenPrefetch<ShareCodeProps> = () => prefetchArt('circl
  * confirmation. Skip continues without sharing; after sharing the main button continues.
  */
 export default function ShareCodeScreen({ props, next }: ScreenProps<ShareCodeProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { store, snap } = useStore();
   const { analytics } = useFunnel();
   const [status, setStatus] = useState<ShareOutcome | 'idle' | 'busy'>('idle');

@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SignupEmailProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
-import { whenIdle, type ScreenPrefetch } from '../../engine/react/index.ts';
+import { type ScreenPrefetch, useTexts, whenIdle } from '../../engine/react/index.ts';
 import { checkEmail, type EmailProblem } from '../../engine/index.ts';
 import { httpClientsFor, submitSignup } from '../product/signup.ts';
 import { Button } from '../ui/Button.tsx';
@@ -39,7 +38,7 @@ export const prefetch: ScreenPrefetch<SignupEmailProps> = (_props, engine) => {
  * why and the typed address stays. The button is disabled while a submit runs.
  */
 export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEmailProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const { store, analytics } = useFunnel();
   const [email, setEmail] = useState(() => store.signup.email);
   const [problem, setProblem] = useState<EmailProblem | undefined>(undefined);

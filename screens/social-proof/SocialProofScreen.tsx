@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { SocialProofProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { Button } from '../ui/Button.tsx';
@@ -21,7 +21,7 @@ function Stars({ stars, label }: { stars: number; label: string }) {
 
 /** Press quotes and customer reviews with star ratings (all from props), then continue. */
 export default function SocialProofScreen({ props, next }: ScreenProps<SocialProofProps>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <Screen className="social-proof" wide>
       <h1 className="fe-title social-proof__title">{t(props.title)}</h1>

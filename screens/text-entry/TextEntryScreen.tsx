@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import type { TextEntryProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel } from '../product/hooks.ts';
@@ -43,7 +43,7 @@ const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: Produ
  * A `verify` prop adds a server check (an invite code must open a Circle) before it moves on.
  */
 export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryProps>) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTexts();
   // the store for its handlers only: no snapshot, so no render on every change of the store
   const { store } = useFunnel();
   const field = props.rule;
@@ -56,7 +56,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (done.current) return;
-    let result = TEXT_FIELD_RULES[field](value, i18n.resolvedLanguage ?? i18n.language);
+    let result = TEXT_FIELD_RULES[field](value, language);
     if (result.ok && props.verify) {
       done.current = true; // one lookup at a time: a second press waits for the first
       setChecking(true);

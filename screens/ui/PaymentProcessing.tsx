@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../engine/react/index.ts';
 import { Logo } from './Logo.tsx';
 import { LockIcon } from './TrustIcons.tsx';
 
@@ -10,7 +10,7 @@ import { LockIcon } from './TrustIcons.tsx';
  * Secure challenge) stay above it.
  */
 export function PaymentProcessing() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return (
     <div className="payment-processing" role="status" aria-live="polite" data-testid="payment-processing">
       <header className="payment-processing__header">

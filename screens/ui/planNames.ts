@@ -5,10 +5,10 @@
  * (flows/plans.json) says what the name is made of; its period is the one it renews at; the count
  * picks the plural form (locales/*.json `plans.name.*`) and is written in the visitor's digits.
  */
-import type { TFunction } from 'i18next';
 import type { Duration, Plan } from '../../engine/index.ts';
 import { planPricing } from '../../engine/index.ts';
 import type { LocaleFormat } from './priceTexts.ts';
+import type { TranslateFn } from '../../engine/react/index.ts';
 
 const counts = new Map<string, Intl.NumberFormat>();
 
@@ -26,7 +26,7 @@ export function formatCount(count: number, locale: string): string {
  * A plural text: `count` picks the form, and `{{count}}` is filled with the count in the locale's
  * digits (i18next's `replace` fills the placeholders, `count` still selects the form).
  */
-export function countedText(t: TFunction, key: string, count: number, format: LocaleFormat): string {
+export function countedText(t: TranslateFn, key: string, count: number, format: LocaleFormat): string {
   return t(key, { count, replace: { count: formatCount(count, format.locale) } });
 }
 
@@ -39,7 +39,7 @@ export function namingPeriod(plan: Plan): Duration {
  * What the visitor calls a plan: "3-month plan", "28-day plan", "1-month intro offer",
  * "1-month plan with a free trial", or an add-on's product name ("Driver SOS add-on").
  */
-export function planNameText(t: TFunction, plan: Plan, format: LocaleFormat): string {
+export function planNameText(t: TranslateFn, plan: Plan, format: LocaleFormat): string {
   // the validator refuses an add-on without productName (plan-kind-mismatch); the id is only what a broken catalogue would show
   if (plan.kind === 'addon') return plan.productName ? t(plan.productName) : plan.name;
   const period = namingPeriod(plan);
@@ -47,6 +47,6 @@ export function planNameText(t: TFunction, plan: Plan, format: LocaleFormat): st
 }
 
 /** The money-back guarantee of a variant: "30-day money-back guarantee". */
-export function moneyBackText(t: TFunction, days: number, format: LocaleFormat): string {
+export function moneyBackText(t: TranslateFn, days: number, format: LocaleFormat): string {
   return countedText(t, 'paywall.moneyBack', days, format);
 }

@@ -6,8 +6,8 @@
  * i18next `count` so every language gets its plural form (locales/*.json `pricing.*`), every amount
  * and date through Intl in the visitor's locale.
  */
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { textDirection, useTexts } from '../../engine/react/index.ts';
+import type { TranslateFn } from '../../engine/react/index.ts';
 import type { Duration, Plan } from '../../engine/index.ts';
 import { formatDate, formatPercent, formatUsd, formattingLocale, periodEnd, planPricing } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
@@ -52,9 +52,8 @@ export function prepareLocaleFormat(language: string = document.documentElement.
 
 /** The visitor's formatting: the browser's full locale for the interface language (engine/core/pricing.ts). */
 export function useLocale(): LocaleFormat {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'en';
-  return localeFormat(language, formattingLocale(language), i18n.dir(language) === 'rtl');
+  const { language } = useTexts();
+  return localeFormat(language, formattingLocale(language), textDirection(language) === 'rtl');
 }
 
 /**
@@ -67,38 +66,38 @@ export function oneStop(sentence: string): string {
 }
 
 /** "3 months", "1 week", "28 days" in the visitor's language. */
-export function durationText(t: TFunction, duration: Duration): string {
+export function durationText(t: TranslateFn, duration: Duration): string {
   return t(`pricing.duration.${duration.unit}`, { count: duration.count });
 }
 
 /** "the first 3 days", "the first month": how long an intro price lasts (one unit without a number, as cadences are). */
-export function firstPeriodText(t: TFunction, duration: Duration): string {
+export function firstPeriodText(t: TranslateFn, duration: Duration): string {
   return duration.count === 1 ? t(`pricing.firstOne.${duration.unit}`) : t(`pricing.first.${duration.unit}`, { count: duration.count });
 }
 
 /** How often a plan bills: "per month" for one unit, else "every 3 months". */
-export function cadenceText(t: TFunction, duration: Duration): string {
+export function cadenceText(t: TranslateFn, duration: Duration): string {
   return duration.count === 1 ? t(`pricing.per.${duration.unit}`) : t(`pricing.every.${duration.unit}`, { count: duration.count });
 }
 
 /** An amount and how often it is billed: "$29.99 per month", "$59.88 every 3 months". */
-export function billingText(t: TFunction, price: number, period: Duration, format: LocaleFormat): string {
+export function billingText(t: TranslateFn, price: number, period: Duration, format: LocaleFormat): string {
   return t('pricing.billing', { price: format.money(price), cadence: cadenceText(t, period) });
 }
 
 /** The short form for buttons and small labels: "$9.99/month" for one unit, else "$59.88 every 3 months". */
-export function shortBillingText(t: TFunction, price: number, period: Duration, format: LocaleFormat): string {
+export function shortBillingText(t: TranslateFn, price: number, period: Duration, format: LocaleFormat): string {
   return period.count === 1 ? t(`pricing.slash.${period.unit}`, { price: format.money(price) }) : billingText(t, price, period, format);
 }
 
 /** What the plan bills from its first renewal on (after the trial for a trial plan): "$39.99 every 3 months". */
-export function renewalBillingText(t: TFunction, plan: Plan, format: LocaleFormat): string {
+export function renewalBillingText(t: TranslateFn, plan: Plan, format: LocaleFormat): string {
   const pricing = planPricing(plan);
   return billingText(t, pricing.renewal, pricing.renewalPeriod, format);
 }
 
 /** What a trial plan costs today and what follows from when: "Due today $0.00, then $29.99 per month from …". */
-export function trialTermsText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
+export function trialTermsText(t: TranslateFn, plan: Plan, format: LocaleFormat, now: Date): string {
   const pricing = planPricing(plan);
   return oneStop(
     t('pricing.trialTerms', {
@@ -115,7 +114,7 @@ export function trialTermsText(t: TFunction, plan: Plan, format: LocaleFormat, n
  * plain "$59.88 for 3 months"; intro "$0.99 for the first 3 days, then $39.99 every 3 months";
  * trial "Due today $0.00, then $29.99 per month from November 28, 2026.".
  */
-export function planPriceText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
+export function planPriceText(t: TranslateFn, plan: Plan, format: LocaleFormat, now: Date): string {
   const pricing = planPricing(plan);
   if (pricing.kind === 'trial') return trialTermsText(t, plan, format, now);
   if (pricing.kind === 'intro') {
@@ -132,12 +131,12 @@ export function planPriceText(t: TFunction, plan: Plan, format: LocaleFormat, no
  * The recurring terms a wallet sheet (Apple Pay, Google Pay) lists beside today's amount: the renewal
  * for a plain plan ("$59.88 every 3 months"), the whole story for an intro or a trial.
  */
-export function recurringText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
+export function recurringText(t: TranslateFn, plan: Plan, format: LocaleFormat, now: Date): string {
   return planPricing(plan).kind === 'plain' ? renewalBillingText(t, plan, format) : planPriceText(t, plan, format, now);
 }
 
 /** The one cancellation sentence of the funnel. */
-export function cancelText(t: TFunction): string {
+export function cancelText(t: TranslateFn): string {
   return t('pricing.cancel');
 }
 
@@ -145,7 +144,7 @@ export function cancelText(t: TFunction): string {
  * The auto-renewal terms next to a button that starts a subscription: what it renews at, how often,
  * from when, and how to cancel (the one cancellation sentence).
  */
-export function renewalTermsText(t: TFunction, plan: Plan, format: LocaleFormat, now: Date): string {
+export function renewalTermsText(t: TranslateFn, plan: Plan, format: LocaleFormat, now: Date): string {
   const pricing = planPricing(plan);
   const terms = { price: format.money(pricing.renewal), cadence: cadenceText(t, pricing.renewalPeriod) };
   const renews =
@@ -162,7 +161,7 @@ export function renewalTermsText(t: TFunction, plan: Plan, format: LocaleFormat,
  * payment, then $39.96 per month." for a plan that renews at another price, "50% off every payment,
  * renewals included." for one that renews at its discounted price.
  */
-export function discountText(t: TFunction, plan: Plan, discount: Discount, format: LocaleFormat): string {
+export function discountText(t: TranslateFn, plan: Plan, discount: Discount, format: LocaleFormat): string {
   const percent = formatPercent(discount.fraction, format.locale);
   return planPricing(plan).kind === 'intro'
     ? t('pricing.discountFirst', { percent, then: renewalBillingText(t, plan, format) })
@@ -173,7 +172,7 @@ export function discountText(t: TFunction, plan: Plan, discount: Discount, forma
  * What the next payment after today is and when it falls, for a receipt: "Renews automatically at
  * $39.99 every 3 months from February 25, 2027." (after a trial, the trial's end).
  */
-export function nextPaymentText(t: TFunction, plan: Plan, format: LocaleFormat, start: Date): string {
+export function nextPaymentText(t: TranslateFn, plan: Plan, format: LocaleFormat, start: Date): string {
   const pricing = planPricing(plan);
   return oneStop(
     t('pricing.renewsOn', {
@@ -185,7 +184,7 @@ export function nextPaymentText(t: TFunction, plan: Plan, format: LocaleFormat, 
 }
 
 /** A trial's receipt: "Your first payment of $29.99 is on November 28, 2026." */
-export function firstChargeText(t: TFunction, plan: Plan, format: LocaleFormat, start: Date): string {
+export function firstChargeText(t: TranslateFn, plan: Plan, format: LocaleFormat, start: Date): string {
   const pricing = planPricing(plan);
   return oneStop(t('success.firstCharge', { price: format.money(pricing.renewal), date: format.date(periodEnd(start, pricing.firstPeriod)) }));
 }
@@ -201,7 +200,7 @@ export interface PayTexts {
 }
 
 /** The pay button and the terms next to it, for a plan; `paidCta` is the label of a paid plan's button. */
-export function payTexts(t: TFunction, plan: Plan, format: LocaleFormat, paidCta: string, now = new Date()): PayTexts {
+export function payTexts(t: TranslateFn, plan: Plan, format: LocaleFormat, paidCta: string, now = new Date()): PayTexts {
   const pricing = planPricing(plan);
   const terms = renewalTermsText(t, plan, format, now);
   if (pricing.kind === 'trial' && pricing.dueToday === 0) return { cta: t('checkout.trial.cta'), due: trialTermsText(t, plan, format, now), terms };
@@ -209,7 +208,7 @@ export function payTexts(t: TFunction, plan: Plan, format: LocaleFormat, paidCta
 }
 
 /** The upsell's price words: "$9.99/month" from its plan data, and the way it is charged. */
-export function upsellPriceTexts(t: TFunction, product: Plan, format: LocaleFormat): { price: string; chargedTo: string } {
+export function upsellPriceTexts(t: TranslateFn, product: Plan, format: LocaleFormat): { price: string; chargedTo: string } {
   const pricing = planPricing(product);
   return { price: shortBillingText(t, pricing.dueToday, pricing.renewalPeriod, format), chargedTo: t('upsell.chargedTo') };
 }

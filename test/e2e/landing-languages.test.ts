@@ -1,7 +1,7 @@
 /**
  * End to end: the landing's texts in every language are the same in the prerendered HTML, after
  * React hydrated it with the small translator, and after i18next took over; the next step's screen
- * reads its texts with react-i18next. (How the landing starts, and when, is landing-start.test.ts.)
+ * reads its texts from i18next. (How the landing starts, and when, is landing-start.test.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { afterStep, text, titleKeyOf, type Texts as VisitorTexts } from './visitor.ts';
@@ -50,7 +50,7 @@ describe.concurrent("each language's texts", () => {
       expect(await page.locator('h1').textContent(), lng).toBe(texts.landing.title);
       expect(await page.locator('.landing__text').textContent(), lng).toBe(texts.landing.text);
       expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), lng).toEqual([lng, lng === 'ar' ? 'rtl' : 'ltr']);
-      // the next step's screen reads its texts with react-i18next
+      // the next step's screen reads its texts from i18next
       await page.getByRole('button', { name: texts.common.continue }).click();
       await page.getByRole('heading', { name: text(texts as unknown as VisitorTexts, titleKeyOf(afterStep('/'))!) }).waitFor();
       expect(messages, lng).toEqual([]);

@@ -7,7 +7,7 @@
  * the customer and `vaultedNonce` can charge it again without a new window (the upsell).
  */
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import type { AlternativeButtonProps, AlternativeMethod, Loaded } from '../port.ts';
 import type { PayPalSession, PayPalVaultLoader } from './payPalVault.ts';
 
@@ -44,7 +44,7 @@ export function createBraintreePayPal(clientToken: string, loader: PayPalVaultLo
   };
 
   function Button({ disabled, ...props }: AlternativeButtonProps) {
-    const { t } = useTranslation();
+    const { t } = useTexts();
     handlers = props;
     const opening = useRef(false);
     const warmUp = (): void => void prepare().catch(() => undefined);

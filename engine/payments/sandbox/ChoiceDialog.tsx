@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import type { ChoiceChannel } from './choiceChannel.ts';
 
 export interface ChoiceDialogProps<C extends string> {
@@ -18,7 +18,7 @@ export interface ChoiceDialogProps<C extends string> {
  * 3-D Secure frame: a title, a text and one button per choice; Escape picks `dismissWith`.
  */
 export function ChoiceDialog<C extends string>({ channel, titleKey, textKey, choices, dismissWith }: ChoiceDialogProps<C>) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const open = useSyncExternalStore(channel.subscribe, channel.pending, channel.pending);
   const id = useId();
   const first = useRef<HTMLButtonElement>(null);

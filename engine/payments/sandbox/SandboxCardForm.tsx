@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import { Field, invalidProps, ltrInputProps } from '../../react/Field.tsx';
 import type { CardFormProps } from '../port.ts';
 import { cardErrors, cvcLength, formatCardNumber, formatExpiry, onlyDigits, parseExpiry, type CardField, type CardFields } from './cardRules.ts';
@@ -24,7 +24,7 @@ const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
  * expiry's placeholder follows the language's abbreviation (MM/JJ in German).
  */
 export function SandboxCardForm({ onChange, onCard, disabled = false }: SandboxCardFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<CardField, boolean>>>({});

@@ -5,7 +5,7 @@
  * shows the 3-D Secure challenge as a dialog with Complete and Fail.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import { formatUsd } from '../../core/pricing.ts';
 import type { CardFormProps, Loaded, PaymentGateway } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
@@ -26,7 +26,7 @@ export function createSandboxGateway(options: { publishableKey: string; language
   }
 
   function Host({ children }: { children: ReactNode }) {
-    useTranslation(); // re-render the dialog when the language changes
+    useTexts(); // re-render the dialog when the language changes
     return (
       <>
         {children}

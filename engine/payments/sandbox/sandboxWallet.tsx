@@ -5,7 +5,7 @@
  * server, so the wallet's method runs the same subscription call, polling and 3-D Secure steps as a
  * typed card. A ChoiceDialog is the sheet; only one is open at a time.
  */
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import { formatUsd } from '../../core/pricing.ts';
 import type { WalletButtonProps, WalletMethod } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
@@ -29,7 +29,7 @@ export function createSandboxWallet(options: { publishableKey: string; language:
   const sheet = createChoiceChannel<SheetChoice>('cancel');
 
   function Button({ charge, disabled, onResult }: WalletButtonProps) {
-    const { t } = useTranslation();
+    const { t } = useTexts();
     const open = async (): Promise<void> => {
       if (disabled || sheet.pending()) return;
       const choice = await sheet.ask({ label: charge.label, price: formatUsd(charge.amountToday, options.language()), recurring: charge.recurring });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import { CardCvcElement, CardExpiryElement, CardNumberElement } from '@stripe/react-stripe-js';
 import type {
   StripeCardCvcElementChangeEvent,
@@ -30,7 +30,7 @@ const STYLE: StripeElementStyle = {
  * shown under each element.
  */
 export function StripeCardForm({ onChange, disabled = false }: CardFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const id = useId();
   const [complete, setComplete] = useState<Record<Part, boolean>>({ number: false, expiry: false, cvc: false });
   const [errors, setErrors] = useState<Partial<Record<Part, string>>>({});

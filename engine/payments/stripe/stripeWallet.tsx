@@ -8,7 +8,7 @@
  * Secure challenge, a decline) is shown on the page, as Stripe advises for subscriptions.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../react/translator.ts';
 import type { PaymentRequest, PaymentRequestOptions, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import type { WalletButtonProps, WalletCharge, WalletMethod } from '../port.ts';
 
@@ -46,7 +46,7 @@ export function createStripeWallet(stripe: Stripe): WalletMethod {
         current.off('cancel', onCancel);
       };
     }, [onResult]);
-    const { t } = useTranslation();
+    const { t } = useTexts();
     if (!request) return null;
     const open = (): void => {
       // the double-submit guard: no second sheet while a purchase runs or a sheet is open
