@@ -125,13 +125,27 @@ export function startPersisting(
   write: (value: string) => boolean = (value) => writeItem('local', PERSIST_KEY, value),
 ): () => void {
   let warned = false;
+  let queued = false;
+  let stopped = false;
   const save = (): void => {
+    queued = false;
+    if (stopped) return;
     if (!write(serialize(store)) && !warned) {
       warned = true;
       onWriteFailed();
     }
   };
-  const stops = persistedSlices(store).map(([name]) => subscribe(sliceOf(store, name), save));
+  // one write for the changes of one task: valtio tells each slice apart, and a step's move or a
+  // call's answer often changes several (each write serialises the whole store into localStorage)
+  const saveOnce = (): void => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(save);
+  };
+  const stops = persistedSlices(store).map(([name]) => subscribe(sliceOf(store, name), saveOnce));
   save();
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
 }

@@ -91,6 +91,32 @@ describe('persistence (root key, version 0)', () => {
     stop();
   });
 
+  it('writes once for the changes of several slices made in one task, with every change in it', async () => {
+    const store = createFunnelStore(productSlices);
+    const writes: string[] = [];
+    const stop = startPersisting(
+      store,
+      () => {},
+      (value) => (writes.push(value), true),
+    );
+    writes.length = 0;
+    store.plans.plan = 'gz-3-month-fox';
+    store.signup.email = 'a@b.co';
+    store.family.name = 'A';
+    store.events.utm_source = 'meta';
+    await flush();
+    expect(writes).toHaveLength(1);
+    const saved = JSON.parse(writes[0]!);
+    expect([saved.plans.plan, saved.signup.email, saved.family.name, saved.events.utm_source]).toEqual(['gz-3-month-fox', 'a@b.co', 'A', 'meta']);
+    store.plans.plan = 'gz-1-month-fox';
+    await flush();
+    expect(writes).toHaveLength(2);
+    stop();
+    store.plans.plan = 'gz-3-month-fox';
+    await flush();
+    expect(writes).toHaveLength(2);
+  });
+
   it('uses one root key', () => {
     expect(PERSIST_KEY).toBe('persist:root');
   });
