@@ -4,9 +4,10 @@
  * texts (createTranslator); i18next (about 18 KiB gzip with react-i18next) arrives with the rest of the
  * texts, and from then on the translator is i18next's own (connectTranslator in i18n.ts), so every
  * component shows the same strings before and after the switch.
- * The engine's components and the project's screens read texts with useTexts(). A screen may still
- * use react-i18next's useTranslation() (i18next is started with its plugin), but each mount copies the
- * i18next instance (about 1 ms at 4x CPU), which adds up on a step as large as the checkout.
+ * The engine's components and this project's screens read texts with useTexts() (ESLint refuses
+ * react-i18next's hooks in engine/ and screens/). i18next is still started with react-i18next's plugin,
+ * so another product's screen may use useTranslation(); each mount of it copies the i18next instance
+ * (about 1 ms at 4x CPU), which adds up on a step as large as the checkout.
  */
 import { useSyncExternalStore } from 'react';
 import { ownValue } from '../core/ownValue.ts';
