@@ -1,13 +1,14 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { Activity, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
-import { routeTable } from '../core/routeTable.ts';
+import { routeTable, type RouteEntry } from '../core/routeTable.ts';
 import { useEngine } from './context.ts';
-import { NavigationContext, type EngineNavigation } from './navigation.ts';
+import { NavigationContext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
 import { afterNextPaint } from './yieldToBrowser.ts';
+import { warmPreparedStep } from './warmLayout.ts';
 
 /** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
 interface PendingMove {
@@ -53,41 +54,66 @@ function releaseFocusOfStep(): void {
  * up by the render (Interaction to Next Paint), and the step is not sliced across frames either
  * (BrowserRoutes.tsx). A move made later (a network answer, a timer) has no tap to show first and is
  * made at once, in the same render as what came with it (the signup's loader going off).
+ * The engine's navigate keeps its identity from move to move: a step prepared out of sight (below)
+ * is then shown without rendering its screen again.
  */
-function RouterNavigation({ children, paintFirst }: { children: ReactNode; paintFirst: boolean }) {
+function RouterNavigation({ children, paintFirst, prepare }: { children: ReactNode; paintFirst: boolean; prepare: EnginePrepare }) {
   const location = useLocation();
-  const navigate = useNavigate();
+  const routerNavigate = useNavigate();
+  const latest = useRef({ routerNavigate, paintFirst });
+  useLayoutEffect(() => {
+    latest.current = { routerNavigate, paintFirst };
+  });
   const pending = useRef<PendingMove | undefined>(undefined);
-  const value = useMemo<EngineNavigation>(() => {
-    const move = ({ to, options }: PendingMove): void => {
-      recordVisit(to); // as the move is made, not on render: see HistoryGuard
-      void navigate(to, options);
+  const navigate = useCallback<EngineNavigate>((to, options) => {
+    const move = (next: PendingMove): void => {
+      recordVisit(next.to); // as the move is made, not on render: see HistoryGuard
+      void latest.current.routerNavigate(next.to, next.options);
     };
-    return {
-      location: { pathname: location.pathname, search: location.search, key: location.key },
-      navigate: (to, options) => {
-        if (pending.current !== undefined) {
-          pending.current = { to, options };
-          return;
-        }
-        if (!paintFirst || !handlingInput()) return move({ to, options });
-        pending.current = { to, options };
-        releaseFocusOfStep();
-        afterNextPaint(
-          () => {
-            const next = pending.current!;
-            pending.current = undefined;
-            // rendered now, in this task: a plain update would wait for React's own task, a frame later
-            flushSync(() => move(next));
-          },
-          window,
-          1,
-        );
+    if (pending.current !== undefined) {
+      pending.current = { to, options };
+      return;
+    }
+    if (!latest.current.paintFirst || !handlingInput()) return move({ to, options });
+    pending.current = { to, options };
+    releaseFocusOfStep();
+    afterNextPaint(
+      () => {
+        const next = pending.current!;
+        pending.current = undefined;
+        // rendered now, in this task: a plain update would wait for React's own task, a frame later
+        flushSync(() => move(next));
       },
-    };
-  }, [location.pathname, location.search, location.key, navigate, paintFirst]);
+      window,
+      1,
+    );
+  }, []);
+  const value = useMemo<EngineNavigation>(
+    () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate, prepare }),
+    [location.pathname, location.search, location.key, navigate, prepare],
+  );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
+
+/** A step rendered out of sight while the step at `from` waits for the backend to move to it. */
+interface PreparedStep {
+  from: string;
+  to: string;
+}
+
+/** The key of a route's host: a variant path's host is keyed by its path (two landing paths of one entry step are two visits). */
+const hostKey = (route: RouteEntry): string => (route.variantId === undefined ? route.stepId : route.path);
+
+/**
+ * A step's host inside an Activity: shown, or (prepared) rendered out of sight at a low priority,
+ * without its effects, so that the move to it only shows it (React's Activity). The current host is
+ * always first, so `main[data-step]` finds the step on screen.
+ */
+const host = (route: RouteEntry, mode: 'visible' | 'hidden'): ReactNode => (
+  <Activity key={hostKey(route)} mode={mode}>
+    <StepHost stepId={route.stepId} />
+  </Activity>
+);
 
 /**
  * One exact route per variant path (opening its flow's entry step, as the variant the visitor is
@@ -103,19 +129,29 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const routes = useMemo(() => routeTable(data, steps), [data, steps]);
   const byPath = useMemo(() => new Map(routes.map((route) => [route.path, route])), [routes]);
   const paths = useMemo(() => [...byPath.keys()], [byPath]);
-  const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
-  if (exact !== undefined) return <Navigate to={exact} replace />;
+  const [prepared, setPrepared] = useState<PreparedStep | undefined>(undefined);
+  const pathname = useRef(location.pathname);
+  useLayoutEffect(() => {
+    pathname.current = location.pathname;
+  });
+  const prepare = useCallback<EnginePrepare>((to) => {
+    const step: PreparedStep = { from: pathname.current, to };
+    // not urgent: the tap's own render (the busy button) and its request go first
+    startTransition(() => setPrepared(step));
+    return () => setPrepared((current) => (current === step ? undefined : current));
+  }, []);
   // every route is exact, so the address is looked up: react-router's <Routes> would compile and rank
   // every route's pattern again at each move (about 3 ms at 4x CPU, in the task that renders the step)
   const route = byPath.get(location.pathname);
+  const preparedRoute = prepared?.from === location.pathname ? byPath.get(prepared.to) : undefined;
+  const warmed = preparedRoute && preparedRoute !== route ? preparedRoute.stepId : undefined;
+  // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts)
+  useEffect(() => (warmed ? warmPreparedStep(warmed) : undefined), [warmed]);
+  const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
+  if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
-    <RouterNavigation paintFirst={paintFirst}>
-      {route ? (
-        // a variant path's host is keyed by its path (two landing paths of one entry step are two visits)
-        <StepHost key={route.variantId === undefined ? route.stepId : route.path} stepId={route.stepId} />
-      ) : (
-        <Navigate to="/" replace />
-      )}
+    <RouterNavigation paintFirst={paintFirst} prepare={prepare}>
+      {route ? [host(route, 'visible'), preparedRoute && preparedRoute !== route ? host(preparedRoute, 'hidden') : null] : <Navigate to="/" replace />}
     </RouterNavigation>
   );
 }

@@ -1,9 +1,9 @@
-import { Suspense, useCallback, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTexts } from './translator.ts';
-import { useLocation, useNavigate } from './navigation.ts';
+import { useLocation, useNavigate, usePrepare } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
-import { resolveActiveVariant } from '../core/variants.ts';
+import { resolveActiveVariant, type ActiveVariant } from '../core/variants.ts';
 import { arriveAtStep } from './arrival.ts';
 import { useEngine } from './context.ts';
 import { StepContext, type FunnelStepContext } from './hooks.ts';
@@ -33,6 +33,18 @@ function TextsGate({ needsAll, children }: { needsAll: boolean; children: ReactN
   return <LoadingOverlay />;
 }
 
+/**
+ * The variant resolved for the address, the same object while the result is the same: a step prepared
+ * out of sight (FunnelRoutes) keeps its screen as rendered when the address moves to it.
+ */
+function useSameVariant(resolved: ActiveVariant): ActiveVariant {
+  const [kept, keep] = useState(resolved);
+  const same = kept.id === resolved.id && kept.variant === resolved.variant && kept.fromPath === resolved.fromPath;
+  // React's way to keep a value from the render before: set during render, rendered again at once
+  if (!same) keep(resolved);
+  return same ? kept : resolved;
+}
+
 export interface StepHostProps {
   stepId: string;
   /** The arrival was recorded before React rendered the step (boot does it for the opened landing: arrival.ts). */
@@ -48,14 +60,17 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
   const engine = useEngine();
   const { data, steps, store, registry, analytics, chooseVariant } = engine;
   const navigate = useNavigate();
+  const prepare = usePrepare();
   const location = useLocation();
   const { t } = useTexts();
   const { landingType } = useSnapshot(store.plans);
   const ref = steps.get(stepId);
   if (!ref) throw new Error(`Step "${stepId}" is not in any flow: run \`npm run validate\`.`);
-  const active = useMemo(
-    () => resolveActiveVariant(data.landings, location.pathname, landingType, chooseVariant),
-    [data.landings, location.pathname, landingType, chooseVariant],
+  const active = useSameVariant(
+    useMemo(
+      () => resolveActiveVariant(data.landings, location.pathname, landingType, chooseVariant),
+      [data.landings, location.pathname, landingType, chooseVariant],
+    ),
   );
   const { variant } = active;
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
@@ -84,6 +99,32 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
     [step, stepId, steps, navigate, analytics],
   );
 
+  // what this step prepared goes when the step goes (a move to it has shown it by then)
+  const releases = useRef(new Set<() => void>());
+  useEffect(() => {
+    const held = releases.current;
+    return () => {
+      for (const release of held) release();
+      held.clear();
+    };
+  }, []);
+  const prepareNext = useCallback(
+    (outcome?: string) => {
+      const target = steps.get(nextStepId(step.next, outcome) ?? '')?.step;
+      const screen = target ? (registry as Record<string, { preparable?: () => boolean } | undefined>)[target.screen] : undefined;
+      // only a screen whose code is here and that says it may render before it is shown (lazyScreen)
+      const path = screen?.preparable?.() ? target!.path : undefined;
+      if (!path) return () => {};
+      const release = prepare(path);
+      const once = (): void => {
+        if (releases.current.delete(once)) release();
+      };
+      releases.current.add(once);
+      return once;
+    },
+    [step, steps, registry, prepare],
+  );
+
   // the screen is in place: a copy of it shown since the landing's early tap gives way to it (earlyStep.ts)
   const screenShown = useCallback(() => {
     clearChunkReloadMark();
@@ -95,11 +136,13 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
 
   useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);
-  const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next, variant: active }), [stepInfo, next, active]);
+  const context = useMemo<FunnelStepContext>(() => ({ step: stepInfo, next, prepareNext, variant: active }), [stepInfo, next, prepareNext, active]);
   const entry = data.flows[ref.flowId]!.entry;
   const progress = step.showProgress === false ? undefined : progressOf(steps, entry, stepId, variant);
   // the registry covers every screen type of the flows (validator: unregistered-screen; defineFunnel)
   const Screen = (registry as unknown as Record<string, ComponentType<ScreenProps<unknown, string>>>)[step.screen]!;
+  // the same element while its inputs are the same: React then leaves the screen as it is (a prepared step being shown)
+  const screen = useMemo(() => <Screen props={step.props} next={next} step={stepInfo} />, [Screen, step.props, next, stepInfo]);
 
   return (
     <StepContext.Provider value={context}>
@@ -122,7 +165,7 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
         >
           <Suspense fallback={<LoadingOverlay />}>
             <TextsGate needsAll={stepId !== entry}>
-              <Screen props={step.props} next={next} step={stepInfo} />
+              {screen}
               <Mounted onMount={screenShown} />
             </TextsGate>
           </Suspense>

@@ -16,6 +16,14 @@ import { ownValue } from '../core/ownValue.ts';
 export interface FunnelStepContext {
   step: StepInfo;
   next: (outcome?: string) => void;
+  /**
+   * Renders the step that `next(outcome)` will open out of sight, while this step waits for the
+   * backend before it moves on: once the answer comes, the move only shows it. Returns the release,
+   * for an answer that does not move on (what is still prepared when the step is left goes with it).
+   * Nothing is prepared for a screen that does not say it may be (lazyScreen's `preparable`).
+   * @example const release = prepareNext(); if (await send()) next(); else release();
+   */
+  prepareNext: (outcome?: string) => () => void;
   /** The variant this step is shown in, resolved once by StepHost. */
   variant: ActiveVariant;
 }

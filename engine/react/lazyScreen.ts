@@ -50,9 +50,19 @@ export type LazyScreen<P> = FunctionComponent<P> & {
   preload: () => Promise<unknown>;
   /** Downloads the screen's code, then what its module's `prefetch` names for these props. */
   prefetch: (props: StepPropsOf<P>, engine: FunnelEngine) => Promise<void>;
+  /** Whether the screen's code has arrived and its module says it may be rendered out of sight (`preparable`). */
+  preparable: () => boolean;
 };
 
-type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<StepPropsOf<P>> };
+/**
+ * A screen module's component, and beside it what it may export:
+ * - `prefetch` (ScreenPrefetch);
+ * - `preparable = true`: the screen may be rendered out of sight before it is shown, while the step
+ *   before waits for the backend (FunnelStepContext.prepareNext). Its render must then take nothing
+ *   that depends on when it is shown (the clock, something stored by the step before): anything of
+ *   that kind is taken in an effect, which runs when the screen is shown.
+ */
+type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<StepPropsOf<P>>; preparable?: boolean };
 
 /**
  * A screen component loaded on demand, for the registry. `preload()` starts the same download early
@@ -64,9 +74,11 @@ type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<St
 export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>): LazyScreen<P> {
   let pending: Promise<ScreenModule<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
+  let preparable = false;
   const start = (): Promise<ScreenModule<P>> =>
     (pending ??= loadWithTimeout(load).then((mod) => {
       loaded = mod.default;
+      preparable = mod.preparable === true;
       return mod;
     }));
   const Lazy = lazy(start);
@@ -75,5 +87,5 @@ export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>): LazyScreen<
     const mod = await start();
     mod.prefetch?.(props, engine);
   };
-  return Object.assign(Screen, { preload: start, prefetch });
+  return Object.assign(Screen, { preload: start, prefetch, preparable: () => preparable });
 }

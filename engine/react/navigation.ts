@@ -15,9 +15,17 @@ export interface EngineLocation {
 
 export type EngineNavigate = (to: string, options?: { replace?: boolean }) => void;
 
+/**
+ * Renders the step at `to` out of sight, ahead of a move that waits for the backend; returns the
+ * release for a move that will not happen (PreparedStep in FunnelRoutes.tsx).
+ */
+export type EnginePrepare = (to: string) => () => void;
+
 export interface EngineNavigation {
   location: EngineLocation;
   navigate: EngineNavigate;
+  /** Missing where only one step can render (a landing's entry step before the router arrives). */
+  prepare?: EnginePrepare;
 }
 
 export const NavigationContext = createContext<EngineNavigation | null>(null);
@@ -37,3 +45,10 @@ export function useLocation(): EngineLocation {
 export function useNavigate(): EngineNavigate {
   return useNavigation().navigate;
 }
+
+/** Prepares the step at a path of the funnel (nothing where it cannot). @example const release = usePrepare()('/offer') */
+export function usePrepare(): EnginePrepare {
+  return useNavigation().prepare ?? noPreparation;
+}
+
+const noPreparation: EnginePrepare = () => () => {};

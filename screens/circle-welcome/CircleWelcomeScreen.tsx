@@ -12,6 +12,9 @@ import { prefetchArt } from '../ui/art/prefetchArt.ts';
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<CircleWelcomeProps> = (props) => prefetchArt(props.art);
 
+/** It may render out of sight while the invite code is checked: the Circle's name is read from the store, and shown as the answer left it. */
+export const preparable = true;
+
 /**
  * The joiner's welcome: "You joined the <Circle name> Circle", with the name the server gave for the
  * invite code (screens/product/circleApi.ts), shown before anything else of the family funnel.

@@ -1,10 +1,10 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { OfferProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel } from '../product/hooks.ts';
-import { formatRemaining, reservationStart } from './countdown.ts';
+import { formatRemaining, reservationStart, startedReservation } from './countdown.ts';
 import { offerPlan } from './model.ts';
 import { formatUsd, periodEnd, planPricing } from '../../engine/index.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
@@ -17,6 +17,9 @@ import { useReservation } from './useReservation.ts';
 /** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
 export const prefetch: ScreenPrefetch<OfferProps> = () => prepareLocaleFormat();
 
+/** It may render out of sight while the signup before it is under way: its reservation starts when it is shown. */
+export const preparable = true;
+
 /**
  * The trial offer for the default plan of the variant that opens this flow (model.ts),
  * with the reservation countdown. The
@@ -24,7 +27,17 @@ export const prefetch: ScreenPrefetch<OfferProps> = () => prepareLocaleFormat();
  * continues it. When it runs out the offer stays available at the same price, marked as expired.
  * Continue selects the plan and moves on (to checkout, per the flow); the renewal terms sit under it.
  */
-export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
+export default function OfferScreen({ props, next, step }: ScreenProps<OfferProps>) {
+  if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
+  return <Offer props={props} next={next} step={step} />;
+}
+
+/**
+ * The offer itself, apart from the redirect above: that one reads the address and the account, which
+ * the signup's answer and the move change. Prepared out of sight during the signup (`preparable`),
+ * the offer is then shown as it was rendered.
+ */
+const Offer = memo(function Offer({ props, next }: ScreenProps<OfferProps>) {
   const { t } = useTexts();
   // the store without a snapshot: nothing the offer shows is read from it (a snapshot read of nothing re-renders on every change)
   const { store, analytics, step } = useFunnel();
@@ -34,14 +47,16 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
   const format = useLocale();
   const [now] = useState(() => new Date());
 
-  // the reservation's start (a reload continues the stored one), stored in a layout effect, in the same
-  // commit that first shows the timer; the timer reads it from here, so storing it renders nothing again
-  const [startedAt] = useState(() => reservationStart(store.family.offerStartedAt));
+  // the reservation starts when the offer is first shown: its layout effect stores the start, in the
+  // commit that shows the timer (a reload continues the stored one). A render before that (the step
+  // prepared out of sight while the signup was under way) shows the whole reservation. The timer reads
+  // the start from the store at each tick, so storing it renders nothing again.
+  const startedAt = startedReservation(store.family.offerStartedAt);
   useLayoutEffect(() => {
-    if (store.family.offerStartedAt !== startedAt) store.family.offerStartedAt = startedAt;
-  }, [store, startedAt]);
+    const start = reservationStart(store.family.offerStartedAt);
+    if (store.family.offerStartedAt !== start) store.family.offerStartedAt = start;
+  }, [store]);
   const reservation = useReservation(startedAt, props.reservationMinutes);
-  if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
 
   const plan = offerPlan(data.landings, data.plans, variantId, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
@@ -112,4 +127,4 @@ export default function OfferScreen({ props, next }: ScreenProps<OfferProps>) {
       </div>
     </Screen>
   );
-}
+});

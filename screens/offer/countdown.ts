@@ -20,9 +20,16 @@ export interface Reservation {
  * @example reservationStart(0, () => 1000) // 1000
  */
 export function reservationStart(storedStartedAt: number, now: Clock = Date.now): number {
-  const t = now();
-  if (!Number.isFinite(storedStartedAt) || storedStartedAt <= 0 || storedStartedAt > t) return t;
-  return storedStartedAt;
+  return startedReservation(storedStartedAt, now) || now();
+}
+
+/**
+ * The stored start when there is a usable one, else 0: not started yet (a render of the offer before
+ * it is shown, which shows the whole reservation).
+ * @example startedReservation(0, () => 1000) // 0
+ */
+export function startedReservation(storedStartedAt: number, now: Clock = Date.now): number {
+  return Number.isFinite(storedStartedAt) && storedStartedAt > 0 && storedStartedAt <= now() ? storedStartedAt : 0;
 }
 
 /**

@@ -12,6 +12,9 @@ import { prefetchArt } from '../ui/art/prefetchArt.ts';
 /** Its questions' illustrations download while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<QuizProps> = (props) => prefetchArt(...props.questions.map((question) => question.art));
 
+/** It may render out of sight while the signup before it is under way: the answers it restores are the same then as when it is shown. */
+export const preparable = true;
+
 /**
  * The options quiz: one question at a time with its position, each answer stored and tracked
  * (model.ts); after the last the funnel moves on. The funnel's progress bar is the only

@@ -39,7 +39,7 @@ export const prefetch: ScreenPrefetch<SignupEmailProps> = (_props, engine) => {
  */
 export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEmailProps>) {
   const { t } = useTexts();
-  const { store, analytics } = useFunnel();
+  const { store, analytics, prepareNext } = useFunnel();
   const [email, setEmail] = useState(() => store.signup.email);
   const [problem, setProblem] = useState<EmailProblem | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -58,12 +58,19 @@ export default function SignupEmailScreen({ props, next }: ScreenProps<SignupEma
       return;
     }
     setBusy(true);
+    // the next step renders out of sight while the account is created: the answer then only shows it
+    const release = prepareNext();
+    let moved = false;
     try {
       // the request leaves within this tap (its client was set up while the step before was read, see prefetch); the busy button paints while it travels.
       // The payment settings' request waits until the next step is painted and the page is idle: built in the answer's task, it would hold that paint back
       const startSettings = (start: () => void): void => void whenIdle(start);
-      if ((await submitSignup({ store, analytics, startSettings }, { email })) === 'success') next();
+      if ((await submitSignup({ store, analytics, startSettings }, { email })) === 'success') {
+        next();
+        moved = true;
+      }
     } finally {
+      if (!moved) release();
       setBusy(false);
     }
   };

@@ -45,7 +45,7 @@ const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: Produ
 export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryProps>) {
   const { t, language } = useTexts();
   // the store for its handlers only: no snapshot, so no render on every change of the store
-  const { store } = useFunnel();
+  const { store, prepareNext } = useFunnel();
   const field = props.rule;
   const [value, setValue] = useState(() => displayValue(field, readBound(store, props.bind)));
   const [error, setError] = useState('');
@@ -57,14 +57,18 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     event.preventDefault();
     if (done.current) return;
     let result = TEXT_FIELD_RULES[field](value, language);
+    let release = (): void => {};
     if (result.ok && props.verify) {
       done.current = true; // one lookup at a time: a second press waits for the first
       setChecking(true);
+      // the next step renders out of sight meanwhile: a code that opens a Circle then only shows it
+      release = prepareNext();
       result = await SERVER_CHECKS[props.verify](store, result.value);
       done.current = false;
       setChecking(false);
     }
     if (!result.ok) {
+      release();
       setError(result.error);
       return;
     }

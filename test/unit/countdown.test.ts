@@ -1,4 +1,4 @@
-import { formatRemaining, msUntilNextTick, reservationAt, reservationStart } from '../../screens/offer/countdown.ts';
+import { formatRemaining, msUntilNextTick, reservationAt, reservationStart, startedReservation } from '../../screens/offer/countdown.ts';
 
 const MINUTE = 60_000;
 
@@ -14,6 +14,16 @@ describe('reservation countdown', () => {
     expect(reservationStart(2_000_000, clock)).toBe(1_000_000);
     expect(reservationStart(Number.NaN, clock)).toBe(1_000_000);
     expect(reservationStart(-5, clock)).toBe(1_000_000);
+  });
+
+  it('reads "not started" (0) before the offer is shown, and a usable stored start after', () => {
+    const clock = () => 1_000_000;
+    expect(startedReservation(0, clock)).toBe(0);
+    expect(startedReservation(2_000_000, clock)).toBe(0);
+    expect(startedReservation(Number.NaN, clock)).toBe(0);
+    expect(startedReservation(400_000, clock)).toBe(400_000);
+    // not started: the whole reservation is left
+    expect(reservationAt(startedReservation(0, clock) || clock(), 15, clock())).toEqual({ remainingMs: 15 * MINUTE, expired: false });
   });
 
   it('counts down from the start, across a "reload" (a later clock reading, same start)', () => {
