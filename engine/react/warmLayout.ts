@@ -6,6 +6,11 @@
  * The copy is added, laid out and removed within one task: it is never painted and never reaches
  * assistive technology, and the ids it repeats exist for no longer than that.
  */
+import { useEffect, type RefObject } from 'react';
+import { nextStepId } from '../core/flowGraph.ts';
+import type { Step } from '../core/flowTypes.ts';
+import type { FunnelEngine } from './context.ts';
+import type { EnginePrepare } from './navigation.ts';
 import { whenIdle } from './yieldToBrowser.ts';
 
 /** How many idle moments to wait for React to render the prepared step before giving up. */
@@ -23,7 +28,8 @@ export function layOutCopy(step: HTMLElement): void {
   copy.removeAttribute('data-step');
   copy.setAttribute('aria-hidden', 'true');
   copy.inert = true;
-  // Activity's display: none goes; out of the flow, so nothing on screen moves
+  copy.hidden = false;
+  // Activity's display: none goes (and `hidden`'s); out of the flow, so nothing on screen moves
   copy.style.cssText = 'position:absolute;top:0;left:0;right:0;visibility:hidden;pointer-events:none';
   step.after(copy);
   void copy.offsetHeight; // style and layout, now
@@ -32,16 +38,60 @@ export function layOutCopy(step: HTMLElement): void {
 
 /**
  * Once the prepared step `stepId` has been rendered (an idle moment after another, React renders it
- * at a low priority), lays out its copy. Returns a cancel for a step no longer prepared.
+ * at a low priority), lays out its copy, then calls `done` (also when it gives up waiting). Returns a
+ * cancel for a step no longer prepared.
  */
-export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window): () => void {
+export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window, done?: () => void): () => void {
   let cancel = (): void => {};
   let tries = 0;
   const attempt = (): void => {
     const step = renderedHiddenStep(root, stepId);
-    if (step) return layOutCopy(step);
-    if (++tries < TRIES) cancel = whenIdle(attempt, win);
+    if (step) layOutCopy(step);
+    if (step || ++tries >= TRIES) return done?.();
+    cancel = whenIdle(attempt, win);
   };
   cancel = whenIdle(attempt, win);
   return () => cancel();
+}
+
+/**
+ * Lays out, once, at an idle moment, an invisible copy of a part kept hidden until a tap shows it (the
+ * payment's processing page): the tap then finds its fonts and styles set up, and only shows it.
+ * @example const ref = useRef<HTMLDivElement>(null); useWarmLayout(ref, !shown); return <div ref={ref} hidden={!shown}>…</div>;
+ */
+export function useWarmLayout(ref: RefObject<HTMLElement | null>, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return whenIdle(() => {
+      if (ref.current) layOutCopy(ref.current);
+    });
+  }, [ref, enabled]);
+}
+
+/**
+ * The step `step` leads to by default, rendered out of sight once while `step` is read, laid out on a
+ * copy, and dropped (EnginePrepare's `layoutOnly`): the tap that opens it finds the fonts at its sizes
+ * and weights, and its styles, set up (the checkout's first layout at 4x CPU: 21-26 ms cold). Only a
+ * screen whose module says its render may be thrown away (`warmable`, lazyScreen.ts), whose code is
+ * here, and of another type than `step`'s; each screen type once (FunnelRoutes). Only where the
+ * browser tells idle time (requestIdleCallback): the extra render must not meet a tap.
+ * Returns the cancel for a step left before then.
+ */
+export function layOutNextAhead(
+  engine: Pick<FunnelEngine, 'steps' | 'registry'>,
+  step: Pick<Step, 'next' | 'screen'>,
+  prepare: EnginePrepare,
+  win: Window = window,
+): () => void {
+  if (typeof (win as Window & { requestIdleCallback?: unknown }).requestIdleCallback !== 'function') return () => {};
+  const target = engine.steps.get(nextStepId(step.next) ?? '')?.step;
+  const screen = target ? (engine.registry as Record<string, { warmable?: () => boolean } | undefined>)[target.screen] : undefined;
+  if (!target?.path || target.screen === step.screen || !screen?.warmable?.()) return () => {};
+  const path = target.path;
+  let release = (): void => {};
+  const cancel = whenIdle(() => (release = prepare(path, { layoutOnly: true })), win);
+  return () => {
+    cancel();
+    release();
+  };
 }

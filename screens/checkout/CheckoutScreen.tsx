@@ -58,6 +58,12 @@ export const prefetch: ScreenPrefetch<CheckoutProps> = (_props, engine) => {
   void engine.backend.preload?.().catch(() => {});
 };
 
+/**
+ * Its render only reads (the purchase under way too), so the engine may lay it out ahead while the step
+ * before is read. It is not `preparable`: rendered early and shown later, it would show the purchase as it was then.
+ */
+export const warmable = true;
+
 export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProps>) {
   const { store } = useEngine();
   const { snap } = useStore();
@@ -196,6 +202,17 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     if (resumable) void resume();
   }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
+  // the same objects from render to render (the Pay tap's busy render, a change of the form's
+  // validity): the order summary, memoised, is not rendered again, nor are its texts translated again
+  const discount = useMemo(
+    () => (plan && variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined),
+    [plan, variant, data],
+  );
+  const texts = useMemo(
+    () => (plan ? payTexts(t, plan, format, t(props.cta, { price: format.money(planPricing(plan).dueToday) }), now) : undefined),
+    [t, plan, format, props.cta, now],
+  );
+
   const failure = runner.failure;
   const failureText = runner.failureText;
   const { failedElsewhere } = other;
@@ -210,10 +227,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     [failure, failureText, failedElsewhere, t],
   );
 
-  if (!plan) return null; // the validator guarantees every variant's default plan exists
+  if (!plan || !texts) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
-  const discount = variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined;
-  const texts = payTexts(t, plan, format, t(props.cta, { price: format.money(today) }), now);
   const onFormChange = (state: CardFormState): void => {
     store.checkout.isFormValid = state.valid;
     store.checkout.cardholderName = state.cardholderName;
@@ -248,7 +263,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   }
   return (
     <Screen className="checkout" wide>
-      {runner.busy ? <PaymentProcessing /> : null}
+      <PaymentProcessing shown={runner.busy} />
       <h1 className="fe-title checkout__title">{t(props.title)}</h1>
       <div className="checkout__columns">
         <OrderSummary plan={plan} format={format} discount={discount} now={now} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTexts } from '../../engine/react/index.ts';
 import { formatPercent, planPricing } from '../../engine/index.ts';
 import type { Plan } from '../../engine/index.ts';
@@ -20,7 +20,7 @@ export interface OrderSummaryProps {
  * plan carries its own percentage and its regular price struck through, the same figures the paywall
  * showed (screens/product/discounts.ts), and says whether the discount holds at renewal.
  */
-export function OrderSummary({ plan, format, discount, now }: OrderSummaryProps) {
+export const OrderSummary = memo(function OrderSummary({ plan, format, discount, now }: OrderSummaryProps) {
   const { t } = useTexts();
   const id = useId();
   const pricing = planPricing(plan);
@@ -49,4 +49,4 @@ export function OrderSummary({ plan, format, discount, now }: OrderSummaryProps)
       {discount ? <p className="checkout-summary__note">{discountText(t, plan, discount, format)}</p> : null}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 /**
  * Every sentence that names a price, a period or a renewal, generated from the plan (flows/plans.json,
  * read through planPricing): the paywall, the offer, the checkout, the wallet sheets, the success page
@@ -53,7 +54,8 @@ export function prepareLocaleFormat(language: string = document.documentElement.
 /** The visitor's formatting: the browser's full locale for the interface language (engine/core/pricing.ts). */
 export function useLocale(): LocaleFormat {
   const { language } = useTexts();
-  return localeFormat(language, formattingLocale(language), textDirection(language) === 'rtl');
+  // one object per language: a memoised part that takes it (the checkout's order summary) is not rendered again
+  return useMemo(() => localeFormat(language, formattingLocale(language), textDirection(language) === 'rtl'), [language]);
 }
 
 /**

@@ -79,7 +79,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     // one synchronous click: the claim (jsdom has no Web Locks: the lease) is written before the tap's task ends
     fireEvent.click(screen.getByRole('button', { name: 'Pay $59.88' }));
     expect(JSON.parse(localStorage.getItem(claimName(key)) ?? 'null')).toMatchObject({ owner: expect.any(String) });
-    expect(screen.getByTestId('payment-processing')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-processing')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 8000 })).toBeInTheDocument();
     expect(f.path()).toBe('/checkout/success');
     expect(sandbox.subscriptions(email)).toHaveLength(1);

@@ -103,6 +103,7 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Please keep the page open. Your order is being processed. Billing may take a few minutes.')).toBeInTheDocument();
     // the brand's processing page, saying what is happening, over the form while the payment runs
     const processing = screen.getByTestId('payment-processing');
+    expect(processing).toBeVisible();
     expect(within(processing).getByRole('img', { name: 'Family Locator' })).toBeInTheDocument();
     expect(within(processing).getByRole('heading', { name: 'Confirming your payment with your bank…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
@@ -130,7 +131,8 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     expect(alert.nextElementSibling).toBe(payButton());
     expect(screen.getByLabelText('Cardholder name')).toHaveValue('Ada Lovelace');
     expect(screen.getByLabelText('Card number')).not.toHaveValue('');
-    expect(screen.queryByTestId('payment-processing')).not.toBeInTheDocument();
+    // the processing page is kept in the page, hidden, for the next Pay
+    expect(screen.getByTestId('payment-processing')).not.toBeVisible();
     expect(screen.getAllByText(/insufficient funds/)).toHaveLength(1);
     expect(f.store.error.show).toBe(false);
     expect(f.store.checkout.declineCode).toBe('insufficient_funds');

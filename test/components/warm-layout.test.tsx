@@ -2,6 +2,9 @@
  * A prepared step is hidden with display: none, which the browser does not lay out; warmLayout.ts lays
  * out a copy of it once, in one task, so that its first layout when shown finds fonts and styles ready.
  */
+import { useRef } from 'react';
+import { render } from '@testing-library/react';
+import { useWarmLayout } from '../../engine/react/index.ts';
 import { layOutCopy, warmPreparedStep } from '../../engine/react/routes.ts';
 
 /** A window whose idle callbacks run when the test says so. */
@@ -99,5 +102,53 @@ describe('laying out a prepared step ahead', () => {
     expect(pending()).toBe(1);
     cancel();
     expect(pending()).toBe(0);
+  });
+});
+
+/** A part kept hidden until a tap shows it, as the checkout keeps its processing page. */
+function Kept({ shown }: { shown: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useWarmLayout(ref, !shown);
+  return (
+    <div ref={ref} className="payment-processing" hidden={!shown}>
+      <h2>Confirming your payment with your bank…</h2>
+    </div>
+  );
+}
+
+describe('laying out a hidden part ahead (useWarmLayout)', () => {
+  it('lays out a shown, invisible copy of the hidden part once, at an idle moment, and leaves the part hidden', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    try {
+      const { container } = render(<Kept shown={false} />);
+      const part = container.querySelector<HTMLElement>('.payment-processing')!;
+      const laidOut: string[] = [];
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+        laidOut.push(`${this.isConnected}:${this.hidden}:${this.style.visibility}:${this.getAttribute('aria-hidden')}:${this.textContent}`);
+        return 0;
+      });
+      expect(laidOut).toEqual([]);
+      expect(idle).toHaveLength(1);
+      idle.shift()!();
+      // the copy was in the page, not hidden but invisible, and is gone again
+      expect(laidOut).toEqual(['true:false:hidden:true:Confirming your payment with your bank…']);
+      expect(container.querySelectorAll('.payment-processing')).toHaveLength(1);
+      expect(part.hidden).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('does nothing for a part already shown', () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    try {
+      render(<Kept shown />);
+      expect(idle).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
