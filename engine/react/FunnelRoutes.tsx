@@ -167,8 +167,8 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
     const stepId = byPath.get(ahead.to)!.stepId;
     const screen = screenOf.current(ahead.to) ?? '';
     if (!ahead.layoutOnly && laidOut.current.has(screen)) return undefined; // its type was laid out ahead already
-    const laidOutAhead = (): void => {
-      laidOut.current.add(screen);
+    const laidOutAhead = (done: boolean): void => {
+      if (done) laidOut.current.add(screen);
       startTransition(() => setPrepared((current) => (current === ahead ? undefined : current)));
     };
     return warmPreparedStep(stepId, document, window, ahead.layoutOnly ? laidOutAhead : undefined);

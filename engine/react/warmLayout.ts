@@ -38,16 +38,16 @@ export function layOutCopy(step: HTMLElement): void {
 
 /**
  * Once the prepared step `stepId` has been rendered (an idle moment after another, React renders it
- * at a low priority), lays out its copy, then calls `done` (also when it gives up waiting). Returns a
- * cancel for a step no longer prepared.
+ * at a low priority), lays out its copy, then calls `done(true)` (`done(false)` when it gives up
+ * waiting). Returns a cancel for a step no longer prepared.
  */
-export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window, done?: () => void): () => void {
+export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window, done?: (laidOut: boolean) => void): () => void {
   let cancel = (): void => {};
   let tries = 0;
   const attempt = (): void => {
     const step = renderedHiddenStep(root, stepId);
     if (step) layOutCopy(step);
-    if (step || ++tries >= TRIES) return done?.();
+    if (step || ++tries >= TRIES) return done?.(step !== undefined);
     cancel = whenIdle(attempt, win);
   };
   cancel = whenIdle(attempt, win);

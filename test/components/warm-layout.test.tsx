@@ -87,21 +87,38 @@ describe('laying out a prepared step ahead', () => {
     const { win, runIdle, pending } = idleWindow();
     const root = hiddenStep('family-offer', '');
     const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-    warmPreparedStep('family-offer', root, win);
+    const done = vi.fn();
+    warmPreparedStep('family-offer', root, win, done);
     runIdle(); // the step is not rendered yet: try again at the next idle moment
     expect(laidOut).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<div class="fe-loader"></div>';
     runIdle(); // only its loader: the screen's code is still on its way
     expect(laidOut).not.toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<h1>Your free trial</h1>';
     runIdle();
     expect(laidOut).toHaveBeenCalledTimes(1);
+    expect(done).toHaveBeenCalledExactlyOnceWith(true);
     expect(pending()).toBe(0);
 
     const cancel = warmPreparedStep('circle-joined', root, win);
     expect(pending()).toBe(1);
     cancel();
     expect(pending()).toBe(0);
+  });
+
+  it('gives up after twenty idle moments without the rendered step, and says nothing was laid out', () => {
+    const { win, runIdle, pending } = idleWindow();
+    const root = hiddenStep('family-offer', '<div class="fe-loader"></div>');
+    const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
+    const done = vi.fn();
+    warmPreparedStep('family-offer', root, win, done);
+    for (let i = 0; i < 19; i++) runIdle();
+    expect(done).not.toHaveBeenCalled();
+    runIdle();
+    expect(done).toHaveBeenCalledExactlyOnceWith(false);
+    expect(pending()).toBe(0);
+    expect(laidOut).not.toHaveBeenCalled();
   });
 });
 
