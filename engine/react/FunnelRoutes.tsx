@@ -8,7 +8,7 @@ import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
 import { afterNextPaint } from './yieldToBrowser.ts';
-import { warmPreparedStep } from './warmLayout.ts';
+import { layOutOnceRendered, warmPreparedStep } from './warmLayout.ts';
 
 /** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
 interface PendingMove {
@@ -161,17 +161,17 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const preparedRoute = prepared?.from === location.pathname ? byPath.get(prepared.to) : undefined;
   const ahead = preparedRoute && preparedRoute !== route ? prepared : undefined;
   // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts); one rendered only
-  // for that goes once its copy has been laid out
+  // for that is laid out and dropped in the task that put it in the page
   useEffect(() => {
     if (!ahead) return undefined;
     const stepId = byPath.get(ahead.to)!.stepId;
     const screen = screenOf.current(ahead.to) ?? '';
-    if (!ahead.layoutOnly && laidOut.current.has(screen)) return undefined; // its type was laid out ahead already
-    const laidOutAhead = (done: boolean): void => {
+    if (!ahead.layoutOnly) return laidOut.current.has(screen) ? undefined : warmPreparedStep(stepId);
+    return layOutOnceRendered(stepId, (done) => {
       if (done) laidOut.current.add(screen);
-      startTransition(() => setPrepared((current) => (current === ahead ? undefined : current)));
-    };
-    return warmPreparedStep(stepId, document, window, ahead.layoutOnly ? laidOutAhead : undefined);
+      // at once, not as a transition: gone before any other task can see it
+      flushSync(() => setPrepared((current) => (current === ahead ? undefined : current)));
+    });
   }, [ahead, byPath]);
   const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;

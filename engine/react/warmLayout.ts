@@ -38,20 +38,56 @@ export function layOutCopy(step: HTMLElement): void {
 
 /**
  * Once the prepared step `stepId` has been rendered (an idle moment after another, React renders it
- * at a low priority), lays out its copy, then calls `done(true)` (`done(false)` when it gives up
- * waiting). Returns a cancel for a step no longer prepared.
+ * at a low priority), lays out its copy. Returns a cancel for a step no longer prepared.
  */
-export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window, done?: (laidOut: boolean) => void): () => void {
+export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window): () => void {
   let cancel = (): void => {};
   let tries = 0;
   const attempt = (): void => {
     const step = renderedHiddenStep(root, stepId);
-    if (step) layOutCopy(step);
-    if (step || ++tries >= TRIES) return done?.(step !== undefined);
-    cancel = whenIdle(attempt, win);
+    if (step) return layOutCopy(step);
+    if (++tries < TRIES) cancel = whenIdle(attempt, win);
   };
   cancel = whenIdle(attempt, win);
   return () => cancel();
+}
+
+/** How long a step rendered only to be laid out may take to reach the page before it is given up. */
+export const LAYOUT_ONLY_WAIT_MS = 10_000;
+
+/**
+ * For a step rendered only to be laid out (FunnelRoutes' `layoutOnly`): lays out its copy as soon as
+ * React has put the rendered step in the page, in the microtask right after that commit (a mutation
+ * observer), and calls `done(true)` there, so that the render is dropped within the same task: no
+ * other task, a visitor's tap, a script or a test reading the page, ever finds it. `done(false)` when
+ * it has not come within LAYOUT_ONLY_WAIT_MS. Returns a cancel.
+ */
+export function layOutOnceRendered(stepId: string, done: (laidOut: boolean) => void, root: Node & ParentNode = document): () => void {
+  const tryNow = (): boolean => {
+    const step = renderedHiddenStep(root, stepId);
+    if (step) layOutCopy(step);
+    return step !== undefined;
+  };
+  if (tryNow()) {
+    // already there: the caller hears of it after its own effect, as it would from the observer
+    queueMicrotask(() => done(true));
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (!tryNow()) return;
+    stop();
+    done(true);
+  });
+  const timer = setTimeout(() => {
+    stop();
+    done(false);
+  }, LAYOUT_ONLY_WAIT_MS);
+  const stop = (): void => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(root, { childList: true, subtree: true });
+  return stop;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { render } from '@testing-library/react';
 import { useWarmLayout } from '../../engine/react/index.ts';
-import { layOutCopy, warmPreparedStep } from '../../engine/react/routes.ts';
+import { LAYOUT_ONLY_WAIT_MS, layOutCopy, layOutOnceRendered, warmPreparedStep } from '../../engine/react/routes.ts';
 
 /** A window whose idle callbacks run when the test says so. */
 function idleWindow() {
@@ -87,18 +87,15 @@ describe('laying out a prepared step ahead', () => {
     const { win, runIdle, pending } = idleWindow();
     const root = hiddenStep('family-offer', '');
     const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-    const done = vi.fn();
-    warmPreparedStep('family-offer', root, win, done);
+    warmPreparedStep('family-offer', root, win);
     runIdle(); // the step is not rendered yet: try again at the next idle moment
     expect(laidOut).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<div class="fe-loader"></div>';
     runIdle(); // only its loader: the screen's code is still on its way
     expect(laidOut).not.toHaveBeenCalled();
-    expect(done).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<h1>Your free trial</h1>';
     runIdle();
     expect(laidOut).toHaveBeenCalledTimes(1);
-    expect(done).toHaveBeenCalledExactlyOnceWith(true);
     expect(pending()).toBe(0);
 
     const cancel = warmPreparedStep('circle-joined', root, win);
@@ -107,18 +104,57 @@ describe('laying out a prepared step ahead', () => {
     expect(pending()).toBe(0);
   });
 
-  it('gives up after twenty idle moments without the rendered step, and says nothing was laid out', () => {
+  it('gives up after twenty idle moments without the rendered step', () => {
     const { win, runIdle, pending } = idleWindow();
     const root = hiddenStep('family-offer', '<div class="fe-loader"></div>');
     const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-    const done = vi.fn();
-    warmPreparedStep('family-offer', root, win, done);
+    warmPreparedStep('family-offer', root, win);
     for (let i = 0; i < 19; i++) runIdle();
-    expect(done).not.toHaveBeenCalled();
+    expect(pending()).toBe(1);
     runIdle();
-    expect(done).toHaveBeenCalledExactlyOnceWith(false);
     expect(pending()).toBe(0);
     expect(laidOut).not.toHaveBeenCalled();
+  });
+
+  it('lays out a step rendered only for that in the microtask after it reaches the page, and says so there', async () => {
+    const root = hiddenStep('checkout', '');
+    const host = root.querySelector<HTMLElement>('main[data-step="checkout"]')!;
+    const laidOut: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      laidOut.push(this.textContent ?? '');
+      return 0;
+    });
+    const done = vi.fn();
+    layOutOnceRendered('checkout', done, root);
+    host.innerHTML = '<div class="fe-loader"></div>'; // a loader is not the step
+    await Promise.resolve();
+    expect(done).not.toHaveBeenCalled();
+    host.innerHTML = '<h1>Checkout</h1>';
+    expect(done).not.toHaveBeenCalled(); // not inside the change itself: right after it
+    await Promise.resolve();
+    expect(laidOut).toEqual(['Checkout']);
+    expect(done).toHaveBeenCalledExactlyOnceWith(true);
+    host.innerHTML = '<h1>Checkout again</h1>';
+    await Promise.resolve();
+    expect(done).toHaveBeenCalledOnce(); // the observer is gone
+  });
+
+  it('says so at once for a step already in the page, and gives up on one that never comes', async () => {
+    vi.useFakeTimers();
+    try {
+      const root = hiddenStep('checkout', '<h1>Checkout</h1>');
+      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
+      const ready = vi.fn();
+      layOutOnceRendered('checkout', ready, root);
+      await Promise.resolve();
+      expect(ready).toHaveBeenCalledExactlyOnceWith(true);
+      const never = vi.fn();
+      layOutOnceRendered('circle-joined', never, root);
+      vi.advanceTimersByTime(LAYOUT_ONLY_WAIT_MS);
+      expect(never).toHaveBeenCalledExactlyOnceWith(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
