@@ -8,7 +8,7 @@ import { useEngine } from './context.ts';
 import { NavigationContext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
 import { afterNextPaint } from './yieldToBrowser.ts';
-import { layOutOnceRendered, warmPreparedStep } from './warmLayout.ts';
+import { warmPreparedStep } from './warmLayout.ts';
 
 /** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
 interface PendingMove {
@@ -95,14 +95,10 @@ function RouterNavigation({ children, paintFirst, prepare }: { children: ReactNo
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
-/**
- * A step rendered out of sight while the step at `from` waits for the backend to move to it, or
- * (`layoutOnly`) only to lay it out ahead while the step at `from` is read (StepHost).
- */
+/** A step rendered out of sight while the step at `from` waits for the backend to move to it. */
 interface PreparedStep {
   from: string;
   to: string;
-  layoutOnly: boolean;
 }
 
 /** The key of a route's host: a variant path's host is keyed by its path (two landing paths of one entry step are two visits). */
@@ -111,11 +107,10 @@ const hostKey = (route: RouteEntry): string => (route.variantId === undefined ? 
 /**
  * A step's host inside an Activity: shown, or (prepared) rendered out of sight at a low priority,
  * without its effects, so that the move to it only shows it (React's Activity). The current host is
- * always first, so `main[data-step]` finds the step on screen. A host rendered only to be laid out
- * has a key of its own: a move to its step never shows that render, it renders the step anew.
+ * always first, so `main[data-step]` finds the step on screen.
  */
-const host = (route: RouteEntry, mode: 'visible' | 'hidden', layoutOnly = false): ReactNode => (
-  <Activity key={layoutOnly ? `layout:${hostKey(route)}` : hostKey(route)} mode={mode}>
+const host = (route: RouteEntry, mode: 'visible' | 'hidden'): ReactNode => (
+  <Activity key={hostKey(route)} mode={mode}>
     <StepHost stepId={route.stepId} />
   </Activity>
 );
@@ -139,45 +134,24 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   useLayoutEffect(() => {
     pathname.current = location.pathname;
   });
-  // the screen types laid out ahead already: their fonts and styles stay set up for the page's life
-  const laidOut = useRef(new Set<string>());
-  const screenAt = useCallback((path: string): string | undefined => steps.get(byPath.get(path)?.stepId ?? '')?.step.screen, [steps, byPath]);
-  const screenOf = useRef(screenAt);
-  useLayoutEffect(() => {
-    screenOf.current = screenAt;
-  });
-  const prepare = useCallback<EnginePrepare>((to, options) => {
-    const layoutOnly = options?.layoutOnly === true;
-    if (layoutOnly && laidOut.current.has(screenOf.current(to) ?? '')) return () => {};
-    const step: PreparedStep = { from: pathname.current, to, layoutOnly };
-    // not urgent: the tap's own render (the busy button) and its request go first. A step prepared
-    // for a move waiting for the backend is never replaced by one only to be laid out.
-    startTransition(() => setPrepared((current) => (layoutOnly && current && !current.layoutOnly && current.from === step.from ? current : step)));
+  const prepare = useCallback<EnginePrepare>((to) => {
+    const step: PreparedStep = { from: pathname.current, to };
+    // not urgent: the tap's own render (the busy button) and its request go first
+    startTransition(() => setPrepared(step));
     return () => setPrepared((current) => (current === step ? undefined : current));
   }, []);
   // every route is exact, so the address is looked up: react-router's <Routes> would compile and rank
   // every route's pattern again at each move (about 3 ms at 4x CPU, in the task that renders the step)
   const route = byPath.get(location.pathname);
   const preparedRoute = prepared?.from === location.pathname ? byPath.get(prepared.to) : undefined;
-  const ahead = preparedRoute && preparedRoute !== route ? prepared : undefined;
-  // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts); one rendered only
-  // for that is laid out and dropped in the task that put it in the page
-  useEffect(() => {
-    if (!ahead) return undefined;
-    const stepId = byPath.get(ahead.to)!.stepId;
-    const screen = screenOf.current(ahead.to) ?? '';
-    if (!ahead.layoutOnly) return laidOut.current.has(screen) ? undefined : warmPreparedStep(stepId);
-    return layOutOnceRendered(stepId, (done) => {
-      if (done) laidOut.current.add(screen);
-      // at once, not as a transition: gone before any other task can see it
-      flushSync(() => setPrepared((current) => (current === ahead ? undefined : current)));
-    });
-  }, [ahead, byPath]);
+  const warmed = preparedRoute && preparedRoute !== route ? preparedRoute.stepId : undefined;
+  // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts)
+  useEffect(() => (warmed ? warmPreparedStep(warmed) : undefined), [warmed]);
   const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
     <RouterNavigation paintFirst={paintFirst} prepare={prepare}>
-      {route ? [host(route, 'visible'), ahead ? host(preparedRoute!, 'hidden', ahead.layoutOnly) : null] : <Navigate to="/" replace />}
+      {route ? [host(route, 'visible'), preparedRoute && preparedRoute !== route ? host(preparedRoute, 'hidden') : null] : <Navigate to="/" replace />}
     </RouterNavigation>
   );
 }

@@ -7,10 +7,6 @@
  * assistive technology, and the ids it repeats exist for no longer than that.
  */
 import { useEffect, type RefObject } from 'react';
-import { nextStepId } from '../core/flowGraph.ts';
-import type { Step } from '../core/flowTypes.ts';
-import type { FunnelEngine } from './context.ts';
-import type { EnginePrepare } from './navigation.ts';
 import { whenIdle } from './yieldToBrowser.ts';
 
 /** How many idle moments to wait for React to render the prepared step before giving up. */
@@ -52,44 +48,6 @@ export function warmPreparedStep(stepId: string, root: ParentNode = document, wi
   return () => cancel();
 }
 
-/** How long a step rendered only to be laid out may take to reach the page before it is given up. */
-export const LAYOUT_ONLY_WAIT_MS = 10_000;
-
-/**
- * For a step rendered only to be laid out (FunnelRoutes' `layoutOnly`): lays out its copy as soon as
- * React has put the rendered step in the page, in the microtask right after that commit (a mutation
- * observer), and calls `done(true)` there, so that the render is dropped within the same task: no
- * other task, a visitor's tap, a script or a test reading the page, ever finds it. `done(false)` when
- * it has not come within LAYOUT_ONLY_WAIT_MS. Returns a cancel.
- */
-export function layOutOnceRendered(stepId: string, done: (laidOut: boolean) => void, root: Node & ParentNode = document): () => void {
-  const tryNow = (): boolean => {
-    const step = renderedHiddenStep(root, stepId);
-    if (step) layOutCopy(step);
-    return step !== undefined;
-  };
-  if (tryNow()) {
-    // already there: the caller hears of it after its own effect, as it would from the observer
-    queueMicrotask(() => done(true));
-    return () => {};
-  }
-  const observer = new MutationObserver(() => {
-    if (!tryNow()) return;
-    stop();
-    done(true);
-  });
-  const timer = setTimeout(() => {
-    stop();
-    done(false);
-  }, LAYOUT_ONLY_WAIT_MS);
-  const stop = (): void => {
-    observer.disconnect();
-    clearTimeout(timer);
-  };
-  observer.observe(root, { childList: true, subtree: true });
-  return stop;
-}
-
 /**
  * Lays out, once, at an idle moment, an invisible copy of a part kept hidden until a tap shows it (the
  * payment's processing page): the tap then finds its fonts and styles set up, and only shows it.
@@ -102,32 +60,4 @@ export function useWarmLayout(ref: RefObject<HTMLElement | null>, enabled: boole
       if (ref.current) layOutCopy(ref.current);
     });
   }, [ref, enabled]);
-}
-
-/**
- * The step `step` leads to by default, rendered out of sight once while `step` is read, laid out on a
- * copy, and dropped (EnginePrepare's `layoutOnly`): the tap that opens it finds the fonts at its sizes
- * and weights, and its styles, set up (the checkout's first layout at 4x CPU: 21-26 ms cold). Only a
- * screen whose module says its render may be thrown away (`warmable`, lazyScreen.ts), whose code is
- * here, and of another type than `step`'s; each screen type once (FunnelRoutes). Only where the
- * browser tells idle time (requestIdleCallback): the extra render must not meet a tap.
- * Returns the cancel for a step left before then.
- */
-export function layOutNextAhead(
-  engine: Pick<FunnelEngine, 'steps' | 'registry'>,
-  step: Pick<Step, 'next' | 'screen'>,
-  prepare: EnginePrepare,
-  win: Window = window,
-): () => void {
-  if (typeof (win as Window & { requestIdleCallback?: unknown }).requestIdleCallback !== 'function') return () => {};
-  const target = engine.steps.get(nextStepId(step.next) ?? '')?.step;
-  const screen = target ? (engine.registry as Record<string, { warmable?: () => boolean } | undefined>)[target.screen] : undefined;
-  if (!target?.path || target.screen === step.screen || !screen?.warmable?.()) return () => {};
-  const path = target.path;
-  let release = (): void => {};
-  const cancel = whenIdle(() => (release = prepare(path, { layoutOnly: true })), win);
-  return () => {
-    cancel();
-    release();
-  };
 }

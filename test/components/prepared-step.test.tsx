@@ -2,9 +2,7 @@
  * A step that waits for the backend before it moves on (the signup, an invite code's lookup) has the
  * step it leads to rendered out of sight meanwhile (prepareNext, React's Activity): the answer then
  * only shows it. Out of sight it is hidden, after the step on screen, without its effects (no page
- * view, no reservation started); shown, it is the same element, with what the answer brought. A step
- * whose render may be thrown away is rendered out of sight once while the step before is read, only to
- * be laid out ahead, then dropped.
+ * view, no reservation started); shown, it is the same element, with what the answer brought.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -110,85 +108,5 @@ describe('a step prepared while the backend answers', () => {
     // the checkout takes the purchase under way and its dates as it renders: never prepared
     await screens.checkout.preload();
     expect(screens.checkout.preparable()).toBe(false);
-  });
-
-  it('lays out only a screen whose render may be thrown away (warmable, or preparable), once its code is here', async () => {
-    const plain = lazyScreen(async () => ({ default: () => null }));
-    const warmable = lazyScreen(async () => ({ default: () => null, warmable: true }));
-    const preparable = lazyScreen(async () => ({ default: () => null, preparable: true }));
-    expect(warmable.warmable()).toBe(false); // its code has not arrived
-    await Promise.all([plain.preload(), warmable.preload(), preparable.preload()]);
-    expect([plain.warmable(), warmable.warmable(), preparable.warmable()]).toEqual([false, true, true]);
-    expect(warmable.preparable()).toBe(false);
-    // the checkout's render only reads: it may be laid out ahead; the success step restores the receipt as it renders
-    await Promise.all([screens.checkout.preload(), screens['checkout-success'].preload()]);
-    expect(screens.checkout.warmable()).toBe(true);
-    expect(screens['checkout-success'].warmable()).toBe(false);
-  });
-});
-
-describe('the next step laid out ahead while this one is read', () => {
-  /** Idle callbacks that run when the test says so (jsdom has none: the engine lays nothing out ahead there). */
-  function idleCallbacks() {
-    const queue = new Map<number, () => void>();
-    let id = 0;
-    vi.stubGlobal('requestIdleCallback', (fn: () => void) => (queue.set(++id, fn), id));
-    vi.stubGlobal('cancelIdleCallback', (n: number) => queue.delete(n));
-    return async (): Promise<void> => {
-      await act(async () => {
-        const due = [...queue.values()];
-        queue.clear();
-        due.forEach((fn) => fn());
-      });
-    };
-  }
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
-  it('renders the checkout out of sight on the paywall, lays out its copy and drops it in the same task, and renders it anew on Continue', async () => {
-    await screens.checkout.preload();
-    const runIdle = idleCallbacks();
-    const laidOut: string[] = [];
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      if (this.tagName === 'MAIN') laidOut.push(`${this.style.visibility}:${this.querySelector('h1')?.textContent ?? ''}`);
-      return 0;
-    });
-    // every checkout step element the page is given, and whether it was still there after its task
-    const added: HTMLElement[] = [];
-    const leftAfterTask: boolean[] = [];
-    const observer = new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement && node.matches('main[data-step="checkout"]')) {
-            added.push(node);
-            setTimeout(() => leftAfterTask.push(node.isConnected), 0);
-          }
-    });
-    observer.observe(document.body, { childList: true, subtree: true });
-    const f = await renderFunnel('/signup/plans');
-    await screen.findByRole('button', { name: en.common.continue });
-    // idle moments: the downloads for the next step, then its render out of sight and its copy
-    for (let i = 0; i < 6 && laidOut.length === 0; i++) await runIdle();
-    await waitFor(() => expect(leftAfterTask).toHaveLength(1));
-    expect(laidOut).toEqual([`hidden:${en.checkout.needsSignup.title}`]);
-    const ahead = added[0]!;
-    expect(ahead.querySelector('h1')).toHaveTextContent(en.checkout.needsSignup.title);
-    // gone within the task that put it in the page; nothing of the checkout ran, the paywall still on screen
-    expect(leftAfterTask).toEqual([false]);
-    expect(stepMain('checkout')).toBeNull();
-    expect(f.events.filter((e) => e.props.step === 'checkout' || e.name === 'Checkout Started')).toEqual([]);
-    expect(document.querySelector('main[data-step]')).toBe(stepMain('plans'));
-
-    // its type is not laid out again
-    await runIdle();
-    expect(added).toHaveLength(1);
-
-    await userEvent.click(screen.getByRole('button', { name: en.common.continue }));
-    await waitFor(() => expect(f.path()).toBe('/checkout'));
-    expect(await screen.findByRole('heading', { name: en.checkout.needsSignup.title })).toBeVisible();
-    expect(stepMain('checkout')).not.toBe(ahead);
-    observer.disconnect();
   });
 });

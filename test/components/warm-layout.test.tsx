@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { render } from '@testing-library/react';
 import { useWarmLayout } from '../../engine/react/index.ts';
-import { LAYOUT_ONLY_WAIT_MS, layOutCopy, layOutOnceRendered, warmPreparedStep } from '../../engine/react/routes.ts';
+import { layOutCopy, warmPreparedStep } from '../../engine/react/routes.ts';
 
 /** A window whose idle callbacks run when the test says so. */
 function idleWindow() {
@@ -114,47 +114,6 @@ describe('laying out a prepared step ahead', () => {
     runIdle();
     expect(pending()).toBe(0);
     expect(laidOut).not.toHaveBeenCalled();
-  });
-
-  it('lays out a step rendered only for that in the microtask after it reaches the page, and says so there', async () => {
-    const root = hiddenStep('checkout', '');
-    const host = root.querySelector<HTMLElement>('main[data-step="checkout"]')!;
-    const laidOut: string[] = [];
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      laidOut.push(this.textContent ?? '');
-      return 0;
-    });
-    const done = vi.fn();
-    layOutOnceRendered('checkout', done, root);
-    host.innerHTML = '<div class="fe-loader"></div>'; // a loader is not the step
-    await Promise.resolve();
-    expect(done).not.toHaveBeenCalled();
-    host.innerHTML = '<h1>Checkout</h1>';
-    expect(done).not.toHaveBeenCalled(); // not inside the change itself: right after it
-    await Promise.resolve();
-    expect(laidOut).toEqual(['Checkout']);
-    expect(done).toHaveBeenCalledExactlyOnceWith(true);
-    host.innerHTML = '<h1>Checkout again</h1>';
-    await Promise.resolve();
-    expect(done).toHaveBeenCalledOnce(); // the observer is gone
-  });
-
-  it('says so at once for a step already in the page, and gives up on one that never comes', async () => {
-    vi.useFakeTimers();
-    try {
-      const root = hiddenStep('checkout', '<h1>Checkout</h1>');
-      vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-      const ready = vi.fn();
-      layOutOnceRendered('checkout', ready, root);
-      await Promise.resolve();
-      expect(ready).toHaveBeenCalledExactlyOnceWith(true);
-      const never = vi.fn();
-      layOutOnceRendered('circle-joined', never, root);
-      vi.advanceTimersByTime(LAYOUT_ONLY_WAIT_MS);
-      expect(never).toHaveBeenCalledExactlyOnceWith(false);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
 

@@ -89,7 +89,10 @@ describe('a move after a network answer', () => {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 300, downloadThroughput: -1, uploadThroughput: -1 });
     await page.getByRole('button', { name: en.common.continue, exact: true }).click();
     await page.locator('main[data-step="set-your-options"] h1').waitFor();
-    const frames = await page.evaluate(() => (window as unknown as { __frames: Array<{ step: string; loader: boolean }> }).__frames);
+    // the step is visible once committed; the frame that shows it is recorded at its animation frame
+    const recorded = () => page.evaluate(() => (window as unknown as { __frames: Array<{ step: string; loader: boolean }> }).__frames);
+    await expect.poll(async () => (await recorded()).at(-1)?.step).toBe('set-your-options');
+    const frames = await recorded();
     const covered = frames.findIndex((f) => f.loader);
     expect(covered).toBeGreaterThanOrEqual(0);
     expect(frames.slice(covered).filter((f) => f.step === 'signup' && !f.loader)).toEqual([]);
