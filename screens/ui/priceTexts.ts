@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 /**
  * Every sentence that names a price, a period or a renewal, generated from the plan (flows/plans.json,
  * read through planPricing): the paywall, the offer, the checkout, the wallet sheets, the success page
@@ -7,6 +6,7 @@ import { useMemo } from 'react';
  * i18next `count` so every language gets its plural form (locales/*.json `pricing.*`), every amount
  * and date through Intl in the visitor's locale.
  */
+import { useMemo } from 'react';
 import { textDirection, useTexts } from '../../engine/react/index.ts';
 import type { TranslateFn } from '../../engine/react/index.ts';
 import type { Duration, Plan } from '../../engine/index.ts';
