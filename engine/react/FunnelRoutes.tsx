@@ -1,5 +1,5 @@
 import { Activity, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
@@ -95,10 +95,14 @@ function RouterNavigation({ children, paintFirst, prepare }: { children: ReactNo
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
 
-/** A step rendered out of sight while the step at `from` waits for the backend to move to it. */
+/**
+ * A step rendered out of sight while the step at `from` waits for the backend to move to it, or
+ * (`layoutOnly`) only to lay it out ahead while the step at `from` is read (StepHost).
+ */
 interface PreparedStep {
   from: string;
   to: string;
+  layoutOnly: boolean;
 }
 
 /** The key of a route's host: a variant path's host is keyed by its path (two landing paths of one entry step are two visits). */
@@ -114,6 +118,21 @@ const host = (route: RouteEntry, mode: 'visible' | 'hidden'): ReactNode => (
     <StepHost stepId={route.stepId} />
   </Activity>
 );
+
+/**
+ * A step rendered only to be laid out ahead: hidden too, and into an element that is never in the
+ * page (a portal keeps the engine's and the router's context), so nothing but its copy, for the one
+ * task that lays it out (warmLayout.ts), is ever in the document: no text of it can be found beside
+ * the step on screen. A move to its step renders the step anew.
+ */
+const offstageHost = (route: RouteEntry, offstage: HTMLElement): ReactNode =>
+  createPortal(
+    <Activity mode="hidden">
+      <StepHost stepId={route.stepId} />
+    </Activity>,
+    offstage,
+    `layout:${hostKey(route)}`,
+  );
 
 /**
  * One exact route per variant path (opening its flow's entry step, as the variant the visitor is
@@ -134,24 +153,51 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   useLayoutEffect(() => {
     pathname.current = location.pathname;
   });
-  const prepare = useCallback<EnginePrepare>((to) => {
-    const step: PreparedStep = { from: pathname.current, to };
-    // not urgent: the tap's own render (the busy button) and its request go first
-    startTransition(() => setPrepared(step));
+  // the screen types laid out ahead already: their fonts and styles stay set up for the page's life
+  const laidOut = useRef(new Set<string>());
+  // where a step only to be laid out is rendered (never in the page); none without a DOM (prerendering)
+  const [offstage] = useState(() => (typeof document === 'undefined' ? undefined : document.createElement('div')));
+  const screenAt = useCallback((path: string): string | undefined => steps.get(byPath.get(path)?.stepId ?? '')?.step.screen, [steps, byPath]);
+  const screenOf = useRef(screenAt);
+  useLayoutEffect(() => {
+    screenOf.current = screenAt;
+  });
+  const prepare = useCallback<EnginePrepare>((to, options) => {
+    const layoutOnly = options?.layoutOnly === true;
+    if (layoutOnly && laidOut.current.has(screenOf.current(to) ?? '')) return () => {};
+    const step: PreparedStep = { from: pathname.current, to, layoutOnly };
+    // not urgent: the tap's own render (the busy button) and its request go first. A step prepared
+    // for a move waiting for the backend is never replaced by one only to be laid out.
+    startTransition(() => setPrepared((current) => (layoutOnly && current && !current.layoutOnly && current.from === step.from ? current : step)));
     return () => setPrepared((current) => (current === step ? undefined : current));
   }, []);
   // every route is exact, so the address is looked up: react-router's <Routes> would compile and rank
   // every route's pattern again at each move (about 3 ms at 4x CPU, in the task that renders the step)
   const route = byPath.get(location.pathname);
   const preparedRoute = prepared?.from === location.pathname ? byPath.get(prepared.to) : undefined;
-  const warmed = preparedRoute && preparedRoute !== route ? preparedRoute.stepId : undefined;
-  // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts)
-  useEffect(() => (warmed ? warmPreparedStep(warmed) : undefined), [warmed]);
+  const ahead = preparedRoute && preparedRoute !== route ? prepared : undefined;
+  // the prepared step's first layout is done ahead too, on a copy (warmLayout.ts); one rendered only
+  // for that goes once its copy has been laid out
+  useEffect(() => {
+    if (!ahead) return undefined;
+    const stepId = byPath.get(ahead.to)!.stepId;
+    const screen = screenOf.current(ahead.to) ?? '';
+    if (!ahead.layoutOnly && laidOut.current.has(screen)) return undefined; // its type was laid out ahead already
+    const laidOutAhead = (done: boolean): void => {
+      if (done) laidOut.current.add(screen);
+      startTransition(() => setPrepared((current) => (current === ahead ? undefined : current)));
+    };
+    return ahead.layoutOnly ? warmPreparedStep(stepId, offstage!, window, laidOutAhead) : warmPreparedStep(stepId);
+  }, [ahead, byPath, offstage]);
   const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
     <RouterNavigation paintFirst={paintFirst} prepare={prepare}>
-      {route ? [host(route, 'visible'), preparedRoute && preparedRoute !== route ? host(preparedRoute, 'hidden') : null] : <Navigate to="/" replace />}
+      {route ? (
+        [host(route, 'visible'), ahead ? (ahead.layoutOnly ? offstageHost(preparedRoute!, offstage!) : host(preparedRoute!, 'hidden')) : null]
+      ) : (
+        <Navigate to="/" replace />
+      )}
     </RouterNavigation>
   );
 }

@@ -13,6 +13,7 @@ import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
 import { prefetchNext } from './prefetchNext.ts';
+import { layOutNextAhead } from './warmLayout.ts';
 import { dismissEarlyStep, handOverEarlyStep } from './earlyStep.ts';
 import type { ScreenProps } from './types.ts';
 
@@ -131,8 +132,15 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
     handOverEarlyStep(stepId);
   }, [stepId]);
 
-  // what the next tap needs downloads while the visitor reads this step
-  useEffect(() => prefetchNext(engine, step), [engine, step]);
+  // what the next tap needs downloads while the visitor reads this step; then the next step is laid out ahead
+  useEffect(() => {
+    let release = (): void => {};
+    const cancel = prefetchNext(engine, step, window, () => (release = layOutNextAhead(engine, step, prepare)));
+    return () => {
+      cancel();
+      release();
+    };
+  }, [engine, step, prepare]);
 
   useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);

@@ -52,6 +52,8 @@ export type LazyScreen<P> = FunctionComponent<P> & {
   prefetch: (props: StepPropsOf<P>, engine: FunnelEngine) => Promise<void>;
   /** Whether the screen's code has arrived and its module says it may be rendered out of sight (`preparable`). */
   preparable: () => boolean;
+  /** Whether the screen's code has arrived and its module says its render may be done once and thrown away (`warmable`, or `preparable`). */
+  warmable: () => boolean;
 };
 
 /**
@@ -60,9 +62,13 @@ export type LazyScreen<P> = FunctionComponent<P> & {
  * - `preparable = true`: the screen may be rendered out of sight before it is shown, while the step
  *   before waits for the backend (FunnelStepContext.prepareNext). Its render must then take nothing
  *   that depends on when it is shown (the clock, something stored by the step before): anything of
- *   that kind is taken in an effect, which runs when the screen is shown.
+ *   that kind is taken in an effect, which runs when the screen is shown;
+ * - `warmable = true`: the screen's render changes nothing (no store written, no call, nothing started
+ *   in a state's initial value), so the engine may render it once out of sight while the step before
+ *   is read, lay it out, and throw that render away (StepHost): its first layout, in the tap that opens
+ *   it, then finds its fonts and styles set up. A preparable screen is warmable.
  */
-type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<StepPropsOf<P>>; preparable?: boolean };
+type ScreenModule<P> = { default: ComponentType<P>; prefetch?: ScreenPrefetch<StepPropsOf<P>>; preparable?: boolean; warmable?: boolean };
 
 /**
  * A screen component loaded on demand, for the registry. `preload()` starts the same download early
@@ -75,10 +81,12 @@ export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>): LazyScreen<
   let pending: Promise<ScreenModule<P>> | undefined;
   let loaded: ComponentType<P> | undefined;
   let preparable = false;
+  let warmable = false;
   const start = (): Promise<ScreenModule<P>> =>
     (pending ??= loadWithTimeout(load).then((mod) => {
       loaded = mod.default;
       preparable = mod.preparable === true;
+      warmable = preparable || mod.warmable === true;
       return mod;
     }));
   const Lazy = lazy(start);
@@ -87,5 +95,5 @@ export function lazyScreen<P>(load: () => Promise<ScreenModule<P>>): LazyScreen<
     const mod = await start();
     mod.prefetch?.(props, engine);
   };
-  return Object.assign(Screen, { preload: start, prefetch, preparable: () => preparable });
+  return Object.assign(Screen, { preload: start, prefetch, preparable: () => preparable, warmable: () => warmable });
 }

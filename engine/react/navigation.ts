@@ -15,11 +15,21 @@ export interface EngineLocation {
 
 export type EngineNavigate = (to: string, options?: { replace?: boolean }) => void;
 
+export interface PrepareOptions {
+  /**
+   * Only to lay the step out ahead: rendered out of sight once, its copy laid out, then dropped; a move
+   * to it renders it anew (the next step's first layout, StepHost). A step prepared for a move waiting
+   * for the backend takes precedence.
+   */
+  layoutOnly?: boolean;
+}
+
 /**
- * Renders the step at `to` out of sight, ahead of a move that waits for the backend; returns the
- * release for a move that will not happen (PreparedStep in FunnelRoutes.tsx).
+ * Renders the step at `to` out of sight, ahead of a move that waits for the backend (or, `layoutOnly`,
+ * only to lay it out ahead); returns the release for a move that will not happen (PreparedStep in
+ * FunnelRoutes.tsx).
  */
-export type EnginePrepare = (to: string) => () => void;
+export type EnginePrepare = (to: string, options?: PrepareOptions) => () => void;
 
 export interface EngineNavigation {
   location: EngineLocation;

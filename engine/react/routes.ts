@@ -15,5 +15,5 @@ export { HistoryGuard } from './HistoryGuard.tsx';
 export { FLOW_CONFLICT, routeTable } from '../core/routeTable.ts';
 /** Types of the same module. */
 export type { RouteEntry } from '../core/routeTable.ts';
-/** The first layout of a step prepared out of sight, done ahead on an invisible copy (used by FunnelRoutes). */
-export { layOutCopy, warmPreparedStep } from './warmLayout.ts';
+/** The first layout of a step prepared out of sight, done ahead on an invisible copy (used by FunnelRoutes and StepHost). */
+export { layOutCopy, layOutNextAhead, warmPreparedStep } from './warmLayout.ts';

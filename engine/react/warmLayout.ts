@@ -7,7 +7,12 @@
  * assistive technology, and the ids it repeats exist for no longer than that.
  */
 import { useEffect, type RefObject } from 'react';
+import { nextStepId } from '../core/flowGraph.ts';
+import type { Step } from '../core/flowTypes.ts';
+import type { FunnelEngine } from './context.ts';
+import type { EnginePrepare } from './navigation.ts';
 import { whenIdle } from './yieldToBrowser.ts';
+import { EARLY_STEP_ID } from './earlyStep.ts';
 
 /** How many idle moments to wait for React to render the prepared step before giving up. */
 const TRIES = 20;
@@ -18,8 +23,11 @@ function renderedHiddenStep(root: ParentNode, stepId: string): HTMLElement | und
   return main && main.childElementCount > 0 && !main.querySelector('.fe-loader') ? main : undefined;
 }
 
-/** Lays out an invisible copy of `step` in its place in the page, then removes it. */
-export function layOutCopy(step: HTMLElement): void {
+/**
+ * Lays out an invisible copy of `step` in the page, then removes it: in the step's own place, or just
+ * after `place` (the step on screen) for a step rendered outside the page.
+ */
+export function layOutCopy(step: HTMLElement, place: Element = step): void {
   const copy = step.cloneNode(true) as HTMLElement;
   copy.removeAttribute('data-step');
   copy.setAttribute('aria-hidden', 'true');
@@ -27,22 +35,31 @@ export function layOutCopy(step: HTMLElement): void {
   copy.hidden = false;
   // Activity's display: none goes (and `hidden`'s); out of the flow, so nothing on screen moves
   copy.style.cssText = 'position:absolute;top:0;left:0;right:0;visibility:hidden;pointer-events:none';
-  step.after(copy);
+  place.after(copy);
   void copy.offsetHeight; // style and layout, now
   copy.remove();
 }
 
+/** The step on screen in #root's tree (not the early copy of a step shown before the app ran, earlyStep.ts). */
+export function stepOnScreen(doc: Document = document): HTMLElement | undefined {
+  return [...doc.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.style.display !== 'none' && !el.closest(`#${EARLY_STEP_ID}`));
+}
+
 /**
- * Once the prepared step `stepId` has been rendered (an idle moment after another, React renders it
- * at a low priority), lays out its copy. Returns a cancel for a step no longer prepared.
+ * Once the prepared step `stepId` has been rendered into `root` (an idle moment after another, React
+ * renders it at a low priority), lays out its copy, then calls `done(true)` (`done(false)` when it
+ * gives up waiting). A `root` outside the page (a step rendered only to be laid out, FunnelRoutes) has
+ * its copy laid out beside the step on screen. Returns a cancel for a step no longer prepared.
  */
-export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window): () => void {
+export function warmPreparedStep(stepId: string, root: ParentNode = document, win: Window = window, done?: (laidOut: boolean) => void): () => void {
   let cancel = (): void => {};
   let tries = 0;
   const attempt = (): void => {
     const step = renderedHiddenStep(root, stepId);
-    if (step) return layOutCopy(step);
-    if (++tries < TRIES) cancel = whenIdle(attempt, win);
+    const place = step?.isConnected ? step : stepOnScreen(win.document);
+    if (step && place) layOutCopy(step, place);
+    if (step || ++tries >= TRIES) return done?.(step !== undefined);
+    cancel = whenIdle(attempt, win);
   };
   cancel = whenIdle(attempt, win);
   return () => cancel();
@@ -60,4 +77,32 @@ export function useWarmLayout(ref: RefObject<HTMLElement | null>, enabled: boole
       if (ref.current) layOutCopy(ref.current);
     });
   }, [ref, enabled]);
+}
+
+/**
+ * The step `step` leads to by default, rendered out of sight once while `step` is read, laid out on a
+ * copy, and dropped (EnginePrepare's `layoutOnly`): the tap that opens it finds the fonts at its sizes
+ * and weights, and its styles, set up (the checkout's first layout at 4x CPU: 21-26 ms cold). Only a
+ * screen whose module says its render may be thrown away (`warmable`, lazyScreen.ts), whose code is
+ * here, and of another type than `step`'s; each screen type once (FunnelRoutes). Only where the
+ * browser tells idle time (requestIdleCallback): the extra render must not meet a tap.
+ * Returns the cancel for a step left before then.
+ */
+export function layOutNextAhead(
+  engine: Pick<FunnelEngine, 'steps' | 'registry'>,
+  step: Pick<Step, 'next' | 'screen'>,
+  prepare: EnginePrepare,
+  win: Window = window,
+): () => void {
+  if (typeof (win as Window & { requestIdleCallback?: unknown }).requestIdleCallback !== 'function') return () => {};
+  const target = engine.steps.get(nextStepId(step.next) ?? '')?.step;
+  const screen = target ? (engine.registry as Record<string, { warmable?: () => boolean } | undefined>)[target.screen] : undefined;
+  if (!target?.path || target.screen === step.screen || !screen?.warmable?.()) return () => {};
+  const path = target.path;
+  let release = (): void => {};
+  const cancel = whenIdle(() => (release = prepare(path, { layoutOnly: true })), win);
+  return () => {
+    cancel();
+    release();
+  };
 }

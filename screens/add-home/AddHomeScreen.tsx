@@ -14,6 +14,9 @@ import { prefetchArt } from '../ui/art/prefetchArt.ts';
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<AddHomeProps> = () => prefetchArt('place-alerts');
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The home place: an address field; a valid address is stored in the family state and confirmed by a
  * "home added" message with a continue button. An optional skip continues without a home.

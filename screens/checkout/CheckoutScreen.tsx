@@ -58,6 +58,12 @@ export const prefetch: ScreenPrefetch<CheckoutProps> = (_props, engine) => {
   void engine.backend.preload?.().catch(() => {});
 };
 
+/**
+ * Its render only reads (the purchase under way too), so the engine may lay it out ahead while the step
+ * before is read. It is not `preparable`: rendered early and shown later, it would show the purchase as it was then.
+ */
+export const warmable = true;
+
 export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProps>) {
   const { store } = useEngine();
   const { snap } = useStore();

@@ -13,6 +13,9 @@ import { prefetchArt } from '../ui/art/prefetchArt.ts';
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<ChoiceProps> = (props) => prefetchArt(props.art);
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * A list of options; choosing one ends the screen with the option's id as the outcome (the flow maps
  * outcomes to steps). With `bind` set, the id is also stored in that store field, and shown as

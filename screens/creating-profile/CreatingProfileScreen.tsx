@@ -13,6 +13,9 @@ const FINAL_PAUSE_MS = 500;
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<CreatingProfileProps> = () => prefetchArt('check-location');
 
+/** Its render changes nothing (its timer starts in an effect), so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The profile-creation progress: ticks through props.steps, one every props.stepMs, with check marks
  * and a progress bar, then moves on by itself. Each tick is its own timer, cleared on unmount, so

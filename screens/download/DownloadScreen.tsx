@@ -11,6 +11,9 @@ import { StoreBadge } from './StoreBadge.tsx';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
 import { EmailAddress, TextWithValue } from '../ui/TextWithValue.tsx';
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The last screen: App Store and Google Play buttons, the visitor's own platform first, and whom to
  * sign in as. On a computer, a QR code beside them takes the download to the visitor's phone.

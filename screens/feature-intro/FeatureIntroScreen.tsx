@@ -24,6 +24,9 @@ function Scene({ name }: { name: string }) {
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<FeatureIntroProps> = (props) => prefetchArt(props.image, props.secondImage);
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * One slide of the welcome carousel: its own illustration on its own colour (the stage), dots, title,
  * text and continue. Phones: the stage takes the height the texts leave; from 1024 px the stage and the

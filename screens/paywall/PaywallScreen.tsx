@@ -24,6 +24,9 @@ import { CURRENCY, ownValue, planPricing, specProduct } from '../../engine/index
 /** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
 export const prefetch: ScreenPrefetch<PaywallProps> = () => prepareLocaleFormat();
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The paywall: everything variant-specific comes from flows/landings.json (which plans, which one is
  * preselected, title, notes, the discount label, the money-back guarantee), prices from

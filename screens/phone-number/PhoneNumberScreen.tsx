@@ -18,6 +18,9 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
+/** Its render changes nothing (the guessed country is only read), so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The phone number with a searchable country picker: the country is guessed from the browser's
  * languages (else the page's), the number is formatted as it is typed and validated for the chosen country; E.164 and

@@ -21,6 +21,9 @@ const STATUS_KEY: Partial<Record<ShareOutcome, string>> = {
 /** Its illustration downloads while the visitor reads the step before. */
 export const prefetch: ScreenPrefetch<ShareCodeProps> = () => prefetchArt('circle');
 
+/** Its render changes nothing (the code is stored in a layout effect), so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * The new Circle's invite code (generated once, kept in the persisted family state) with a share
  * button: the device's share sheet where there is one, else copy to the clipboard with a visible

@@ -32,6 +32,9 @@ export const prefetch: ScreenPrefetch<SignupEmailProps> = (_props, engine) => {
   checkEmail('anna@example.com');
 };
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * E-mail signup: the address is checked here before any call, then submitSignup (engine/core) creates
  * the account with the loader on; on success the funnel moves on, on failure the error banner shows

@@ -19,6 +19,9 @@ function Stars({ stars, label }: { stars: number; label: string }) {
   );
 }
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /** Press quotes and customer reviews with star ratings (all from props), then continue. */
 export default function SocialProofScreen({ props, next }: ScreenProps<SocialProofProps>) {
   const { t } = useTexts();

@@ -37,6 +37,9 @@ const SERVER_CHECKS: Record<NonNullable<TextEntryProps['verify']>, (store: Produ
     ),
 };
 
+/** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
+export const warmable = true;
+
 /**
  * One text field, checked by the rule its `rule` prop names (a name, a Circle name or an invite code);
  * the normalised value is written to the store field its `bind` prop names and the funnel moves on.

@@ -2,7 +2,9 @@
  * A step that waits for the backend before it moves on (the signup, an invite code's lookup) has the
  * step it leads to rendered out of sight meanwhile (prepareNext, React's Activity): the answer then
  * only shows it. Out of sight it is hidden, after the step on screen, without its effects (no page
- * view, no reservation started); shown, it is the same element, with what the answer brought.
+ * view, no reservation started); shown, it is the same element, with what the answer brought. A step
+ * whose render may be thrown away is rendered out of sight once while the step before is read, only to
+ * be laid out ahead, then dropped.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -108,5 +110,74 @@ describe('a step prepared while the backend answers', () => {
     // the checkout takes the purchase under way and its dates as it renders: never prepared
     await screens.checkout.preload();
     expect(screens.checkout.preparable()).toBe(false);
+  });
+
+  it('lays out only a screen whose render may be thrown away (warmable, or preparable), once its code is here', async () => {
+    const plain = lazyScreen(async () => ({ default: () => null }));
+    const warmable = lazyScreen(async () => ({ default: () => null, warmable: true }));
+    const preparable = lazyScreen(async () => ({ default: () => null, preparable: true }));
+    expect(warmable.warmable()).toBe(false); // its code has not arrived
+    await Promise.all([plain.preload(), warmable.preload(), preparable.preload()]);
+    expect([plain.warmable(), warmable.warmable(), preparable.warmable()]).toEqual([false, true, true]);
+    expect(warmable.preparable()).toBe(false);
+    // the checkout's render only reads: it may be laid out ahead; the success step restores the receipt as it renders
+    await Promise.all([screens.checkout.preload(), screens['checkout-success'].preload()]);
+    expect(screens.checkout.warmable()).toBe(true);
+    expect(screens['checkout-success'].warmable()).toBe(false);
+  });
+});
+
+describe('the next step laid out ahead while this one is read', () => {
+  /** Idle callbacks that run when the test says so (jsdom has none: the engine lays nothing out ahead there). */
+  function idleCallbacks() {
+    const queue = new Map<number, () => void>();
+    let id = 0;
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => (queue.set(++id, fn), id));
+    vi.stubGlobal('cancelIdleCallback', (n: number) => queue.delete(n));
+    return async (): Promise<void> => {
+      await act(async () => {
+        const due = [...queue.values()];
+        queue.clear();
+        due.forEach((fn) => fn());
+      });
+    };
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('renders the checkout outside the page on the paywall, lays out its copy beside the paywall, drops it, and renders the checkout anew on Continue', async () => {
+    await screens.checkout.preload();
+    const runIdle = idleCallbacks();
+    const laidOut: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      if (this.tagName === 'MAIN')
+        laidOut.push(`${this.style.visibility}:${this.querySelector('h1')?.textContent ?? ''}:after ${this.previousElementSibling?.getAttribute('data-step')}`);
+      return 0;
+    });
+    const observer = new MutationObserver(() => {
+      // the step rendered only to be laid out is never in the page: only its copy, with no data-step
+      if (stepMain('checkout')) laidOut.push('checkout in the page');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const f = await renderFunnel('/signup/plans');
+    await screen.findByRole('button', { name: en.common.continue });
+    // idle moments: the downloads for the next step, then its render out of sight, then its copy
+    for (let i = 0; i < 6 && laidOut.length === 0; i++) await runIdle();
+    expect(laidOut).toEqual([`hidden:${en.checkout.needsSignup.title}:after plans`]);
+    // its copy went in the same task; nothing of the checkout ran: no event, the paywall still the step on screen
+    expect(document.body).not.toHaveTextContent(en.checkout.needsSignup.title);
+    expect(f.events.filter((e) => e.props.step === 'checkout' || e.name === 'Checkout Started')).toEqual([]);
+    expect(document.querySelector('main[data-step]')).toBe(stepMain('plans'));
+
+    // a later visit to the paywall's type of next step is not laid out again
+    await runIdle();
+    expect(laidOut).toHaveLength(1);
+    observer.disconnect();
+
+    await userEvent.click(screen.getByRole('button', { name: en.common.continue }));
+    await waitFor(() => expect(f.path()).toBe('/checkout'));
+    expect(await screen.findByRole('heading', { name: en.checkout.needsSignup.title })).toBeVisible();
   });
 });

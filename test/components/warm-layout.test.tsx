@@ -87,15 +87,18 @@ describe('laying out a prepared step ahead', () => {
     const { win, runIdle, pending } = idleWindow();
     const root = hiddenStep('family-offer', '');
     const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-    warmPreparedStep('family-offer', root, win);
+    const done = vi.fn();
+    warmPreparedStep('family-offer', root, win, done);
     runIdle(); // the step is not rendered yet: try again at the next idle moment
     expect(laidOut).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<div class="fe-loader"></div>';
     runIdle(); // only its loader: the screen's code is still on its way
     expect(laidOut).not.toHaveBeenCalled();
+    expect(done).not.toHaveBeenCalled();
     root.querySelector('main[data-step="family-offer"]')!.innerHTML = '<h1>Your free trial</h1>';
     runIdle();
     expect(laidOut).toHaveBeenCalledTimes(1);
+    expect(done).toHaveBeenCalledExactlyOnceWith(true);
     expect(pending()).toBe(0);
 
     const cancel = warmPreparedStep('circle-joined', root, win);
@@ -104,14 +107,39 @@ describe('laying out a prepared step ahead', () => {
     expect(pending()).toBe(0);
   });
 
-  it('gives up after twenty idle moments without the rendered step', () => {
+  it('lays out the copy of a step rendered outside the page beside the step on screen, not beside an early copy', () => {
+    const { win, runIdle } = idleWindow();
+    Object.assign(win, { document });
+    document.body.innerHTML =
+      '<div id="fe-early-step"><main data-step="plans"><h1>Early</h1></main></div>' +
+      '<div id="root"><main data-step="plans"><h1>Plans</h1></main><main data-step="family-offer" style="display: none !important;"></main></div>';
+    const offstage = document.createElement('div');
+    offstage.innerHTML = '<main class="fe-step fe-step--checkout" data-step="checkout" style="display: none !important;"><h1>Checkout</h1></main>';
+    const places: string[] = [];
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      places.push(`${this.parentElement?.id}:after ${this.previousElementSibling?.querySelector('h1')?.textContent}:${this.querySelector('h1')?.textContent}`);
+      return 0;
+    });
+    const done = vi.fn();
+    warmPreparedStep('checkout', offstage, win, done);
+    runIdle();
+    expect(places).toEqual(['root:after Plans:Checkout']);
+    expect(done).toHaveBeenCalledExactlyOnceWith(true);
+    // the copy is gone and the step rendered outside stays there
+    expect(document.body.textContent).not.toContain('Checkout');
+    expect(offstage.querySelector('main[data-step="checkout"]')).not.toBeNull();
+  });
+
+  it('gives up after twenty idle moments without the rendered step, and says nothing was laid out', () => {
     const { win, runIdle, pending } = idleWindow();
     const root = hiddenStep('family-offer', '<div class="fe-loader"></div>');
     const laidOut = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(0);
-    warmPreparedStep('family-offer', root, win);
+    const done = vi.fn();
+    warmPreparedStep('family-offer', root, win, done);
     for (let i = 0; i < 19; i++) runIdle();
-    expect(pending()).toBe(1);
+    expect(done).not.toHaveBeenCalled();
     runIdle();
+    expect(done).toHaveBeenCalledExactlyOnceWith(false);
     expect(pending()).toBe(0);
     expect(laidOut).not.toHaveBeenCalled();
   });

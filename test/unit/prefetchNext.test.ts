@@ -56,6 +56,22 @@ describe('prefetchNext: what the next tap needs downloads while the visitor read
     expect(preloads.a).toHaveBeenCalledOnce();
   });
 
+  it("calls back once the default next step's screen has arrived, or failed to; not for a step left before", async () => {
+    const { engine } = engineOf();
+    const idle: (() => void)[] = [];
+    const win = { requestIdleCallback: (cb: () => void) => idle.push(cb), cancelIdleCallback: vi.fn() } as unknown as Window;
+    const loaded = vi.fn();
+    prefetchNext(engine, { next: { default: 'yes', other: 'no' } }, win, loaded);
+    prefetchNext(engine, { next: 'end' }, win, loaded); // its download fails: still called, the screen is not there
+    const left = vi.fn();
+    const cancel = prefetchNext(engine, { next: 'yes' }, win, left);
+    idle.splice(0).forEach((run) => run());
+    cancel();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loaded).toHaveBeenCalledTimes(2);
+    expect(left).not.toHaveBeenCalled();
+  });
+
   it('a terminal step prefetches no screen', () => {
     const { engine, preloads } = engineOf();
     preloadNextScreens(engine, {});
