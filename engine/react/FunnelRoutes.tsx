@@ -5,10 +5,10 @@ import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
 import { routeTable, type RouteEntry } from '../core/routeTable.ts';
 import { useEngine } from './context.ts';
-import { NavigationContext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
+import { NavigationContext, type EngineLayOutNext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
 import { afterNextPaint } from './yieldToBrowser.ts';
-import { warmPreparedStep } from './warmLayout.ts';
+import { layOutNextAhead, warmPreparedStep } from './warmLayout.ts';
 
 /** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
 interface PendingMove {
@@ -57,7 +57,17 @@ function releaseFocusOfStep(): void {
  * The engine's navigate keeps its identity from move to move: a step prepared out of sight (below)
  * is then shown without rendering its screen again.
  */
-function RouterNavigation({ children, paintFirst, prepare }: { children: ReactNode; paintFirst: boolean; prepare: EnginePrepare }) {
+function RouterNavigation({
+  children,
+  paintFirst,
+  prepare,
+  layOutNext,
+}: {
+  children: ReactNode;
+  paintFirst: boolean;
+  prepare: EnginePrepare;
+  layOutNext: EngineLayOutNext;
+}) {
   const location = useLocation();
   const routerNavigate = useNavigate();
   const latest = useRef({ routerNavigate, paintFirst });
@@ -89,8 +99,8 @@ function RouterNavigation({ children, paintFirst, prepare }: { children: ReactNo
     );
   }, []);
   const value = useMemo<EngineNavigation>(
-    () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate, prepare }),
-    [location.pathname, location.search, location.key, navigate, prepare],
+    () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate, prepare, layOutNext }),
+    [location.pathname, location.search, location.key, navigate, prepare, layOutNext],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }
@@ -142,7 +152,8 @@ const offstageHost = (route: RouteEntry, offstage: HTMLElement): ReactNode =>
  * `paintFirst`: each move waits for the frame after the tap (RouterNavigation); BrowserRoutes sets it.
  */
 export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
-  const { data, steps } = useEngine();
+  const engine = useEngine();
+  const { data, steps } = engine;
   const location = useLocation();
   // the routes only: which variant a path shows is resolved by StepHost (resolveActiveVariant)
   const routes = useMemo(() => routeTable(data, steps), [data, steps]);
@@ -171,6 +182,7 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
     startTransition(() => setPrepared((current) => (layoutOnly && current && !current.layoutOnly && current.from === step.from ? current : step)));
     return () => setPrepared((current) => (current === step ? undefined : current));
   }, []);
+  const layOutNext = useCallback<EngineLayOutNext>((step) => layOutNextAhead(engine, step, prepare), [engine, prepare]);
   // every route is exact, so the address is looked up: react-router's <Routes> would compile and rank
   // every route's pattern again at each move (about 3 ms at 4x CPU, in the task that renders the step)
   const route = byPath.get(location.pathname);
@@ -192,7 +204,7 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
-    <RouterNavigation paintFirst={paintFirst} prepare={prepare}>
+    <RouterNavigation paintFirst={paintFirst} prepare={prepare} layOutNext={layOutNext}>
       {route ? (
         [host(route, 'visible'), ahead ? (ahead.layoutOnly ? offstageHost(preparedRoute!, offstage!) : host(preparedRoute!, 'hidden')) : null]
       ) : (

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTexts } from './translator.ts';
-import { useLocation, useNavigate, usePrepare } from './navigation.ts';
+import { useLayOutNext, useLocation, useNavigate, usePrepare } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
 import { nextStepId, progressOf, resolveStep } from '../core/flowGraph.ts';
 import { resolveActiveVariant, type ActiveVariant } from '../core/variants.ts';
@@ -13,7 +13,6 @@ import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
 import { prefetchNext } from './prefetchNext.ts';
-import { layOutNextAhead } from './warmLayout.ts';
 import { dismissEarlyStep, handOverEarlyStep } from './earlyStep.ts';
 import type { ScreenProps } from './types.ts';
 
@@ -62,6 +61,7 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
   const { data, steps, store, registry, analytics, chooseVariant } = engine;
   const navigate = useNavigate();
   const prepare = usePrepare();
+  const layOutNext = useLayOutNext();
   const location = useLocation();
   const { t } = useTexts();
   const { landingType } = useSnapshot(store.plans);
@@ -135,12 +135,12 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
   // what the next tap needs downloads while the visitor reads this step; then the next step is laid out ahead
   useEffect(() => {
     let release = (): void => {};
-    const cancel = prefetchNext(engine, step, window, () => (release = layOutNextAhead(engine, step, prepare)));
+    const cancel = prefetchNext(engine, step, window, () => (release = layOutNext(step)));
     return () => {
       cancel();
       release();
     };
-  }, [engine, step, prepare]);
+  }, [engine, step, layOutNext]);
 
   useStepFocus(stepId);
   const stepInfo = useMemo(() => ({ id: stepId, path: step.path, flowId: ref.flowId }), [stepId, step.path, ref.flowId]);

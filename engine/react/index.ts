@@ -78,5 +78,3 @@ export type { Prerenderer } from './prerender.tsx';
 export type { AnyScreenRegistry, OutcomesOf, ScreenMap, ScreenMapOf, ScreenProps, ScreenPropsIn, ScreenRegistry, ScreenTypeSpec } from './types.ts';
 /** Ends the current task and resumes in a new one (`scheduler.yield()`, else a zero timeout): a screen's handler lets the browser paint its feedback (a busy button, a loader) before slower work. */
 export { afterNextPaint, whenIdle, yieldToBrowser } from './yieldToBrowser.ts';
-/** Lays out, once and at an idle moment, an invisible copy of a part kept hidden until a tap shows it (the checkout's processing page): the tap then only shows it. */
-export { useWarmLayout } from './warmLayout.ts';

@@ -5,6 +5,7 @@
  * router when the visitor moves on. Screens of later steps may use react-router's hooks directly.
  */
 import { createContext, useContext } from 'react';
+import type { Step } from '../core/flowTypes.ts';
 
 export interface EngineLocation {
   pathname: string;
@@ -31,11 +32,19 @@ export interface PrepareOptions {
  */
 export type EnginePrepare = (to: string, options?: PrepareOptions) => () => void;
 
+/**
+ * Lays out ahead, while `step` is read, the step it leads to by default (layOutNextAhead in
+ * warmLayout.ts, with `prepare`'s `layoutOnly`); returns the cancel for a step left before then.
+ */
+export type EngineLayOutNext = (step: Pick<Step, 'next' | 'screen'>) => () => void;
+
 export interface EngineNavigation {
   location: EngineLocation;
   navigate: EngineNavigate;
   /** Missing where only one step can render (a landing's entry step before the router arrives). */
   prepare?: EnginePrepare;
+  /** Missing there too; the router's chunk brings it, so the landing's first scripts do not carry it. */
+  layOutNext?: EngineLayOutNext;
 }
 
 export const NavigationContext = createContext<EngineNavigation | null>(null);
@@ -62,3 +71,10 @@ export function usePrepare(): EnginePrepare {
 }
 
 const noPreparation: EnginePrepare = () => () => {};
+
+/** Lays out the step after `step` ahead (nothing where it cannot). @example useEffect(() => layOutNext(step), [step]) */
+export function useLayOutNext(): EngineLayOutNext {
+  return useNavigation().layOutNext ?? noLayOut;
+}
+
+const noLayOut: EngineLayOutNext = () => () => {};

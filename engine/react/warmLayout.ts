@@ -2,9 +2,12 @@
  * A step prepared out of sight (FunnelRoutes) is rendered with `display: none`, which the browser does
  * not lay out: its first layout, when it is shown, would still find the fonts at their sizes and
  * weights, and the step's styles, not yet set up (the family offer at 4x CPU: 12-19 ms, against
- * about 5 ms once they are). So a copy of it is laid out once, invisibly, while the backend answers.
- * The copy is added, laid out and removed within one task: it is never painted and never reaches
- * assistive technology, and the ids it repeats exist for no longer than that.
+ * about 5 ms once they are). So a copy of it is laid out once, invisibly: while the backend answers
+ * (a step prepared for a move), or while the step before is read (the next step, rendered outside the
+ * page only for this: layOutNextAhead). The copy is added, laid out and removed within one task: it is
+ * never painted and never reaches assistive technology, and the ids it repeats exist for no longer
+ * than that. Only the router's chunk uses this module (and the checkout, useWarmLayout): not the
+ * landing's first scripts.
  */
 import { useEffect, type RefObject } from 'react';
 import { nextStepId } from '../core/flowGraph.ts';

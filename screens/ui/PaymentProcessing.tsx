@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { useTexts, useWarmLayout } from '../../engine/react/index.ts';
+import { useTexts } from '../../engine/react/index.ts';
+import { useWarmLayout } from '../../engine/react/routes.ts';
 import { Logo } from './Logo.tsx';
 import { LockIcon } from './TrustIcons.tsx';
 

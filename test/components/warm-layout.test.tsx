@@ -4,8 +4,7 @@
  */
 import { useRef } from 'react';
 import { render } from '@testing-library/react';
-import { useWarmLayout } from '../../engine/react/index.ts';
-import { layOutCopy, warmPreparedStep } from '../../engine/react/routes.ts';
+import { layOutCopy, useWarmLayout, warmPreparedStep } from '../../engine/react/routes.ts';
 
 /** A window whose idle callbacks run when the test says so. */
 function idleWindow() {
