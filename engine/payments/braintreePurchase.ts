@@ -54,18 +54,28 @@ export interface BraintreeRequest {
  */
 export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
-  return guarded(store, async () => {
-    const durable = durableOf(request);
-    if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
-    return claimed(durable.account, deps, async () => {
-      const found = readPurchaseRecord(durable.account);
-      if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
-      // only an alternative-method purchase under way is posted again here (a card one is the card path's)
-      const open = found?.gateway !== undefined ? found : undefined;
-      if (!open && request.resumeOnly) return { status: 'none' };
-      return buyWithBraintree(deps, request, durable, open);
-    });
-  });
+  const durable = durableOf(request);
+  return guarded(
+    store,
+    async (underWay) => {
+      if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
+      return claimed(
+        durable.account,
+        deps,
+        async () => {
+          const found = readPurchaseRecord(durable.account);
+          if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
+          // only an alternative-method purchase under way is posted again here (a card one is the card path's)
+          const open = found?.gateway !== undefined ? found : undefined;
+          if (!open && request.resumeOnly) return { status: 'none' };
+          return buyWithBraintree(deps, request, durable, open);
+        },
+        underWay,
+      );
+    },
+    deps.onUnderWay,
+    durable !== undefined,
+  );
 }
 
 async function buyWithBraintree(

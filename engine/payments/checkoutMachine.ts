@@ -31,6 +31,11 @@ export interface CheckoutDeps {
   limits?: PollLimits;
   /** The cross-tab claim's environment (tests); the browser's by default. */
   claims?: ClaimEnv;
+  /**
+   * Told once the purchase is under way: at once, or for a durable purchase once it holds the claim
+   * and its first call has left (the processing page then renders while that call is out).
+   */
+  onUnderWay?: () => void;
 }
 
 /** Where a durable purchase is recorded: the account it is charged to and the checkout it started on. */
@@ -106,15 +111,31 @@ export function randomEventId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
-/** Runs `work` once per store at a time, with the checkout loader on and always off at the end. */
-export async function guarded(store: FunnelState, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
+/**
+ * Runs `work` once per store at a time, with the checkout loader always off at the end. The loader goes
+ * on at once, or, for a purchase `deferred` to its claim, when `work` calls `underWay` (the claim is
+ * held and the first call has left); `onUnderWay` is told at that moment (the processing page).
+ */
+export async function guarded(
+  store: FunnelState,
+  work: (underWay: () => void) => Promise<PurchaseOutcome>,
+  onUnderWay?: () => void,
+  deferred = false,
+): Promise<PurchaseOutcome> {
   if (running.has(store)) return { status: 'busy' };
   let ended!: () => void;
   running.set(store, new Promise<void>((resolve) => (ended = resolve)));
-  setLoader(store, true, 'checkout', true);
+  let shown = false;
+  const underWay = (): void => {
+    if (shown) return;
+    shown = true;
+    setLoader(store, true, 'checkout', true);
+    onUnderWay?.();
+  };
+  if (!deferred) underWay();
   hideError(store);
   try {
-    return await work();
+    return await work(underWay);
   } catch (error) {
     if (error instanceof AbortedError) return { status: 'aborted' };
     throw error;
@@ -168,7 +189,8 @@ export const durableOf = (request: { durable?: DurablePurchase; upsell?: boolean
 
 /**
  * Whether a purchase's first step is the claim across tabs (asynchronous: a Web Lock, else a lease
- * read back after a pause), so it can start in the tap itself (usePurchaseRunner's `startInTap`).
+ * read back after a pause), so it can start in the tap itself and show its processing page once under
+ * way (usePurchaseRunner's `startInTap`, CheckoutDeps' `onUnderWay`).
  */
 export const startsWithClaim = (request: { durable?: DurablePurchase; upsell?: boolean }): boolean => durableOf(request) !== undefined;
 
@@ -180,21 +202,44 @@ export const startsWithClaim = (request: { durable?: DurablePurchase; upsell?: b
  */
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
-  return guarded(store, async () => {
-    const durable = durableOf(request);
-    if (!durable) return buyByCard(deps, request, undefined, undefined);
-    return claimed(durable.account, deps, async () => {
-      const open = openPurchase(durable.account, request);
-      if (open === 'none') return { status: 'none' };
-      if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
-      return buyByCard(deps, request, durable, open);
-    });
-  });
+  const durable = durableOf(request);
+  return guarded(
+    store,
+    async (underWay) => {
+      if (!durable) return buyByCard(deps, request, undefined, undefined);
+      return claimed(
+        durable.account,
+        deps,
+        async () => {
+          const open = openPurchase(durable.account, request);
+          if (open === 'none') return { status: 'none' };
+          if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
+          return buyByCard(deps, request, durable, open);
+        },
+        underWay,
+      );
+    },
+    deps.onUnderWay,
+    durable !== undefined,
+  );
 }
 
-/** Runs `work` holding the account's claim; 'elsewhere' when another tab holds it. */
-export async function claimed(account: string, deps: Pick<CheckoutDeps, 'claims'>, work: () => Promise<PurchaseOutcome>): Promise<PurchaseOutcome> {
-  const result = await runClaimed(account, work, deps.claims);
+/**
+ * Runs `work` holding the account's claim; 'elsewhere' when another tab holds it. `onHeld` is told
+ * once `work` has begun (run up to its first wait: a purchase's first call has left by then).
+ */
+export async function claimed(
+  account: string,
+  deps: Pick<CheckoutDeps, 'claims'>,
+  work: () => Promise<PurchaseOutcome>,
+  onHeld?: () => void,
+): Promise<PurchaseOutcome> {
+  const begin = (): Promise<PurchaseOutcome> => {
+    const running = work();
+    onHeld?.();
+    return running;
+  };
+  const result = await runClaimed(account, begin, deps.claims);
   return result.claimed ? result.value : { status: 'elsewhere' };
 }
 

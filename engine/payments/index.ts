@@ -91,7 +91,7 @@ export type {
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
 /** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage), taken before the card is tokenised. */
-export { LEASE_MS, browserClaimEnv, claimName, claimReleased, runClaimed } from './purchaseClaim.ts';
+export { LEASE_MS, browserClaimEnv, claimName, claimReleased, connectClaims, runClaimed } from './purchaseClaim.ts';
 /** Types of the same module. */
 export type { ClaimEnv, ClaimResult, LockRequester } from './purchaseClaim.ts';
 /** Following a purchase another tab holds, and telling its outcome. */

@@ -23,6 +23,7 @@ type LockCallback = (lock: unknown) => Promise<unknown> | unknown;
 /** The part of the Web Locks API the claim uses. */
 export interface LockRequester {
   request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: LockCallback): Promise<unknown>;
+  query?(): Promise<unknown>;
 }
 
 export interface ClaimEnv {
@@ -48,6 +49,16 @@ export function browserClaimEnv(): ClaimEnv {
     browserEnv = { locks, tabId: randomTabId(), now: () => Date.now(), sleep };
   }
   return browserEnv;
+}
+
+/**
+ * Opens the connection to the browser's lock service ahead of the first claim. Chromium connects on
+ * the first use of `navigator.locks`, and that first request waits 13-50 ms at 4x CPU, against about
+ * 2 ms once connected: a Pay tap would wait that long before its first call.
+ * @example useEffect(() => connectClaims(), []);
+ */
+export function connectClaims(env: ClaimEnv = browserClaimEnv()): void {
+  env.locks?.query?.().catch(() => undefined);
 }
 
 /** The lock's (and the lease's) name for an account. */

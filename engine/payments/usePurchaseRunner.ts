@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { currentTranslator, useTexts } from '../react/translator.ts';
 import { useEngine } from '../react/context.ts';
 import type { BackendContext, SubscriptionApi } from './backend.ts';
@@ -7,6 +8,7 @@ import { failureTextKey, type PaymentFailure } from './failures.ts';
 import type { PaymentGateway } from './port.ts';
 import { gatewayContextOf, type GatewayContext } from './registry.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
+import { connectClaims } from './purchaseClaim.ts';
 import { yieldToBrowser } from '../react/yieldToBrowser.ts';
 
 export interface PurchaseRunner {
@@ -22,21 +24,28 @@ export interface PurchaseRunner {
   /** Aborted when the screen unmounts. */
   signal: () => AbortSignal | undefined;
   busy: boolean;
+  /** How many runs have ended: a screen that follows a purchase under way looks again after each. */
+  ended: number;
   /** The last failure, until the next attempt. */
   failure: PaymentFailure | null;
   /** The last failure in the visitor's language, until the next attempt. */
   failureText: string | undefined;
-  /** Runs one purchase at a time; resolves with its outcome, or 'busy' when one already runs. */
-  run: (purchase: () => Promise<PurchaseOutcome>, options?: RunOptions) => Promise<PurchaseOutcome>;
+  /**
+   * Runs one purchase at a time; resolves with its outcome, or 'busy' when one already runs. The
+   * purchase is handed `underWay`, for a purchase started in the tap to call once its first call has left.
+   */
+  run: (purchase: (underWay: () => void) => Promise<PurchaseOutcome>, options?: RunOptions) => Promise<PurchaseOutcome>;
 }
 
 export interface RunOptions {
   /**
-   * Whether the purchase starts in the tap itself rather than after the processing page has painted.
-   * Only for a purchase whose first step is already asynchronous, the cross-tab claim of a durable
-   * purchase (engine/payments/purchaseClaim.ts): the claim is granted while the page paints, and the
-   * first call leaves right after the paint instead of after the tasks queued behind it. Any other
-   * purchase builds its first request at once, which would hold up the paint (INP).
+   * Whether the purchase starts in the tap itself, and the processing page renders once it calls
+   * `underWay`, rather than the page painting before the purchase starts. Only for a purchase whose
+   * first step is already asynchronous, the cross-tab claim of a durable purchase
+   * (engine/payments/purchaseClaim.ts, CheckoutDeps' `onUnderWay`): the claim is granted in a task of
+   * its own, the first call leaves in it, and the processing page renders while that call is out
+   * instead of in front of it. Any other purchase builds its first request at once, which would hold
+   * up the paint (INP), so its page paints first.
    */
   startInTap?: boolean;
 }
@@ -51,6 +60,9 @@ export function usePurchaseRunner(): PurchaseRunner {
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [ended, setEnded] = useState(0);
+  // a purchase's first step is its claim across tabs: the lock service is connected before Pay
+  useEffect(() => connectClaims(), []);
 
   const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => currentTranslator().language), [store, config]);
   const settledGatewayContext = useCallback(async (): Promise<GatewayContext> => {
@@ -65,25 +77,37 @@ export function usePurchaseRunner(): PurchaseRunner {
     [store, gateways, gatewayContext],
   );
 
-  const run = useCallback(async (purchase: () => Promise<PurchaseOutcome>, options: RunOptions = {}): Promise<PurchaseOutcome> => {
+  const run = useCallback(async (purchase: (underWay: () => void) => Promise<PurchaseOutcome>, options: RunOptions = {}): Promise<PurchaseOutcome> => {
     // the button is disabled while busy; this ref also stops a second click before the re-render
     if (inFlight.current) return { status: 'busy' };
     inFlight.current = true;
-    setBusy(true);
-    setFailure(null);
+    let shown = false;
+    const show = (): void => {
+      shown = true;
+      setBusy(true);
+      setFailure(null);
+    };
+    // rendered at once, outside React's event: a render that shows the purchase's record (written as
+    // the claim is held) must already see the page busy, or the checkout would take it for one to resume
+    const underWay = (): void => {
+      if (!shown) flushSync(show);
+    };
+    if (!options.startInTap) show();
     try {
       // the processing page paints before the purchase builds its first call (nothing is stored or sent yet)
       if (!options.startInTap) await yieldToBrowser();
-      const outcome = await purchase();
+      const outcome = await purchase(underWay);
       if (outcome.status === 'failed') setFailure(outcome.failure);
+      else if (!shown) setFailure(null);
       return outcome;
     } finally {
       inFlight.current = false;
       setBusy(false);
+      setEnded((n) => n + 1);
     }
   }, []);
 
   const key = failure ? failureTextKey(failure) : undefined;
   const failureText = failure ? (key ? t(key) : failure.message) : undefined;
-  return { api, loadGateway, readyGateway, gatewayContext, settledGatewayContext, signal, busy, failure, failureText, run };
+  return { api, loadGateway, readyGateway, gatewayContext, settledGatewayContext, signal, busy, ended, failure, failureText, run };
 }

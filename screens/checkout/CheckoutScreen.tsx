@@ -10,7 +10,7 @@ import { useStore } from '../product/hooks.ts';
 import { planPricing, sellablePlan } from '../../engine/index.ts';
 import { purchase, purchaseEnded, purchaseWithBraintree, startsWithClaim, type PurchaseOutcome } from '../../engine/payments/index.ts';
 import { isOpenFailure } from '../../engine/payments/index.ts';
-import type { CardFormState, PaymentGateway, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
+import type { CardFormState, PaymentGateway, PaymentMethod, PaymentMethodResult, PaymentProcessor } from '../../engine/payments/index.ts';
 import type { PurchaseRecord } from '../../engine/payments/index.ts';
 import { restoreFromRecord, saveReceipt, type PaidWith } from '../../engine/payments/index.ts';
 import { browserHints, threeDSecurePolicy } from '../../engine/payments/index.ts';
@@ -146,42 +146,41 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     saveReceipt(store, plan.name, false, paidWith);
     moveOn();
   };
-  // 3-D Secure for EU customers when the payment settings ask for it (decided per payment method, when
-  // paying: the browser's hints cost a time zone lookup, too slow to repeat on every render of a phone)
-  const threeDSecure = () => threeDSecurePolicy(store.signup.force3ds, browserHints());
+  // 3-D Secure for EU customers when the payment settings ask for it, decided per payment method once it
+  // is created (the browser's hints cost a time zone lookup: not on every render, nor in the Pay tap)
+  const threeDSecure = (method: PaymentMethod): boolean => threeDSecurePolicy(store.signup.force3ds, browserHints())(method);
   // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
   const paymentInfoEntered = (method: string): void =>
     analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
   const pay = (processor: PaymentProcessor & { backendId: string }, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
     other.dismiss();
+    const running = runner.run(
+      (underWay) =>
+        purchase(
+          { api, gateway: processor, store, analytics, signal: runner.signal(), onUnderWay: underWay },
+          { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure, resumeOnly },
+        ),
+      // a purchase that starts with the cross-tab claim: its processing page renders once its first call is out
+      { startInTap: startsWithClaim({ durable }) },
+    );
+    // once the claim is asked for, so that its grant comes back while the tap's handler goes on
     if (!resumeOnly) paymentInfoEntered(paymentMethod ? 'wallet' : 'card');
-    return runner
-      .run(
-        () =>
-          purchase(
-            { api, gateway: processor, store, analytics, signal: runner.signal() },
-            { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure: threeDSecure(), resumeOnly },
-          ),
-        // a purchase that starts with the cross-tab claim is granted it while the processing page paints
-        { startInTap: startsWithClaim({ durable }) },
-      )
-      .then((outcome) => finish(outcome));
+    return running.then((outcome) => finish(outcome));
   };
 
   // PayPal's approval as a Braintree purchase (an open one of the account is posted again as it was)
   const payWithNonce = (nonce: string, gateway: string, resumeOnly = false): Promise<void> => {
     other.dismiss();
+    const running = runner.run(
+      (underWay) =>
+        purchaseWithBraintree(
+          { api, store, analytics, signal: runner.signal(), onUnderWay: underWay },
+          { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
+        ),
+      { startInTap: startsWithClaim({ durable }) },
+    );
     if (!resumeOnly) paymentInfoEntered('paypal');
-    return runner
-      .run(
-        () =>
-          purchaseWithBraintree(
-            { api, store, analytics, signal: runner.signal() },
-            { plan: plan!.name, gateway, nonce, price: planPricing(plan!).dueToday, extra: extra(), durable, resumeOnly },
-          ),
-        { startInTap: startsWithClaim({ durable }) },
-      )
-      .then((outcome) => finish(outcome, 'paypal'));
+    return running.then((outcome) => finish(outcome, 'paypal'));
   };
   // the purchase under way, by the way it was started, once the run this screen takes over from has
   // ended (Back unmounts the screen during a call: that run records the call's answer before it stops)
@@ -198,9 +197,10 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const resumable =
     open !== undefined && !other.elsewhere && !runner.busy && runner.failure === null && (open.gateway !== undefined || gatewayState.status !== 'loading');
   useEffect(() => {
-    // only the unmount signal stops it: `resumable` turns false as soon as the resume runs
+    // only the unmount signal stops it; a run that ended without an outcome here (another tab held the
+    // claim, and has let go since) gives another chance
     if (resumable) void resume();
-  }, [resumable]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
+  }, [resumable, runner.ended]); // eslint-disable-line react-hooks/exhaustive-deps -- one resume per chance
 
   // the same objects from render to render (the Pay tap's busy render, a change of the form's
   // validity): the order summary, memoised, is not rendered again, nor are its texts translated again

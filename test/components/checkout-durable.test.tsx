@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claimName, readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
 import type { GatewayRegistration } from '../../engine/payments/gateways.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
@@ -71,16 +71,37 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     expect(sandbox.subscriptions(email)).toHaveLength(1);
   });
 
-  it('takes the cross-tab claim in the tap itself, while the processing page paints; one subscription', async () => {
+  it('takes the cross-tab claim in the tap itself and shows the processing page once the first call is out; one subscription', async () => {
     const { email, key } = await sandbox.account();
     const f = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN) });
     await screen.findByLabelText('Card number', {}, { timeout: 8000 });
     await fill4242();
-    // one synchronous click: the claim (jsdom has no Web Locks: the lease) is written before the tap's task ends
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $59.88' }));
-    expect(JSON.parse(localStorage.getItem(claimName(key)) ?? 'null')).toMatchObject({ owner: expect.any(String) });
-    expect(screen.getByTestId('payment-processing')).toBeVisible();
-    expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 8000 })).toBeInTheDocument();
+    // what happens first: the card's tokenisation leaving, or the processing page showing
+    const order: string[] = [];
+    const realFetch = globalThis.fetch;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      if (String(input instanceof Request ? input.url : input).endsWith('/payment_methods')) order.push('tokenise');
+      return realFetch(input, init);
+    });
+    const processing = screen.getByTestId('payment-processing');
+    const observer = new MutationObserver(() => {
+      if (!processing.hidden && !order.includes('processing')) order.push('processing');
+    });
+    observer.observe(processing, { attributes: true });
+    try {
+      // one synchronous click: the claim (jsdom has no Web Locks: the lease) is written before the tap's task ends,
+      // and nothing is rendered in it (the tap's task stays short)
+      fireEvent.click(screen.getByRole('button', { name: 'Pay $59.88' }));
+      expect(JSON.parse(localStorage.getItem(claimName(key)) ?? 'null')).toMatchObject({ owner: expect.any(String) });
+      expect(processing).not.toBeVisible();
+      await waitFor(() => expect(processing).toBeVisible());
+      expect(screen.getByText(PROCESSING)).toBeInTheDocument();
+      expect(order).toEqual(['tokenise', 'processing']);
+      expect(await screen.findByRole('heading', { name: 'Payment successful' }, { timeout: 8000 })).toBeInTheDocument();
+    } finally {
+      observer.disconnect();
+      fetchSpy.mockRestore();
+    }
     expect(f.path()).toBe('/checkout/success');
     expect(sandbox.subscriptions(email)).toHaveLength(1);
   });

@@ -100,7 +100,8 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     const f = await openCheckout();
     await fillCard('4242424242424242');
     await userEvent.click(payButton());
-    expect(screen.getByText('Please keep the page open. Your order is being processed. Billing may take a few minutes.')).toBeInTheDocument();
+    // shown once the purchase holds its claim and its first call is out
+    expect(await screen.findByText('Please keep the page open. Your order is being processed. Billing may take a few minutes.')).toBeInTheDocument();
     // the brand's processing page, saying what is happening, over the form while the payment runs
     const processing = screen.getByTestId('payment-processing');
     expect(processing).toBeVisible();

@@ -288,7 +288,7 @@ describe('the durable purchase record', () => {
     expect(f.store.checkout).toMatchObject({ id: 'sub_1', isSuccess: true });
   });
 
-  it("tells this tab's listeners of a purchase begun, paid or dropped at once, and of its details in a task after them", async () => {
+  it("tells this tab's listeners of a purchase begun, paid or dropped in the microtask after, and of its details in a task after them", async () => {
     const told: string[] = [];
     const seen = (): string => {
       const record = readPurchaseRecord(EMAIL);
@@ -296,6 +296,9 @@ describe('the durable purchase record', () => {
     };
     const stop = onPurchaseRecordChange(() => told.push(seen()));
     writePurchaseRecord(openRecord(EMAIL, PLAN));
+    // the code that wrote it goes on first (a purchase's call leaves), then the screens are told, before any task
+    expect(told).toEqual([]);
+    await Promise.resolve();
     expect(told).toEqual(['processing:']);
     updatePurchaseRecord(EMAIL, { paymentMethodId: 'pm_1' });
     updatePurchaseRecord(EMAIL, { pollingId: 'poll_1' });
@@ -306,8 +309,10 @@ describe('the durable purchase record', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(told).toEqual(['processing:', 'processing:poll_1']);
     updatePurchaseRecord(EMAIL, { status: 'succeeded', result: { subscriptionId: 'sub_1', finalPrice: 59.88, regularPrice: 59.88 } });
+    await Promise.resolve();
     expect(told).toEqual(['processing:', 'processing:poll_1', 'succeeded:poll_1']);
     clearPurchaseRecord();
+    await Promise.resolve();
     expect(told).toEqual(['processing:', 'processing:poll_1', 'succeeded:poll_1', 'none']);
     stop();
   });
