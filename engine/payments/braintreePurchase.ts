@@ -8,9 +8,8 @@
 import { readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
 import { failureOfError, type CardFlowResult } from './cardFlow.ts';
 import {
-  claimed,
   durableOf,
-  guarded,
+  guardedPurchase,
   keepRecord,
   randomEventId,
   settle,
@@ -54,28 +53,15 @@ export interface BraintreeRequest {
  */
 export function purchaseWithBraintree(deps: Omit<CheckoutDeps, 'gateway'>, request: BraintreeRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
-  const durable = durableOf(request);
-  return guarded(
-    store,
-    async (underWay) => {
-      if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
-      return claimed(
-        durable.account,
-        deps,
-        async () => {
-          const found = readPurchaseRecord(durable.account);
-          if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
-          // only an alternative-method purchase under way is posted again here (a card one is the card path's)
-          const open = found?.gateway !== undefined ? found : undefined;
-          if (!open && request.resumeOnly) return { status: 'none' };
-          return buyWithBraintree(deps, request, durable, open);
-        },
-        underWay,
-      );
-    },
-    deps.onUnderWay,
-    durable !== undefined,
-  );
+  return guardedPurchase(deps, durableOf(request), async (durable) => {
+    if (!durable) return buyWithBraintree(deps, request, undefined, undefined);
+    const found = readPurchaseRecord(durable.account);
+    if (found?.status === 'succeeded' && found.result) return settleKnown(store, found);
+    // only an alternative-method purchase under way is posted again here (a card one is the card path's)
+    const open = found?.gateway !== undefined ? found : undefined;
+    if (!open && request.resumeOnly) return { status: 'none' };
+    return buyWithBraintree(deps, request, durable, open);
+  });
 }
 
 async function buyWithBraintree(

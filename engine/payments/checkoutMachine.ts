@@ -202,23 +202,28 @@ export const startsWithClaim = (request: { durable?: DurablePurchase; upsell?: b
  */
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
-  const durable = durableOf(request);
+  return guardedPurchase(deps, durableOf(request), async (durable) => {
+    if (!durable) return buyByCard(deps, request, undefined, undefined);
+    const open = openPurchase(durable.account, request);
+    if (open === 'none') return { status: 'none' };
+    if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
+    return buyByCard(deps, request, durable, open);
+  });
+}
+
+/**
+ * Runs a purchase once per store at a time (`guarded`): a durable one holding the account's claim,
+ * with its loader on once it holds the claim and its first call has left; any other at once.
+ * @example return guardedPurchase(deps, durableOf(request), (durable) => buy(durable));
+ */
+export function guardedPurchase(
+  deps: Pick<CheckoutDeps, 'store' | 'claims' | 'onUnderWay'>,
+  durable: DurablePurchase | undefined,
+  work: (durable: DurablePurchase | undefined) => Promise<PurchaseOutcome>,
+): Promise<PurchaseOutcome> {
   return guarded(
-    store,
-    async (underWay) => {
-      if (!durable) return buyByCard(deps, request, undefined, undefined);
-      return claimed(
-        durable.account,
-        deps,
-        async () => {
-          const open = openPurchase(durable.account, request);
-          if (open === 'none') return { status: 'none' };
-          if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
-          return buyByCard(deps, request, durable, open);
-        },
-        underWay,
-      );
-    },
+    deps.store,
+    async (underWay) => (durable ? claimed(durable.account, deps, () => work(durable), underWay) : work(undefined)),
     deps.onUnderWay,
     durable !== undefined,
   );

@@ -188,3 +188,58 @@ describe('a record found under the claim', () => {
     expect(calls.polls).toEqual(['poll-9']);
   });
 });
+
+describe('the processing page of a claimed purchase', () => {
+  it('comes once the claim is held and the card is being tokenised, not in the tap; never for a claim held elsewhere', async () => {
+    // the browser grants a lock in a task of its own
+    const locks = new (class extends FakeLocks {
+      override async request(...args: Parameters<FakeLocks['request']>): Promise<unknown> {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return super.request(...args);
+      }
+    })();
+    const f = funnel();
+    const order: string[] = [];
+    const { api } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_1')] });
+    const gateway = scriptedGateway({});
+    gateway.createPaymentMethod.mockImplementation(async () => {
+      order.push(`tokenise (loader ${f.store.loader.show ? 'on' : 'off'})`);
+      return { id: 'pm_1' };
+    });
+    const onUnderWay = (): void => void order.push(`under way (loader ${f.store.loader.show ? 'on' : 'off'})`);
+    const deps = { api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock(), onUnderWay };
+    const running = purchase({ ...deps, claims: tab('a', { locks }) }, { plan: PLAN, durable: { account: ACCOUNT, checkoutPath: '/checkout' } });
+    // the tap's own task: the claim is asked for, nothing is shown yet
+    expect(f.store.loader.show).toBe(false);
+    expect(order).toEqual([]);
+    expect(await running).toMatchObject({ status: 'succeeded', subscriptionId: 'sub_1' });
+    expect(order).toEqual(['tokenise (loader off)', 'under way (loader on)']);
+    expect(f.store.loader.show).toBe(false);
+
+    // another tab holds the claim: nothing is shown, nothing is sent
+    const held = deferred();
+    const other = runClaimed(ACCOUNT, () => held.promise, tab('b', { locks }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    order.length = 0;
+    const refused = await purchase({ ...deps, claims: tab('a', { locks }) }, { plan: PLAN, durable: { account: ACCOUNT, checkoutPath: '/checkout' } });
+    expect(refused).toEqual({ status: 'elsewhere' });
+    expect(order).toEqual([]);
+    expect(f.store.loader.show).toBe(false);
+    held.resolve();
+    await other;
+  });
+
+  it('a purchase without an account (the upsell) shows it at once', async () => {
+    const f = funnel();
+    const { api } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_2')] });
+    let shown = 0;
+    const running = purchase(
+      { api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock(), onUnderWay: () => void shown++ },
+      { plan: PLAN },
+    );
+    expect(f.store.loader.show).toBe(true);
+    expect(shown).toBe(1);
+    await running;
+    expect(shown).toBe(1);
+  });
+});
