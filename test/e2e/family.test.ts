@@ -68,7 +68,9 @@ async function startAndPhone(
   await click(page, t.common.getStarted, pathOf('phone-number'));
   await heading(page, t.family.phone.title);
   await page.getByRole('button', { name: phone.guessed }).waitFor();
-  const field = page.getByLabel(t.family.phone.numberLabel);
+  // the visible field: the copy shown at the landing's early tap, or the step once the copy has handed
+  // over (for a moment both are in the page, the step's in the hidden #root)
+  const field = page.getByLabel(t.family.phone.numberLabel).filter({ visible: true });
   await field.fill(phone.bad);
   await page.getByRole('button', { name: t.common.continue }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe(phone.badError);
