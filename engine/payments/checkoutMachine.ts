@@ -111,41 +111,6 @@ export function randomEventId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
-/**
- * Runs `work` once per store at a time, with the checkout loader always off at the end. The loader goes
- * on at once, or, for a purchase `deferred` to its claim, when `work` calls `underWay` (the claim is
- * held and the first call has left); `onUnderWay` is told at that moment (the processing page).
- */
-export async function guarded(
-  store: FunnelState,
-  work: (underWay: () => void) => Promise<PurchaseOutcome>,
-  onUnderWay?: () => void,
-  deferred = false,
-): Promise<PurchaseOutcome> {
-  if (running.has(store)) return { status: 'busy' };
-  let ended!: () => void;
-  running.set(store, new Promise<void>((resolve) => (ended = resolve)));
-  let shown = false;
-  const underWay = (): void => {
-    if (shown) return;
-    shown = true;
-    setLoader(store, true, 'checkout', true);
-    onUnderWay?.();
-  };
-  if (!deferred) underWay();
-  hideError(store);
-  try {
-    return await work(underWay);
-  } catch (error) {
-    if (error instanceof AbortedError) return { status: 'aborted' };
-    throw error;
-  } finally {
-    running.delete(store);
-    ended();
-    setLoader(store, false);
-  }
-}
-
 export interface SettleContext {
   store: FunnelState;
   analytics: Analytics;
@@ -212,40 +177,49 @@ export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<
 }
 
 /**
- * Runs a purchase once per store at a time (`guarded`): a durable one holding the account's claim,
- * with its loader on once it holds the claim and its first call has left; any other at once.
+ * Runs a purchase once per store at a time ('busy' while one runs), with the checkout loader always
+ * off at the end. A durable purchase runs holding the account's claim ('elsewhere' when another tab
+ * holds it), and its loader goes on, and `onUnderWay` is told, once it holds the claim and `work` has
+ * run up to its first wait (its first call has left); any other purchase's at once.
  * @example return guardedPurchase(deps, durableOf(request), (durable) => buy(durable));
  */
-export function guardedPurchase(
+export async function guardedPurchase(
   deps: Pick<CheckoutDeps, 'store' | 'claims' | 'onUnderWay'>,
   durable: DurablePurchase | undefined,
   work: (durable: DurablePurchase | undefined) => Promise<PurchaseOutcome>,
 ): Promise<PurchaseOutcome> {
-  return guarded(
-    deps.store,
-    async (underWay) => (durable ? claimed(durable.account, deps, () => work(durable), underWay) : work(undefined)),
-    deps.onUnderWay,
-    durable !== undefined,
-  );
-}
-
-/**
- * Runs `work` holding the account's claim; 'elsewhere' when another tab holds it. `onHeld` is told
- * once `work` has begun (run up to its first wait: a purchase's first call has left by then).
- */
-export async function claimed(
-  account: string,
-  deps: Pick<CheckoutDeps, 'claims'>,
-  work: () => Promise<PurchaseOutcome>,
-  onHeld?: () => void,
-): Promise<PurchaseOutcome> {
-  const begin = (): Promise<PurchaseOutcome> => {
-    const running = work();
-    onHeld?.();
-    return running;
+  const { store } = deps;
+  if (running.has(store)) return { status: 'busy' };
+  let ended!: () => void;
+  running.set(store, new Promise<void>((resolve) => (ended = resolve)));
+  const underWay = (): void => {
+    setLoader(store, true, 'checkout', true);
+    deps.onUnderWay?.();
   };
-  const result = await runClaimed(account, begin, deps.claims);
-  return result.claimed ? result.value : { status: 'elsewhere' };
+  hideError(store);
+  try {
+    if (!durable) {
+      underWay();
+      return await work(undefined);
+    }
+    const claim = await runClaimed(
+      durable.account,
+      () => {
+        const bought = work(durable);
+        underWay();
+        return bought;
+      },
+      deps.claims,
+    );
+    return claim.claimed ? claim.value : { status: 'elsewhere' };
+  } catch (error) {
+    if (error instanceof AbortedError) return { status: 'aborted' };
+    throw error;
+  } finally {
+    running.delete(store);
+    ended();
+    setLoader(store, false);
+  }
 }
 
 /**
