@@ -23,8 +23,12 @@ export interface CardFlowInput {
   fbEventId: string;
   /** Reuse this payment method instead of creating one (the upsell, after the plan was paid). */
   paymentMethodId?: string;
-  /** A payment method the visitor just created elsewhere (a wallet sheet): used instead of the card form. */
-  paymentMethod?: PaymentMethodResult;
+  /**
+   * A payment method the visitor just created elsewhere (a wallet sheet), or the card form's
+   * tokenisation already under way (started in the Pay tap, while the claim was asked for): used
+   * instead of tokenising here.
+   */
+  paymentMethod?: PaymentMethodResult | Promise<PaymentMethodResult>;
   /**
    * Ask the provider to require 3-D Secure (the request's `threeDSecure`): a fixed answer
    * (a resumed purchase), or decided from the new payment method (its card's country).
@@ -101,7 +105,7 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
   let threeDSecure = typeof input.threeDSecure === 'boolean' ? input.threeDSecure : false;
   try {
     if (!paymentMethodId) {
-      const created = input.paymentMethod ?? (await gateway.createPaymentMethod({ billingName: input.billingName }));
+      const created = await (input.paymentMethod ?? gateway.createPaymentMethod({ billingName: input.billingName }));
       // no abort check here: a screen left while the card was tokenised (Back) still sends the purchase
       // the visitor paid for, and the screen that takes over follows it (the record holds the claim's place)
       if (isGatewayError(created)) return { status: 'failed', failure: declined(created.error) };

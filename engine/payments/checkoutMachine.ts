@@ -160,20 +160,39 @@ export const durableOf = (request: { durable?: DurablePurchase; upsell?: boolean
 export const startsWithClaim = (request: { durable?: DurablePurchase; upsell?: boolean }): boolean => durableOf(request) !== undefined;
 
 /**
- * Buys a plan (or the upsell) by card or wallet. A durable purchase first takes the account's claim in
- * every tab of the browser (./purchaseClaim.ts), then records itself, and only then has the card
- * tokenised: of two tabs pressing Pay at once, one buys and the other answers 'elsewhere'.
+ * Buys a plan (or the upsell) by card or wallet. A durable purchase takes the account's claim in every
+ * tab of the browser (./purchaseClaim.ts) and records itself before its subscription call: of two tabs
+ * pressing Pay at once, one buys and the other answers 'elsewhere' (its card may have been tokenised
+ * meanwhile: `tokenisedAhead`).
  * @example const outcome = await purchase({ api, gateway, store, analytics }, { plan: 'gz-3-month-fox' }); if (outcome.status === 'succeeded') next();
  */
 export function purchase(deps: CheckoutDeps, request: PurchaseRequest): Promise<PurchaseOutcome> {
   const { store } = deps;
+  const tokenising = tokenisedAhead(deps, request);
   return guardedPurchase(deps, durableOf(request), async (durable) => {
     if (!durable) return buyByCard(deps, request, undefined, undefined);
     const open = openPurchase(durable.account, request);
     if (open === 'none') return { status: 'none' };
     if (open?.status === 'succeeded' && open.result) return settleKnown(store, open);
-    return buyByCard(deps, request, durable, open);
+    // a purchase recorded meanwhile (another tab's, let go) goes on with its own payment method
+    return buyByCard(deps, request, durable, open, open ? undefined : tokenising);
   });
+}
+
+/**
+ * The card of a new durable purchase is tokenised at once, in the Pay tap, while the claim is asked
+ * for: tokenising charges nothing, and the call that charges is still made only under the claim, once
+ * the purchase is recorded. A tab refused the claim drops the payment method unused. Undefined (the
+ * card is tokenised under the claim, or not at all) for any other purchase: a wallet's payment method,
+ * a resume, one already running on this store, or an account with a purchase recorded.
+ */
+function tokenisedAhead(deps: CheckoutDeps, request: PurchaseRequest): Promise<PaymentMethodResult> | undefined {
+  const durable = durableOf(request);
+  if (!durable || request.resumeOnly || request.paymentMethod || running.has(deps.store) || readPurchaseRecord(durable.account)) return undefined;
+  // a gateway that throws at once fails the purchase as one that rejects does
+  const created = (async () => deps.gateway.createPaymentMethod({ billingName: deps.store.checkout.cardholderName.trim() }))();
+  created.catch(() => {}); // read only by a purchase that holds the claim
+  return created;
 }
 
 /**
@@ -241,6 +260,7 @@ async function buyByCard(
   request: PurchaseRequest,
   durable: DurablePurchase | undefined,
   open: PurchaseRecord | undefined,
+  tokenising?: Promise<PaymentMethodResult>,
 ): Promise<PurchaseOutcome> {
   const { store } = deps;
   const upsell = request.upsell === true;
@@ -249,7 +269,7 @@ async function buyByCard(
   const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
   const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
   if (durable && !open) {
-    // before the card is tokenised: every tab sees the purchase from now on
+    // as soon as it is claimed, before the subscription call: every tab sees the purchase from now on
     writePurchaseRecord({
       account: durable.account,
       plan,
@@ -271,7 +291,7 @@ async function buyByCard(
       coupon: request.coupon ?? '',
       fbEventId,
       paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
-      paymentMethod: upsell ? undefined : request.paymentMethod,
+      paymentMethod: upsell ? undefined : (tokenising ?? request.paymentMethod),
       // the upsell charges the method just authenticated; a resumed purchase repeats its decision
       threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
       pollingId: open?.pollingId || undefined,

@@ -1,7 +1,8 @@
 /**
  * The cross-tab claim on an account's purchase: one purchase per account at a time in the whole
- * browser, taken before the card is tokenised and held for the purchase's whole run. It is a Web Lock
- * (`navigator.locks`, in Chromium, Firefox and Safari 15.4+), which the browser releases by itself
+ * browser, taken in the Pay tap and held for the purchase's whole run: the subscription call, which
+ * charges, is made only under it (the card may be tokenised meanwhile, which charges nothing). It is a
+ * Web Lock (`navigator.locks`, in Chromium, Firefox and Safari 15.4+), which the browser releases by itself
  * when the tab closes or reloads; where there is none, a lease in local storage (owner tab and expiry,
  * renewed while the purchase runs) that is read back after writing, so of two tabs writing at once
  * only the one whose lease stayed goes on. A tab that finds the claim taken does not buy: it shows

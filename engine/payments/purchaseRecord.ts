@@ -2,7 +2,7 @@
  * The durable purchase record: written to local storage before the subscription call, so a reload, a
  * Back navigation or a second tab finds the purchase that is already under way (and its polling id)
  * instead of offering a fresh Pay button, and a retry reuses the same idempotency key and fb_event_id.
- * It is written as soon as the purchase is claimed (./purchaseClaim.ts), before the card is tokenised,
+ * It is written as soon as the purchase is claimed (./purchaseClaim.ts), while the card is tokenised,
  * so every tab sees the purchase start. Once the purchase succeeds the record keeps the result, so a
  * subscribed visitor is sent to their success step instead of being sold the same plan again (the
  * success step has the server confirm it first). A record belongs to one account (the account key of

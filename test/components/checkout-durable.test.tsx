@@ -71,7 +71,7 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     expect(sandbox.subscriptions(email)).toHaveLength(1);
   });
 
-  it('takes the cross-tab claim in the tap itself and shows the processing page once the first call is out; one subscription', async () => {
+  it('tokenises the card and asks for the cross-tab claim in the tap itself, and shows the processing page once claimed; one subscription', async () => {
     const { email, key } = await sandbox.account();
     const f = await renderFunnel('/checkout', { state: (s) => sandbox.signedIn(s, PLAN) });
     await screen.findByLabelText('Card number', {}, { timeout: 8000 });
@@ -89,9 +89,10 @@ describe('durable purchases', { timeout: 60_000 }, () => {
     });
     observer.observe(processing, { attributes: true });
     try {
-      // one synchronous click: the claim (jsdom has no Web Locks: the lease) is written before the tap's task ends,
-      // and nothing is rendered in it (the tap's task stays short)
+      // one synchronous click: the card's tokenisation leaves and the claim (jsdom has no Web Locks: the lease)
+      // is written before the tap's task ends, and nothing is rendered in it (the tap's task stays short)
       fireEvent.click(screen.getByRole('button', { name: 'Pay $59.88' }));
+      expect(order).toEqual(['tokenise']);
       expect(JSON.parse(localStorage.getItem(claimName(key)) ?? 'null')).toMatchObject({ owner: expect.any(String) });
       expect(processing).not.toBeVisible();
       await waitFor(() => expect(processing).toBeVisible());
