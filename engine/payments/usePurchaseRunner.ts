@@ -9,7 +9,7 @@ import type { PaymentGateway } from './port.ts';
 import { gatewayContextOf, type GatewayContext } from './registry.ts';
 import { useUnmountSignal } from './useUnmountSignal.ts';
 import { connectClaims } from './purchaseClaim.ts';
-import { yieldToBrowser } from '../react/yieldToBrowser.ts';
+import { whenIdle, yieldToBrowser } from '../react/yieldToBrowser.ts';
 
 export interface PurchaseRunner {
   api: SubscriptionApi;
@@ -61,8 +61,9 @@ export function usePurchaseRunner(): PurchaseRunner {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [ended, setEnded] = useState(0);
-  // a purchase's first step is its claim across tabs: the lock service is connected before Pay
-  useEffect(() => connectClaims(), []);
+  // a purchase's first step is its claim across tabs: the lock service is connected before Pay, at
+  // an idle moment (not in the task that renders the checkout)
+  useEffect(() => whenIdle(() => connectClaims()), []);
 
   const gatewayContext = useCallback((): GatewayContext => gatewayContextOf({ config, store }, () => currentTranslator().language), [store, config]);
   const settledGatewayContext = useCallback(async (): Promise<GatewayContext> => {

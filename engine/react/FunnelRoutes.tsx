@@ -1,5 +1,5 @@
 import { Activity, startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { createPortal, flushSync } from 'react-dom';
+import { createPortal } from 'react-dom';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { recordVisit } from '../core/history.ts';
 import { canonicalRedirect } from '../core/canonicalPath.ts';
@@ -7,14 +7,7 @@ import { routeTable, type RouteEntry } from '../core/routeTable.ts';
 import { useEngine } from './context.ts';
 import { NavigationContext, type EngineLayOutNext, type EngineNavigate, type EngineNavigation, type EnginePrepare } from './navigation.ts';
 import { StepHost } from './StepHost.tsx';
-import { afterNextPaint } from './yieldToBrowser.ts';
 import { layOutNextAhead, warmPreparedStep } from './warmLayout.ts';
-
-/** A move asked for and not yet made: the last one asked for wins (a double tap moves once). */
-interface PendingMove {
-  to: string;
-  options?: { replace?: boolean };
-}
 
 /** The events of a visitor's own tap, click or key press (React's discrete events). */
 const INPUT_EVENTS = new Set([
@@ -39,8 +32,8 @@ const handlingInput = (): boolean => INPUT_EVENTS.has(window.event?.type ?? '');
  * Takes focus off what the visitor pressed in the step they are leaving (the heading of the next step
  * takes it once painted: useStepFocus). Left on it, the focus is cleared as React removes the step,
  * and Chromium brings the whole page's style up to date for that inside the removal: 8-11 ms at 4x CPU
- * on the paywall, in the task that renders the next step. Here, in the tap's handler, the page's style
- * is already up to date.
+ * on the paywall, in the task that renders the next step. Here, in the tap's handler, before the
+ * render, the page's style is still up to date.
  */
 function releaseFocusOfStep(): void {
   const active = document.activeElement;
@@ -49,54 +42,24 @@ function releaseFocusOfStep(): void {
 
 /**
  * Hands react-router's location and navigate to the engine's navigation context (used by StepHost).
- * With `paintFirst`, a move made in a tap's handler waits for the browser to paint the frame after the
- * tap (the pressed button), then the next step renders in one task: the tap's own paint is not held
- * up by the render (Interaction to Next Paint), and the step is not sliced across frames either
- * (BrowserRoutes.tsx). A move made later (a network answer, a timer) has no tap to show first and is
- * made at once, in the same render as what came with it (the signup's loader going off).
+ * A move made in a tap's handler renders the next step in the tap's own task, in one piece (a
+ * discrete update: BrowserRoutes.tsx renders react-router without transitions), and the tap's frame
+ * paints it; a move made later (a network answer, a timer) renders at once too, in the same render as
+ * what came with it (the signup's loader going off).
  * The engine's navigate keeps its identity from move to move: a step prepared out of sight (below)
  * is then shown without rendering its screen again.
  */
-function RouterNavigation({
-  children,
-  paintFirst,
-  prepare,
-  layOutNext,
-}: {
-  children: ReactNode;
-  paintFirst: boolean;
-  prepare: EnginePrepare;
-  layOutNext: EngineLayOutNext;
-}) {
+function RouterNavigation({ children, prepare, layOutNext }: { children: ReactNode; prepare: EnginePrepare; layOutNext: EngineLayOutNext }) {
   const location = useLocation();
   const routerNavigate = useNavigate();
-  const latest = useRef({ routerNavigate, paintFirst });
+  const latest = useRef(routerNavigate);
   useLayoutEffect(() => {
-    latest.current = { routerNavigate, paintFirst };
+    latest.current = routerNavigate;
   });
-  const pending = useRef<PendingMove | undefined>(undefined);
   const navigate = useCallback<EngineNavigate>((to, options) => {
-    const move = (next: PendingMove): void => {
-      recordVisit(next.to); // as the move is made, not on render: see HistoryGuard
-      void latest.current.routerNavigate(next.to, next.options);
-    };
-    if (pending.current !== undefined) {
-      pending.current = { to, options };
-      return;
-    }
-    if (!latest.current.paintFirst || !handlingInput()) return move({ to, options });
-    pending.current = { to, options };
-    releaseFocusOfStep();
-    afterNextPaint(
-      () => {
-        const next = pending.current!;
-        pending.current = undefined;
-        // rendered now, in this task: a plain update would wait for React's own task, a frame later
-        flushSync(() => move(next));
-      },
-      window,
-      1,
-    );
+    if (handlingInput()) releaseFocusOfStep();
+    recordVisit(to); // as the move is made, not on render: see HistoryGuard
+    void latest.current(to, options);
   }, []);
   const value = useMemo<EngineNavigation>(
     () => ({ location: { pathname: location.pathname, search: location.search, key: location.key }, navigate, prepare, layOutNext }),
@@ -149,9 +112,8 @@ const offstageHost = (route: RouteEntry, offstage: HTMLElement): ReactNode =>
  * assigned on a path under experiment) and per step path, built from the flow data. A route written
  * in another case or with a trailing slash is replaced by the route itself, query kept (the ad's link
  * keeps its landing); any other path lands on "/".
- * `paintFirst`: each move waits for the frame after the tap (RouterNavigation); BrowserRoutes sets it.
  */
-export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
+export function FunnelRoutes() {
   const engine = useEngine();
   const { data, steps } = engine;
   const location = useLocation();
@@ -204,7 +166,7 @@ export function FunnelRoutes({ paintFirst = false }: { paintFirst?: boolean }) {
   const exact = canonicalRedirect(location.pathname, location.search, paths, location.hash);
   if (exact !== undefined) return <Navigate to={exact} replace />;
   return (
-    <RouterNavigation paintFirst={paintFirst} prepare={prepare} layOutNext={layOutNext}>
+    <RouterNavigation prepare={prepare} layOutNext={layOutNext}>
       {route ? (
         [host(route, 'visible'), ahead ? (ahead.layoutOnly ? offstageHost(preparedRoute!, offstage!) : host(preparedRoute!, 'hidden')) : null]
       ) : (
