@@ -43,8 +43,8 @@ export interface RunOptions {
    * `underWay`, rather than the page painting before the purchase starts. Only for a purchase whose
    * first step is already asynchronous, the cross-tab claim of a durable purchase
    * (engine/payments/purchaseClaim.ts, CheckoutDeps' `onUnderWay`): the claim is granted in a task of
-   * its own, the first call leaves in it, and the processing page renders while that call is out
-   * instead of in front of it. Any other purchase builds its first request at once, which would hold
+   * its own, the first call has left by then (a new card's tokenisation leaves in the tap itself), and
+   * the processing page renders while that call is out instead of in front of it. Any other purchase builds its first request at once, which would hold
    * up the paint (INP), so its page paints first.
    */
   startInTap?: boolean;

@@ -160,7 +160,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
           { api, gateway: processor, store, analytics, signal: runner.signal(), onUnderWay: underWay },
           { plan: plan!.name, extra: extra(), durable, paymentMethod, threeDSecure, resumeOnly },
         ),
-      // a purchase that starts with the cross-tab claim: its processing page renders once its first call is out
+      // a purchase that starts with the cross-tab claim: its processing page renders once the claim is held, its first call out
       { startInTap: startsWithClaim({ durable }) },
     );
     // once the claim is asked for, so that its grant comes back while the tap's handler goes on
