@@ -9,7 +9,8 @@ import { experimentArms, experimentEntries, variantIds, type FunnelData } from '
 import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
-import type { ArmReport, DailyPoint, DataQuality, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
+import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
+import type { ArmReport, DailyPoint, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
 import { compareMeans, compareProportions, MIN_CONVERSIONS, sampleRatioCheck, type Comparison } from './stats.ts';
 
 const SQL_DIR = new URL('./sql/', import.meta.url);
@@ -25,10 +26,11 @@ export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
 
 /**
  * The tables the SQL reads besides the events, as statements: this funnel's landing types, experiment
- * arms, event catalogue, steps (numbered) and flow entries. Plain SQL that DuckDB and Postgres both take
+ * arms, event catalogue, steps (numbered) and flow entries, and the bounds of the data-quality rules
+ * for an analysis at `analysedAt` (ms). Plain SQL that DuckDB and Postgres both take
  * (`npm run report -- --reference-sql` prints them for a warehouse).
  */
-export function referenceTableStatements(data: FunnelData): string[] {
+export function referenceTableStatements(data: FunnelData, analysedAt: number = Date.now()): string[] {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
   const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
@@ -45,11 +47,12 @@ export function referenceTableStatements(data: FunnelData): string[] {
     `CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`,
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
+    qualityRulesStatement(qualityRules(data, analysedAt)),
   ];
 }
 
-export async function createReferenceTables(db: SqlSession, data: FunnelData): Promise<void> {
-  for (const statement of referenceTableStatements(data)) await db.run(statement);
+export async function createReferenceTables(db: SqlSession, data: FunnelData, analysedAt: number = Date.now()): Promise<void> {
+  for (const statement of referenceTableStatements(data, analysedAt)) await db.run(statement);
 }
 
 export interface MetricRow {
@@ -82,12 +85,6 @@ export interface DailyRow {
   day: number;
   visitors: number;
   purchases: number;
-}
-export interface QualityRow {
-  status: string;
-  skewed: number;
-  name: string | null;
-  count: number;
 }
 
 const groupId = (r: { dimension: string; dimension_key: string; group_key: string }): string => `${r.dimension}\u0000${r.dimension_key}\u0000${r.group_key}`;
@@ -184,28 +181,6 @@ function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
   return notes;
 }
 
-function qualityOf(rows: QualityRow[], multiple: Array<{ n: number }>): DataQuality {
-  const status = (name: string): number => rows.filter((r) => r.status === name).reduce((s, r) => s + r.count, 0);
-  const names = (name: string): Array<{ name: string; count: number }> => {
-    const counts = new Map<string, number>();
-    for (const r of rows.filter((x) => x.status === name)) counts.set(r.name ?? '', (counts.get(r.name ?? '') ?? 0) + r.count);
-    return [...counts].map(([n, count]) => ({ name: n, count })).sort((a, b) => b.count - a.count);
-  };
-  return {
-    total: rows.reduce((s, r) => s + r.count, 0),
-    analysed: status('ok'),
-    unparsable: status('unparsable'),
-    invalid: status('invalid'),
-    duplicates: status('duplicate'),
-    otherFunnel: status('other_funnel'),
-    unknownEvents: status('unknown_event'),
-    clockSkew: rows.filter((r) => r.skewed === 1).reduce((s, r) => s + r.count, 0),
-    multipleExposures: multiple.reduce((s, r) => s + r.n, 0),
-    unknownNames: names('unknown_event'),
-    otherLandings: names('other_funnel'),
-  };
-}
-
 /** What the SQL gives the report: the rows of the queries 07 to 11 and the visitors in several variations per experiment. */
 export interface SqlFigures {
   metrics: MetricRow[];
@@ -219,12 +194,12 @@ export interface SqlFigures {
 /**
  * Runs the SQL files (01 to 06 build, 07 to 11 are read) over the loaded events; a file of the same
  * name in `replacements` runs instead of the report's own: another dialect's (sql/postgres/), or the
- * reference a test holds the report against.
+ * reference a test holds the report against. `analysedAt` (ms) bounds the events' times (dataQuality.ts).
  */
-export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL): Promise<SqlFigures> {
+export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL, analysedAt: number = Date.now()): Promise<SqlFigures> {
   const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
-  await createReferenceTables(db, data);
-  for (const file of ['01_event_names.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
+  await createReferenceTables(db, data, analysedAt);
+  for (const file of ['01_event_names.sql', '02_checks.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
     for (const statement of statements(file)) await db.run(statement);
   const query = async <T>(file: string): Promise<T[]> => db.rows<T>(statements(file)[0]!);
   return {
@@ -238,8 +213,8 @@ export async function runReportSql(db: SqlSession, data: FunnelData, replacement
 }
 
 /** Runs the SQL over the loaded events and builds the report; `dialect`: another engine's files (runReportSql). */
-export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect);
+export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL, analysedAt: number = Date.now()): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect, analysedAt);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -257,7 +232,7 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
   });
 
   const exposed = new Set(metrics.filter((m) => m.dimension === 'experiment').map((m) => m.dimension_key));
-  const quality = qualityOf(qualityRows, multiple);
+  const quality = qualityOf(qualityRows, multiple, qualityRules(data, analysedAt));
   const experiments: ExperimentReport[] = experimentEntries(data.experiments)
     .filter(([id, e]) => e.status === 'running' || exposed.has(id))
     .map(([id, e]) => {
@@ -288,7 +263,7 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
 
   const keysOf = (dimension: string): string[] => metrics.filter((m) => m.dimension === dimension).map((m) => m.group_key);
   return {
-    generatedAt: new Date().toISOString(),
+    generatedAt: new Date(analysedAt).toISOString(),
     inputs,
     experiments,
     landings: keysOf('landing').map((k) => group('landing', k, true)),
@@ -297,8 +272,13 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
   };
 }
 
+/** DuckDB's limits, and the analysis time (ms, default now) that bounds the events' times. */
+export interface ReportOptions extends DatabaseOptions {
+  analysedAt?: number;
+}
+
 /** Opens an embedded DuckDB, reads the inputs and builds the report. */
-export async function buildReport(data: FunnelData, inputs: Input[], options: DatabaseOptions = {}): Promise<Report> {
+export async function buildReport(data: FunnelData, inputs: Input[], options: ReportOptions = {}): Promise<Report> {
   const db = await openDatabase(options);
   try {
     await loadEvents(db, inputs);
@@ -306,6 +286,8 @@ export async function buildReport(data: FunnelData, inputs: Input[], options: Da
       db,
       data,
       inputs.map((i) => i.path),
+      undefined,
+      options.analysedAt,
     );
   } finally {
     db.close();

@@ -1,4 +1,5 @@
 /** Number formats and row builders shared by the terminal table and the HTML page, so both show the same figures. */
+import { reasonLabel } from './dataQuality.ts';
 import { METRIC_LABELS, METRICS, type ArmReport, type DataQuality, type GroupMetrics, type GroupReport, type MetricKey } from './model.ts';
 import type { Comparison } from './stats.ts';
 
@@ -7,7 +8,7 @@ export const pct = (x: number | null | undefined, digits = 1): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(digits)}%`;
 export const signedPct = (x: number | null | undefined): string =>
   x === null || x === undefined || !Number.isFinite(x) ? '–' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
-export const usd = (x: number): string => `$${x.toFixed(2)}`;
+export const usd = (x: number): string => (Number.isFinite(x) ? `$${x.toFixed(2)}` : '–');
 export const pValue = (p: number | null): string => (p === null ? '–' : p < 0.001 ? '<0.001' : p.toFixed(3));
 
 /** A metric's value in a group: a rate of visitors, or revenue per visitor. */
@@ -69,7 +70,8 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
   ['lines or records read', int(q.total)],
   ['analysed', int(q.analysed)],
   ['unparsable (truncated or not JSON)', int(q.unparsable)],
-  ['invalid (no visitor id, type, name or time)', int(q.invalid)],
+  ['invalid (left out), by reason:', int(q.invalid)],
+  ...q.invalidReasons.map((r) => [`  ${r.name}: ${reasonLabel(r.name, q.rules)}`, int(r.count)]),
   ['duplicates (same messageId; first copy kept)', int(q.duplicates)],
   [
     'another funnel (unknown landing type or experiment)',
@@ -79,3 +81,7 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
   ['clock skew corrected (kept)', int(q.clockSkew)],
   ['visitors in several variations (left out)', int(q.multipleExposures)],
 ];
+
+/** The headline's word on the lines left out as invalid, or nothing when there are none. */
+export const invalidSummary = (q: DataQuality): string =>
+  q.invalid ? `; ${int(q.invalid)} refused as invalid (${q.invalidReasons.map((r) => r.name).join(', ')}: see the data quality)` : '';

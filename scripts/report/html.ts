@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CHART_SCRIPT } from './charts.ts';
-import { COMPARISON_HEADER, comparisonRows, int, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
+import { COMPARISON_HEADER, comparisonRows, int, invalidSummary, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
 import type { GroupReport, Report } from './model.ts';
 
 const require = createRequire(import.meta.url);
@@ -77,7 +77,7 @@ export function reportPage(report: Report): { html: string; csp: string } {
   };
   const q = report.quality;
   sections.push(
-    `<h1>Funnel report</h1><p class="meta">${int(q.analysed)} events analysed of ${int(q.total)} read from ${escapeHtml(report.inputs.join(', '))}; made ${escapeHtml(report.generatedAt)}.</p>`,
+    `<h1>Funnel report</h1><p class="meta">${int(q.analysed)} events analysed of ${int(q.total)} read from ${escapeHtml(report.inputs.join(', '))}${escapeHtml(invalidSummary(q))}; made ${escapeHtml(report.generatedAt)}.</p>`,
   );
   for (const [k, e] of report.experiments.entries()) {
     const notes = e.notes.map((n, j) => `<p class="note${j === 0 && e.srm.mismatch ? ' srm' : ''}">${escapeHtml(n)}</p>`).join('');

@@ -9,9 +9,15 @@
  *                          to sort, group and keep than uuid strings (a collision among 10 million
  *                          ids has a chance of about 3 in a million)
  *   type, event VARCHAR    event: the track event's name, or 'page' / 'identify'
- *   ts_ms, sent_ms, received_ms BIGINT   timestamp, sentAt, receivedAt in ms since the epoch
+ *   ts_ms, sent_ms, received_ms BIGINT   timestamp, sentAt, receivedAt in ms since the epoch (NULL unless
+ *                          an ISO 8601 date: isoMs below)
+ *   ts_given BOOLEAN       the message has a timestamp (not missing, null or empty), readable or not
  *   landing_type, step, outcome, plan, experiment_id, variation_id, utm_source VARCHAR
- *   value DOUBLE
+ *   value DOUBLE           properties.value when it is a number (a string such as "12" is not)
+ *   value_given BOOLEAN    properties.value is there and not null
+ *
+ * Only reading happens here: the rules that refuse a line (a time out of bounds, a revenue that is
+ * not a sane number) are sql/02_checks.sql's, the same for every input.
  *
  * On a warehouse, replace this step with a view of the same columns over the events table
  * (docs/report.md shows one per dialect); on Postgres, sql/postgres/load_*.sql load the same JSON lines.
@@ -39,11 +45,30 @@ const PROPERTY_COLUMNS: Array<[string, string]> = [
   ['variation_id', 'variation_id'],
 ];
 
+/**
+ * A time in ms from text, only from text shaped as an ISO 8601 date (YYYY-MM-DD, then anything
+ * DuckDB reads): words that one engine or another takes as a time ('infinity', Postgres's
+ * 'yesterday'), signed years and the year 0000 (which Postgres refuses) are unreadable in every
+ * engine alike (sql/postgres/load_2_raw_events.sql holds the same rule).
+ */
+const isoMs = (text: string): string =>
+  `CASE WHEN regexp_matches(${text}, '^[0-9]{4}-[0-9]{2}-[0-9]{2}') AND ${text} NOT LIKE '0000%' THEN epoch_ms(TRY_CAST(${text} AS TIMESTAMPTZ)) END`;
+
+/** Text that is there: not NULL and not empty. */
+const given = (text: string): string => `COALESCE(${text} <> '', false)`;
+
+/** DuckDB's json_type of a JSON number. */
+const JSON_NUMBER = `('BIGINT', 'UBIGINT', 'DOUBLE')`;
+
+/** A JSON value as `value` (a double, only for a JSON number) and `value_given` (there, not null). */
+const jsonNumber = (json: string): string =>
+  `CASE WHEN json_type(${json}) IN ${JSON_NUMBER} THEN TRY_CAST(${json}->>'$' AS DOUBLE) END AS value, COALESCE(json_type(${json}) <> 'NULL', false) AS value_given`;
+
 function jsonSelect(files: Input[], offset: number): string {
   // each line as one text column: \x1f never occurs unescaped in JSON, so no line is split
   const list = `[${files.map((f) => sqlString(f.path)).join(', ')}]`;
   const j = 'j';
-  const ms = (field: string): string => `epoch_ms(TRY_CAST(${j}->>'${field}' AS TIMESTAMPTZ))`;
+  const ms = (field: string): string => isoMs(`(${j}->>'${field}')`);
   return `
     SELECT line_no + ${offset} AS line_no,
       ${j} IS NOT NULL AS parse_ok,
@@ -54,8 +79,9 @@ function jsonSelect(files: Input[], offset: number): string {
         WHEN 'track' THEN CASE WHEN (${j}->>'event') = 'Order Completed' AND (${j}->'properties'->>'upsell') = 'true' THEN 'Order Completed (upsell)' ELSE ${j}->>'event' END
         WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
+      ${given(`(${j}->>'timestamp')`)} AS ts_given,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
-      TRY_CAST(${j}->'properties'->>'value' AS DOUBLE) AS value,
+      ${jsonNumber(`(${j}->'properties'->'value')`)},
       NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source
     FROM (
       SELECT line_no, CASE WHEN json_valid(line) AND json_type(line::JSON) = 'OBJECT' THEN line::JSON END AS j
@@ -73,6 +99,20 @@ interface Column {
   column_type: string;
 }
 
+/** The numeric types of DuckDB (a Parquet struct field's value is a number only in one of these). */
+const NUMBER_TYPE = /^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|U?(TINY|SMALL|BIG|HUGE)?INT(EGER)?\b)/;
+
+/** The type of a (nested) field of a STRUCT type as DESCRIBE writes it, or undefined when it has none. */
+function structFieldType(type: string, path: string[]): string | undefined {
+  let current = type;
+  for (const part of path) {
+    const match = new RegExp(`[(,]\\s*"?${part}"?\\s+(STRUCT\\(.*\\)|[A-Z]+[^,)]*)`).exec(current);
+    if (!match) return undefined;
+    current = match[1]!;
+  }
+  return current;
+}
+
 /** A Parquet file's select list from its schema: struct fields where they exist, JSON text otherwise. */
 async function parquetSelect(db: Database, file: Input, index: number): Promise<string> {
   const source = `read_parquet(${sqlString(file.path)}, file_row_number = true)`;
@@ -80,22 +120,26 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
   const typeOf = new Map(columns.map((c) => [c.column_name, c.column_type]));
   const has = (name: string): boolean => typeOf.has(name);
   const text = (name: string): string => (has(name) ? `CAST(${name} AS VARCHAR)` : 'NULL');
-  const ms = (name: string): string =>
-    !has(name) ? 'NULL' : /^TIMESTAMP/.test(typeOf.get(name)!) ? `epoch_ms(${name})` : `epoch_ms(TRY_CAST(${name} AS TIMESTAMPTZ))`;
+  const isTime = (name: string): boolean => /^TIMESTAMP/.test(typeOf.get(name) ?? '');
+  const ms = (name: string): string => (!has(name) ? 'NULL' : isTime(name) ? `epoch_ms(${name})` : isoMs(text(name)));
+  const timeGiven = (name: string): string => (!has(name) ? 'false' : isTime(name) ? `${name} IS NOT NULL` : given(text(name)));
   // properties / context: a STRUCT (fields known from the schema) or JSON text
+  const structPath = (parent: string, path: string[]): string => `${parent}.${path.map((p) => `"${p}"`).join('.')}`;
   const field = (parent: string, path: string[], cast: string): string => {
     const type = typeOf.get(parent);
     if (!type) return 'NULL';
-    if (type.startsWith('STRUCT')) {
-      let current = type;
-      for (const part of path) {
-        const match = new RegExp(`[(,]\\s*"?${part}"?\\s+(STRUCT\\(.*\\)|[A-Z]+[^,)]*)`).exec(current);
-        if (!match) return 'NULL';
-        current = match[1]!;
-      }
-      return `TRY_CAST(${parent}.${path.map((p) => `"${p}"`).join('.')} AS ${cast})`;
-    }
+    if (type.startsWith('STRUCT')) return structFieldType(type, path) ? `TRY_CAST(${structPath(parent, path)} AS ${cast})` : 'NULL';
     return `TRY_CAST(json_extract_string(${parent}, '$.${path.join('.')}') AS ${cast})`;
+  };
+  // properties.value: a number field of the struct, or a JSON number in the text; any other type is not a number
+  const number = (parent: string, name: string): string => {
+    const type = typeOf.get(parent);
+    if (!type) return 'NULL AS value, false AS value_given';
+    if (!type.startsWith('STRUCT')) return jsonNumber(`json_extract(${parent}, '$.${name}')`);
+    const fieldType = structFieldType(type, [name]);
+    if (!fieldType) return 'NULL AS value, false AS value_given';
+    const path = structPath(parent, [name]);
+    return `${NUMBER_TYPE.test(fieldType) ? `CAST(${path} AS DOUBLE)` : 'NULL'} AS value, ${path} IS NOT NULL AS value_given`;
   };
   return `
     SELECT ${index} * 1000000000000 + file_row_number AS line_no,
@@ -107,8 +151,9 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
         WHEN 'track' THEN CASE WHEN ${text('event')} = 'Order Completed' AND ${field('properties', ['upsell'], 'VARCHAR')} = 'true' THEN 'Order Completed (upsell)' ELSE ${text('event')} END
         WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
+      ${timeGiven('timestamp')} AS ts_given,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${field('properties', [prop], 'VARCHAR')} AS ${col}`).join(',\n      ')},
-      ${field('properties', ['value'], 'DOUBLE')} AS value,
+      ${number('properties', 'value')},
       NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source
     FROM ${source}`;
 }

@@ -80,6 +80,8 @@ export interface DataQuality {
   analysed: number;
   unparsable: number;
   invalid: number;
+  /** The invalid lines per reason (dataQuality.ts INVALID_REASONS), in the order the rules are checked. */
+  invalidReasons: Array<{ name: string; count: number }>;
   duplicates: number;
   otherFunnel: number;
   unknownEvents: number;
@@ -89,6 +91,19 @@ export interface DataQuality {
   /** The names behind unknown events and other funnels' landing types, most frequent first. */
   unknownNames: Array<{ name: string; count: number }>;
   otherLandings: Array<{ name: string; count: number }>;
+  /** The bounds the events were held to. */
+  rules: QualityRules;
+}
+
+/** The bounds of the data-quality rules (sql/02_checks.sql, dataQuality.ts). */
+export interface QualityRules {
+  /** No event time before this (ISO). */
+  earliest: string;
+  /** No event time after this (ISO): the analysis time plus a tolerance. */
+  latest: string;
+  /** The highest revenue one purchase or upsell may bring, in `currency`. */
+  maxRevenue: number;
+  currency: string;
 }
 
 export interface Report {

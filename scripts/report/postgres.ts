@@ -51,12 +51,15 @@ export async function loadEventsPostgres(db: PostgresDatabase, files: string[]):
   await run('load_2_raw_events.sql');
 }
 
-/** Builds the report in PGlite (in memory) with the Postgres dialect, from JSON-lines files: `npm run report -- --postgres`. */
-export async function buildPostgresReport(data: FunnelData, files: string[]): Promise<Report> {
+/**
+ * Builds the report in PGlite (in memory) with the Postgres dialect, from JSON-lines files: `npm run
+ * report -- --postgres`. `analysedAt` (ms, default now) bounds the events' times.
+ */
+export async function buildPostgresReport(data: FunnelData, files: string[], analysedAt?: number): Promise<Report> {
   const db = await openPostgres();
   try {
     await loadEventsPostgres(db, files);
-    return await reportFromDatabase(db, data, files, POSTGRES_SQL_DIR);
+    return await reportFromDatabase(db, data, files, POSTGRES_SQL_DIR, analysedAt);
   } finally {
     await db.close();
   }

@@ -1,5 +1,5 @@
 /** The report as plain-text tables for the terminal: the same figures as the HTML page. */
-import { COMPARISON_HEADER, comparisonRows, int, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
+import { COMPARISON_HEADER, comparisonRows, int, invalidSummary, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
 import type { Report } from './model.ts';
 
 /** Columns padded to their widest cell, numbers right-aligned. */
@@ -17,7 +17,7 @@ export function textTable(header: string[], rows: string[][]): string {
 export function terminalReport(report: Report): string {
   const out: string[] = [];
   const q = report.quality;
-  out.push(`Funnel report: ${int(q.analysed)} events analysed of ${int(q.total)} read from ${report.inputs.join(', ')}`);
+  out.push(`Funnel report: ${int(q.analysed)} events analysed of ${int(q.total)} read from ${report.inputs.join(', ')}${invalidSummary(q)}`);
   for (const e of report.experiments) {
     out.push('', `Experiment ${e.id} (${e.status}), control ${e.control}${e.description ? `: ${e.description}` : ''}`);
     for (const note of e.notes) out.push(`  ! ${note}`);

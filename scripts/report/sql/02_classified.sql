@@ -1,9 +1,9 @@
--- Every line of the input, classified once: unparsable, invalid (no visitor id, type, event name or
--- time), duplicate (a messageId seen on an earlier line: the first copy is kept), other_funnel (a
--- landing type, experiment or step this funnel does not have), unknown_event (not in the event catalogue),
--- or ok. The event time is corrected for the device's clock as Segment does:
--- receivedAt - (sentAt - timestamp); skewed marks an event moved by more than 5 minutes (or, without
--- sentAt, one more than a day away from receivedAt).
+-- Every line of the input, classified once: unparsable, invalid (a rule of 02_checks.sql broken: no
+-- visitor id, type, event name or readable time, a time out of bounds, a purchase without a sane
+-- value; `refusal` says which), duplicate (a messageId seen on an earlier line: the first copy is
+-- kept), other_funnel (a landing type, experiment or step this funnel does not have), unknown_event
+-- (not in the event catalogue), or ok. skewed marks an event whose time 02_checks.sql moved by more
+-- than 5 minutes (or, without sentAt, one more than a day away from receivedAt).
 -- The messageIds are read once, into a narrow table of two numbers a line: reading them is the
 -- costliest part of the input (unique strings that compress badly), so the search for repeats runs on
 -- this table and the classification below never reads them again.
@@ -27,17 +27,11 @@ DROP TABLE message_keys;
 CREATE VIEW classified AS
 WITH named AS (
   SELECT
-    r.*,
-    er.role,
+    c.*,
     ks.step_no,
-    ks.entry AS entry_step,
-    CASE
-      WHEN r.sent_ms IS NOT NULL AND r.received_ms IS NOT NULL THEN r.received_ms - (r.sent_ms - r.ts_ms)
-      ELSE r.ts_ms
-    END AS at_ms
-  FROM raw_events r
-  LEFT JOIN event_roles er ON er.raw_name = r.event
-  LEFT JOIN known_steps ks ON ks.step = r.step
+    ks.entry AS entry_step
+  FROM checked_events c
+  LEFT JOIN known_steps ks ON ks.step = c.step
 )
 SELECT
   line_no,
@@ -55,7 +49,7 @@ SELECT
   utm_source,
   CASE
     WHEN NOT parse_ok THEN 'unparsable'
-    WHEN visitor_key IS NULL OR type NOT IN ('track', 'page', 'identify') OR event IS NULL OR ts_ms IS NULL THEN 'invalid'
+    WHEN refusal IS NOT NULL THEN 'invalid'
     WHEN line_no IN (SELECT line_no FROM duplicate_lines) THEN 'duplicate'
     WHEN landing_type IS NOT NULL AND landing_type <> '' AND landing_type NOT IN (SELECT landing_type FROM known_landings) THEN 'other_funnel'
     WHEN role IN ('page', 'completed') AND step IS NOT NULL AND step_no IS NULL THEN 'other_funnel'
@@ -63,6 +57,7 @@ SELECT
     WHEN type = 'track' AND role IS NULL AND event NOT IN (SELECT name FROM catalogue) THEN 'unknown_event'
     ELSE 'ok'
   END AS status,
+  refusal,
   CASE
     WHEN sent_ms IS NOT NULL AND received_ms IS NOT NULL THEN ABS(at_ms - ts_ms) > 300000
     WHEN received_ms IS NOT NULL THEN ABS(received_ms - ts_ms) > 86400000

@@ -15,8 +15,9 @@ SELECT
   status = 'ok' AS analysed,
   COUNT(*) AS lines,
   COUNT(*) FILTER (WHERE skewed) AS skewed_lines,
-  -- the lines left out (rare), with the name the data-quality list shows for unknown events and other funnels
-  LIST({'status': status, 'name': CASE WHEN status = 'unknown_event' THEN event WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id) END})
+  -- the lines left out (rare), with the name the data-quality list shows: the reason of an invalid line,
+  -- the event of an unknown one, the landing type or experiment of another funnel
+  LIST({'status': status, 'name': CASE WHEN status = 'invalid' THEN refusal WHEN status = 'unknown_event' THEN event WHEN status = 'other_funnel' THEN COALESCE(NULLIF(landing_type, ''), experiment_id) END})
     FILTER (WHERE status <> 'ok') AS left_out,
   MIN(at_ms) AS first_ms,
   -- signup 1, purchase 2, upsell 4: one aggregate for the three conversions
