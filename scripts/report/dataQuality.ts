@@ -53,7 +53,7 @@ export function reasonLabel(reason: string, rules: QualityRules): string {
     time_in_future: `time after ${rules.latest}`,
     revenue_missing: 'purchase without a value',
     revenue_not_number: 'purchase value not a JSON number (a string, boolean, object)',
-    revenue_not_finite: 'purchase value NaN or infinite',
+    revenue_not_finite: 'purchase value not finite (not-a-number or infinite)',
     revenue_negative: 'purchase value below 0 (refunds are not read)',
     revenue_too_large: `purchase value above ${money(rules.maxRevenue)} ${rules.currency}`,
   };
