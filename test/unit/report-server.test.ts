@@ -7,7 +7,9 @@ import { startPreviewServer } from '../../scripts/server/previewServer.ts';
 import { CONTENT_SECURITY_POLICY } from '../../engine/build/index.ts';
 import { visitorMessages } from '../../scripts/report/simMessages.ts';
 import { createRandom, DEFAULT_OPTIONS, simulateVisitor, simulationModel, type VisitorWalk } from '../../scripts/report/simulator.ts';
+import { qualityRules } from '../../scripts/report/dataQuality.ts';
 import { previewServerPerFile, send } from './previewServerHarness.ts';
+import { expectedReasons, hostileLines } from './reportHostile.ts';
 
 const preview = previewServerPerFile();
 const LANDING = '/discount';
@@ -56,6 +58,39 @@ describe('/__report', () => {
     expect(csp).not.toBe(CONTENT_SECURITY_POLICY);
     expect(csp).toMatch(/^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; style-src 'sha256-/);
     expect(res.headers['x-frame-options']).toBe('DENY');
+  }, 60_000);
+
+  it('counts the hostile messages the collector received by reason, with every figure a number', async () => {
+    const data = await loadFunnelData();
+    const { walks, batches } = await simulatedBatches(10);
+    for (const batch of batches) expect((await post(preview.server.url, batch)).status).toBe(200);
+    const now = Date.now();
+    const hostile = hostileLines(
+      walks.map((w) => w.visitorId),
+      now - 3_600_000,
+      qualityRules(data, now),
+    ).filter(
+      (h) =>
+        // the collector refuses a message without a known type or name itself, and stamps its own
+        // sentAt and receivedAt (which move a time at the very edge of the bounds by the request's
+        // milliseconds); a number past the largest double comes out of its JSON.parse as null
+        !['unknown_type', 'no_event_name'].includes(h.expect) && !/"sentAt"|"receivedAt"|1e400/.test(h.line) && !/(latest|earliest) time/.test(h.what),
+    );
+    const body = `{"batch":[${hostile.map((h) => h.line).join(',')}],"sentAt":${JSON.stringify(new Date(now).toISOString())}}`;
+    const answer = await fetch(`${preview.server.url}/sandbox/collect/v1/batch`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(await answer.json()).toEqual({ success: true });
+    const res = await send(preview.server.url, 'GET', '/__report');
+    const page = res.text.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '');
+    expect(page).not.toMatch(/NaN|null|undefined|Infinity/);
+    const quality = page.slice(page.indexOf('<h2>Data quality</h2>'));
+    const reasons = expectedReasons(hostile);
+    expect([...reasons.keys()]).toEqual(
+      expect.arrayContaining(['time_too_early', 'time_in_future', 'time_unreadable', 'revenue_not_number', 'revenue_negative', 'revenue_too_large']),
+    );
+    for (const [reason, count] of reasons) expect(quality).toMatch(new RegExp(`<th scope="row">  ${reason}: [^<]*</th><td>${count}</td>`));
+    const invalid = [...reasons.values()].reduce((s, n) => s + n, 0);
+    expect(quality).toContain(`<th scope="row">invalid (left out), by reason:</th><td>${invalid}</td>`);
+    expect(page).toContain(`${invalid} refused as invalid`);
   }, 60_000);
 
   it('refuses methods other than GET and HEAD, like the other pages', async () => {
