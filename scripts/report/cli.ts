@@ -26,7 +26,8 @@ const HELP = `npm run report -- [file ...] [options]
   --postgres             run the Postgres dialect of the SQL (sql/postgres/) in PGlite, Postgres in
                          WebAssembly, instead of DuckDB: slower, JSON lines only
   --reference-sql <file> write the reference tables a warehouse needs (this funnel's landing types,
-                         experiments, steps, catalogue) as SQL for psql and the like, and stop
+                         experiments, steps, catalogue, data-quality bounds as of now) as SQL for
+                         psql and the like, and stop
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
