@@ -83,5 +83,4 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
 ];
 
 /** The headline's word on the lines left out as invalid, or nothing when there are none. */
-export const invalidSummary = (q: DataQuality): string =>
-  q.invalid ? `; ${int(q.invalid)} refused as invalid (${q.invalidReasons.map((r) => r.name).join(', ')}: see the data quality)` : '';
+export const invalidSummary = (q: DataQuality): string => (q.invalid ? `; ${int(q.invalid)} refused as invalid (by reason in the data quality)` : '');
