@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FunnelData } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { buildReport } from '../../scripts/report/analyse.ts';
-import { qualityRules } from '../../scripts/report/dataQuality.ts';
+import { INVALID_REASONS, qualityRules } from '../../scripts/report/dataQuality.ts';
 import { openDatabase, sqlString } from '../../scripts/report/duckdb.ts';
 import { reportPage } from '../../scripts/report/html.ts';
 import type { GroupMetrics, Report } from '../../scripts/report/model.ts';
@@ -113,6 +113,8 @@ const duckReasons = (): Map<string, number> => {
 describe('hostile input, through every loader', () => {
   it('is refused by reason from JSON lines (DuckDB), and a corrected clock is counted as corrected', async () => {
     const report = await buildReport(data, [{ path: json(), format: 'jsonl' }], { analysedAt: ANALYSED_AT });
+    // the hostile lines break every rule there is
+    expect([...duckReasons().keys()].sort()).toEqual([...INVALID_REASONS].sort());
     expectRefusedAndUnaffected(report, duckReasons(), kept());
     expect(report.quality.clockSkew).toBe(clean.quality.clockSkew + 1);
     expect(report.quality.unknownNames).toEqual([{ name: HTML_NAME, count: 1 }]);
