@@ -78,7 +78,10 @@ export function relayConfigFromEnv(env: RelayEnv): RelayEnvConfig {
     measurementId: measurementId!,
     apiSecret: apiSecret!,
   }));
-  const segment = vendor(env, ['SEGMENT_WRITE_KEY'], problems, ([writeKey]) => ({ baseUrl: base('SEGMENT_BASE_URL', DEFAULT_BASE_URLS.segment), writeKey: writeKey! }));
+  const segment = vendor(env, ['SEGMENT_WRITE_KEY'], problems, ([writeKey]) => ({
+    baseUrl: base('SEGMENT_BASE_URL', DEFAULT_BASE_URLS.segment),
+    writeKey: writeKey!,
+  }));
   const retry: RetryPolicy = {
     ...DEFAULT_RETRY,
     maxAttempts: positiveInt(env, 'RELAY_MAX_ATTEMPTS', DEFAULT_RETRY.maxAttempts, problems),

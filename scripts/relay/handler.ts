@@ -73,7 +73,11 @@ export function createNodeHandler(relay: Relay, token: string): (req: IncomingMe
   return async (req, res) => {
     let answer: Answer;
     try {
-      answer = await answerRelayRequest(relay, token, { method: req.method ?? 'GET', authorization: req.headers.authorization ?? null, readBody: () => nodeBody(req) });
+      answer = await answerRelayRequest(relay, token, {
+        method: req.method ?? 'GET',
+        authorization: req.headers.authorization ?? null,
+        readBody: () => nodeBody(req),
+      });
     } catch (error) {
       console.error('relay error:', error);
       answer = refuse(500, 'The relay failed; the confirmation can be sent again');
@@ -98,7 +102,11 @@ export function createFetchHandler(relay: Relay, token: string): (request: Reque
   return async (request) => {
     let answer: Answer;
     try {
-      answer = await answerRelayRequest(relay, token, { method: request.method, authorization: request.headers.get('authorization'), readBody: () => webBody(request) });
+      answer = await answerRelayRequest(relay, token, {
+        method: request.method,
+        authorization: request.headers.get('authorization'),
+        readBody: () => webBody(request),
+      });
     } catch (error) {
       console.error('relay error:', error);
       answer = refuse(500, 'The relay failed; the confirmation can be sent again');
