@@ -1,7 +1,7 @@
 /**
- * The relay as a serverless function. The default export is Web-standard (`fetch(Request, env?)`,
- * the shape of Cloudflare Workers and of Vercel's and Netlify's functions); `nodeHandler` is the
- * `(req, res)` form for Node function hosts. Configuration is read from the environment on first use:
+ * The relay as a serverless function: `fetchHandler` is Web-standard (`(Request, env?) => Response`,
+ * Vercel's and Netlify's functions), the default export `{ fetch }` is a Cloudflare module worker, and
+ * `nodeHandler` is the `(req, res)` form for Node function hosts. Configuration is read from the environment on first use:
  * the `env` argument where the host passes one (Workers), else `process.env`.
  * Deploying: docs/operations.md "Server-side conversions".
  */
@@ -24,9 +24,16 @@ function handlersFor(env: RelayEnv): NonNullable<typeof made> {
 
 const processEnv = (): RelayEnv => (globalThis as { process?: { env: RelayEnv } }).process?.env ?? {};
 
-export default {
-  fetch: (request: Request, env?: RelayEnv): Promise<Response> => handlersFor(env && typeof env === 'object' ? env : processEnv()).fetch(request),
-};
+/**
+ * The Web-standard form: `export { fetchHandler as default }` (Netlify Functions), `export { fetchHandler as POST }` (Vercel).
+ * @example const response = await fetchHandler(new Request(url, { method: 'POST', headers, body }));
+ */
+export function fetchHandler(request: Request, env?: RelayEnv): Promise<Response> {
+  return handlersFor(env && typeof env === 'object' ? env : processEnv()).fetch(request);
+}
+
+/** The module-worker form (Cloudflare Workers: `export { default } from …`), which passes the variables as `env`. */
+export default { fetch: fetchHandler };
 
 /** The Node form: `export { nodeHandler as default }` in a Node function host's file. */
 export function nodeHandler(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -18,6 +18,7 @@ import { createRelay } from '../../scripts/relay/relay.ts';
 import { createFetchHandler, createNodeHandler, MAX_CONFIRMATION_BYTES } from '../../scripts/relay/handler.ts';
 import { DEFAULT_BASE_URLS, relayConfigFromEnv } from '../../scripts/relay/config.ts';
 import { deadLetterFile } from '../../scripts/relay/deadLetterFile.ts';
+import worker, { fetchHandler as fetchHandlerOf } from '../../scripts/relay/function.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
@@ -124,6 +125,27 @@ describe('the Node and fetch handlers', () => {
     expect(res.status).toBe(502);
     const { outcomes } = (await res.json()) as { outcomes: Array<{ vendor: string; outcome: string }> };
     expect(outcomes.find((o) => o.vendor === 'ga4')).toMatchObject({ outcome: 'dead-lettered' });
+  });
+});
+
+describe('the serverless entry (scripts/relay/function.ts)', () => {
+  it('builds the relay from the variables the host passes and relays with them', async () => {
+    const env = {
+      RELAY_TOKEN: TOKEN,
+      SEGMENT_WRITE_KEY: 'serverless-key',
+      SEGMENT_BASE_URL: `${vendors.base}/segment`,
+      RELAY_DEAD_LETTER_FILE: join(folder, 'serverless.jsonl'),
+    };
+    const res = await worker.fetch(new Request('https://relay.example/', post(JSON.stringify(confirmation('worker-1')))), env);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { outcomes: unknown[] }).outcomes).toEqual([
+      { vendor: 'meta', outcome: 'skipped', reason: 'not configured' },
+      { vendor: 'ga4', outcome: 'skipped', reason: 'not configured' },
+      { vendor: 'segment', outcome: 'sent', attempts: 1 },
+    ]);
+    const sent = vendors.of('segment').find((r) => r.body.messageId === 'worker-1')!;
+    expect(sent.authorization).toBe(`Basic ${Buffer.from('serverless-key:').toString('base64')}`);
+    expect((await fetchHandlerOf(new Request('https://relay.example/', post('{}', 'wrong')), env)).status).toBe(401);
   });
 });
 
