@@ -76,7 +76,8 @@ export function startPurchaseRelay(state: SandboxState, baseUrl: string, deadLet
   });
   paymentsOf(state).onConfirmed = (s) => {
     const origin = origins.get(state)?.get(`${s.userId}|${s.fb_event_id}`);
-    if (!origin) return; // a call without the funnel's attribution: nothing to relay
+    // a call that did not come from the funnel (no attribution, e.g. a test's direct call): nothing to relay
+    if (!origin || !origin.body.attribution || typeof origin.body.attribution !== 'object') return;
     const parsed = parseConfirmation(confirmationOf(s, origin));
     if (!parsed.ok) return console.warn(`purchase relay: the confirmation of ${s.id} is refused: ${parsed.problems.join('; ')}`);
     relay.relayPurchase(parsed.value).catch((error: unknown) => console.error('purchase relay error:', error));

@@ -66,7 +66,8 @@ async function segment(state: SandboxState, req: IncomingMessage, res: ServerRes
 }
 
 export const vendorRoutes: SandboxRoute[] = [
-  { method: 'POST', pattern: new RegExp(`^${VENDORS_PATH}/meta/v\\d+\\.\\d+/\\d+/events$`), handle: (s, req, res) => meta(s, req, res) },
+  // any version and pixel: a catch-all, as the relay's META_API_VERSION and pixel id may be any
+  { method: 'POST', pattern: new RegExp(`^${VENDORS_PATH}/meta/.+/events$`), handle: (s, req, res) => meta(s, req, res) },
   { method: 'POST', pattern: new RegExp(`^${VENDORS_PATH}/ga4/mp/collect$`), handle: (s, req, res) => ga4(s, req, res) },
   { method: 'POST', pattern: new RegExp(`^${VENDORS_PATH}/segment/v1/track$`), handle: (s, req, res) => segment(s, req, res) },
 ];
