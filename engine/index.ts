@@ -10,7 +10,7 @@ export { createAnalytics, deferredSink, httpSink, memorySink } from './core/anal
 /** Types of the same module. */
 export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext } from './core/analytics.ts';
 /** What the subscription call hands the backend for server-side conversions (Meta's Conversions API, Google Ads' offline conversions): the ad click ids of the arrival, Meta's browser and click ids, the visitor's user agent, the page and the consent state. */
-export { subscriptionAttribution } from './core/attribution.ts';
+export { gaClientIdOf, subscriptionAttribution } from './core/attribution.ts';
 /** Types of the same module. */
 export type { SubscriptionAttribution } from './core/attribution.ts';
 /** The product objects of Segment's ecommerce spec (`products[]` of Product List Viewed, Checkout Started, Order Completed), built the same way wherever the funnel sells a plan. */

@@ -27,7 +27,8 @@ export interface AnalyticsEvent {
   userUuid: string;
   /** The account id of an identified visitor: set by `identify`, carried by every later event. */
   userId?: string;
-  /** Unique per event: Segment's messageId and the ad pixels' event id (the server side de-duplicates by it). */
+  /** Unique per event: Segment's messageId and the ad pixels' event id (the server side de-duplicates by it);
+   * the `event_id` property when the event has one (Order Completed: the subscription call's fb_event_id). */
   id?: string;
   at: number;
   /** Read when the event is made; absent when the port has no context reader. */
@@ -64,7 +65,10 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
   const emit = (kind: AnalyticsEvent['kind'], name: string, props: Record<string, unknown> = {}): void => {
     if (kind === 'identify') userId = name;
     const at = now();
-    const event: AnalyticsEvent = { kind, name, props, userUuid, id: newEventId(at), at };
+    // an event that names its own id (a purchase: the subscription call's fb_event_id) keeps it, so the
+    // backend's server-side copy (scripts/relay) carries the same Segment messageId and pixel eventID
+    const ownId = typeof props.event_id === 'string' && props.event_id ? props.event_id : undefined;
+    const event: AnalyticsEvent = { kind, name, props, userUuid, id: ownId ?? newEventId(at), at };
     if (context) {
       try {
         event.context = context();

@@ -3,7 +3,8 @@
  * Google Ads' offline conversions): the ad click ids of the arrival, Meta's browser and click ids, the
  * visitor's user agent, the page and the consent state. The event id is the call's `fb_event_id`
  * (the pixel's Purchase eventID), so browser and server events de-duplicate. Ad identifiers are sent
- * only with marketing consent; the consent state always, so the backend knows what it may forward.
+ * only with marketing consent; the visitor id and GA4's client id only with analytics consent; the
+ * consent state always, so the backend knows what it may forward.
  * The contract: docs/operations.md "Attribution for server-side conversions".
  */
 import type { FunnelState } from './store.ts';
@@ -26,6 +27,19 @@ export interface SubscriptionAttribution {
   gbraid?: string;
   wbraid?: string;
   fbclid?: string;
+  /** The funnel's visitor id (the `userUuid` cookie; Segment's anonymousId), with analytics consent. */
+  anonymous_id?: string;
+  /** GA4's client id from the `_ga` cookie (`<random>.<seconds>`), with analytics consent, when gtag has set it. */
+  ga_client_id?: string;
+}
+
+/**
+ * GA4's client id in a `_ga` cookie value (`GA1.<domain depth>.<random>.<seconds>`), '' when it is not one.
+ * @example gaClientIdOf('GA1.1.1234567890.1700000000') // '1234567890.1700000000'
+ */
+export function gaClientIdOf(cookieValue: string): string {
+  const match = /^GA\d\.\d+\.(\d{1,20}\.\d{1,12})$/.exec(cookieValue.trim());
+  return match ? match[1]! : '';
 }
 
 /**
@@ -34,9 +48,14 @@ export interface SubscriptionAttribution {
  */
 export function subscriptionAttribution(
   store: FunnelState,
-  env: { consent: ConsentChoice; gpc: boolean; userAgent: string; pageUrl: string; meta: () => { fbp: string; fbc: string } },
+  env: { consent: ConsentChoice; gpc: boolean; userAgent: string; pageUrl: string; meta: () => { fbp: string; fbc: string }; gaClientId?: () => string },
 ): SubscriptionAttribution {
   const out: SubscriptionAttribution = { consent: { ...env.consent, gpc: env.gpc }, user_agent: env.userAgent, page_url: env.pageUrl };
+  if (env.consent.analytics) {
+    const gaClientId = env.gaClientId?.() ?? '';
+    if (store.events.visitorId) out.anonymous_id = store.events.visitorId;
+    if (gaClientId) out.ga_client_id = gaClientId;
+  }
   if (!env.consent.marketing) return out;
   const { fbp, fbc } = env.meta();
   return { ...out, fbp, ...(fbc ? { fbc } : {}), ...store.events.clickIds };

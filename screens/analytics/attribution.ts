@@ -1,16 +1,27 @@
 /**
  * The `attribution` object of this browser's subscription call (the backend contract:
  * docs/operations.md "Attribution for server-side conversions"): consent as it stands, Global
- * Privacy Control, user agent, page, and with marketing consent Meta's `fbp` / `fbc` and the click ids.
+ * Privacy Control, user agent, page, with analytics consent the visitor id and GA4's client id (the
+ * `_ga` cookie), and with marketing consent Meta's `fbp` / `fbc` and the click ids.
  * A purchase resumed right after a reload posts its request again before the consent rule is decided
  * there; it must be the same body (one idempotency key, one body), so the last object built in the
  * tab is kept in session storage and reused until the consent is known again.
  */
-import { readJson, subscriptionAttribution, writeItem, type FunnelState, type SubscriptionAttribution } from '../../engine/index.ts';
+import { gaClientIdOf, readJson, subscriptionAttribution, writeItem, type FunnelState, type SubscriptionAttribution } from '../../engine/index.ts';
 import { globalPrivacyControl, metaIds } from '../../engine/analytics/index.ts';
 import { currentConsent } from '../../engine/analytics/index.ts';
 
 const LAST_ATTRIBUTION_KEY = 'purchase:attribution';
+
+/** GA4's client id from the `_ga` cookie gtag.js writes ('' before it has, or with cookies blocked). */
+function gaCookieClientId(): string {
+  try {
+    const hit = document.cookie.split('; ').find((c) => c.startsWith('_ga='));
+    return hit ? gaClientIdOf(decodeURIComponent(hit.slice(4))) : '';
+  } catch {
+    return '';
+  }
+}
 
 /** @example const extra = { landing_type, attribution: purchaseAttribution(store) } */
 export function purchaseAttribution(store: FunnelState): SubscriptionAttribution {
@@ -23,6 +34,7 @@ export function purchaseAttribution(store: FunnelState): SubscriptionAttribution
     gpc,
     userAgent: navigator.userAgent,
     pageUrl: location.href,
+    gaClientId: gaCookieClientId,
     meta: () => metaIds(document, { fbclid: store.events.clickIds?.fbclid, clickAt: store.events.clickAt }, { secure: location.protocol === 'https:' }),
   });
   writeItem('session', LAST_ATTRIBUTION_KEY, JSON.stringify(built));

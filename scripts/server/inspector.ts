@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import { RELAY_COLUMNS } from './sandbox/vendorEndpoints.ts';
 
 const DESTINATIONS_FILE = new URL('../../flows/destinations.json', import.meta.url);
 
@@ -176,7 +177,8 @@ const FILES: Record<string, [string, string]> = {
 
 /** Answers the inspector's files; false for any other path. */
 export function serveInspector(pathname: string, res: ServerResponse, headers: Record<string, string>): boolean {
-  const file = pathname === '/__events/columns.json' ? ['application/json; charset=utf-8', JSON.stringify(inspectorColumns())] : FILES[pathname];
+  const columns = () => JSON.stringify([...inspectorColumns(), ...RELAY_COLUMNS]);
+  const file = pathname === '/__events/columns.json' ? ['application/json; charset=utf-8', columns()] : FILES[pathname];
   if (!file) return false;
   res.writeHead(200, { ...headers, 'content-type': file[0], 'cache-control': 'no-store' });
   res.end(file[1]);

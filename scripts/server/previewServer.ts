@@ -6,12 +6,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { HttpError, sendJson } from './http.ts';
 import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parseRequestUrl } from './requestGuards.ts';
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
 import { paymentRoutes } from './sandbox/payments.ts';
 import { errorCollectorRoutes } from './sandbox/errorCollector.ts';
 import { collectorRoutes } from './sandbox/collector.ts';
+import { vendorRoutes } from './sandbox/vendorEndpoints.ts';
+import { startPurchaseRelay } from './sandbox/purchaseRelay.ts';
 import { serveInspector } from './inspector.ts';
 import { REPORT_PATH, serveReport } from './reportRoute.ts';
 import { setCollectorLogFile } from './sandbox/collectorLog.ts';
@@ -28,7 +32,7 @@ export interface PreviewServer {
 }
 
 /** Extra route tables (the payment calls) are added here. */
-export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes, ...collectorRoutes];
+export const sandboxRoutes: SandboxRoute[] = [...accountRoutes, ...errorCollectorRoutes, ...paymentRoutes, ...collectorRoutes, ...vendorRoutes];
 
 export interface PreviewServerOptions {
   distDir: string;
@@ -41,6 +45,8 @@ export interface PreviewServerOptions {
   intercept?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** A JSON-lines file the analytics collector appends every accepted message to (for `npm run report`). */
   collectorLog?: string;
+  /** The JSON-lines file of the purchase relay's dead letters (default: relay-dead-letter.jsonl in the system's temporary folder). */
+  relayDeadLetter?: string;
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
@@ -86,6 +92,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   });
   const address = server.address() as AddressInfo;
   const url = `http://${address.address}:${address.port}`;
+  // every confirmed purchase goes to the vendors' server APIs too, here their stand-ins on this server
+  startPurchaseRelay(state, url, options.relayDeadLetter ?? join(tmpdir(), 'relay-dead-letter.jsonl'));
   return {
     server,
     url,

@@ -11,6 +11,7 @@ import { baseUrl, closeBrowser, newVisitor, writtenVisitorId } from './browser.t
 import destinationsFile from '../../flows/destinations.json';
 import en from '../../locales/en.json';
 import { afterStep } from './visitor.ts';
+import { RELAY_COLUMNS } from '../../scripts/server/sandbox/vendorEndpoints.ts';
 
 afterAll(closeBrowser);
 
@@ -51,10 +52,10 @@ describe('/__events', () => {
 
     const inspector = await context.newPage();
     await inspector.goto(url('/__events'));
-    // a column per destination of the preview environment, in the file's order
+    // a column per destination of the preview environment, in the file's order, then the purchase relay's server-side sends
     await expect
       .poll(() => inspector.locator('#head th').allTextContents())
-      .toEqual(['time', 'event', 'visitor', ...destinations.map((d) => `${d.id} (${d.type})`)]);
+      .toEqual(['time', 'event', 'visitor', ...[...destinations, ...RELAY_COLUMNS].map((d) => `${d.id} (${d.type})`)]);
 
     const step = await inspectorRow(inspector, visitor, `page ${afterLanding}`);
     const segment = JSON.parse(step.collector!) as { type: string; name: string; messageId: string; anonymousId: string; sentAt: string };

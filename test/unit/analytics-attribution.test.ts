@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFunnelStore, subscriptionAttribution, type AnalyticsEvent } from '../../engine/index.ts';
+import { createFunnelStore, gaClientIdOf, subscriptionAttribution, type AnalyticsEvent } from '../../engine/index.ts';
 import { fbcOf, fbpOf, globalPrivacyControl, honourGpc, metaIds, ruleFor, type ConsentRules } from '../../engine/analytics/index.ts';
 import { createGa4 } from '../../engine/analytics/ga4.ts';
 import { createMetaPixel, hashedEmail } from '../../engine/analytics/metaPixel.ts';
@@ -78,6 +78,28 @@ describe("the subscription call's attribution", () => {
     });
     expect(out).toEqual({ consent: { analytics: true, marketing: false, gpc: true }, user_agent: 'UA/1', page_url: 'https://f.example/checkout' });
     expect(asked).toBe(false);
+  });
+});
+
+describe("the attribution's visitor and GA4 client ids (for the purchase relay's Segment and GA4 sends)", () => {
+  const env = { gpc: false, userAgent: 'UA/1', pageUrl: 'https://f.example/checkout', meta: () => ({ fbp: '', fbc: '' }), gaClientId: () => '111.222' };
+
+  it('carries the visitor id and the client id of the _ga cookie with analytics consent only', () => {
+    const store = createFunnelStore(productSlices);
+    store.events.visitorId = 'v-1';
+    expect(subscriptionAttribution(store, { ...env, consent: { analytics: true, marketing: false } })).toMatchObject({
+      anonymous_id: 'v-1',
+      ga_client_id: '111.222',
+    });
+    const refused = subscriptionAttribution(store, { ...env, consent: { analytics: false, marketing: true } });
+    expect(refused).not.toHaveProperty('anonymous_id');
+    expect(refused).not.toHaveProperty('ga_client_id');
+  });
+
+  it("reads GA4's client id from a _ga cookie value, nothing from anything else", () => {
+    expect(gaClientIdOf('GA1.1.1234567890.1700000000')).toBe('1234567890.1700000000');
+    expect(gaClientIdOf('GA1.2.987.654')).toBe('987.654');
+    for (const bad of ['', 'GA1.1.abc.1', '1234567890.1700000000', 'GA1.1.1.2.3']) expect(gaClientIdOf(bad)).toBe('');
   });
 });
 

@@ -54,6 +54,7 @@ import type { Account, SandboxState } from './state.ts';
 import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 import { braintreeClientRoutes, postBraintreeSubscription } from './paymentsBraintree.ts';
 import { checkSale } from './saleRules.ts';
+import { notePurchaseOrigin } from './purchaseRelay.ts';
 
 const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
 
@@ -156,6 +157,7 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
   const plan = planOf(match);
   const rawBody = await readJsonBody(req);
   const r = readPurchase(rawBody, 'stripe');
+  notePurchaseOrigin(state, account.userId, r.fbEventId, rawBody, req);
   if (r.upsell && plan !== UPSELL_PLAN) throw refuse(422, `is_upsell is only for "${UPSELL_PLAN}"`);
   const idempotencyKey = idempotencyKeyOf(req);
   const p = paymentsOf(state);
@@ -191,10 +193,11 @@ export function getPollingResult(state: SandboxState, req: IncomingMessage, res:
 }
 
 export async function braintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
-  requireAccount(state, req);
+  const account = requireAccount(state, req);
   const plan = planOf(match);
   const body = await readJsonBody(req);
   const r = readPurchase(body, 'braintree');
+  notePurchaseOrigin(state, account.userId, r.fbEventId, body, req);
   await postBraintreeSubscription(state, req, res, plan, {
     body,
     nonce: r.nonce,

@@ -97,6 +97,8 @@ export interface PaymentsState {
   pendingPolls: number;
   /** How long the Braintree call takes to answer (the charge is made when it arrives), in ms. */
   braintreeDelayMs: number;
+  /** Told of every new subscription (the preview's purchase relay, ./purchaseRelay.ts). */
+  onConfirmed?: (subscription: Subscription) => void;
 }
 
 /** The most payment attempts the sandbox keeps per account; more answer 429. */
@@ -179,6 +181,7 @@ export function subscribe(p: PaymentsState, account: Account, plan: string, gate
     created_at: new Date().toISOString(),
   };
   p.subscriptions.push(subscription);
+  p.onConfirmed?.(subscription);
   return subscription;
 }
 
