@@ -5,8 +5,11 @@
  * plan in one tab and another of its plans in the other; Pay is pressed in both within half a second.
  * The sandbox ends with one subscription call and one subscription, of the first tab's plan, and the
  * second tab shows the first tab's purchase, then that purchase's success, never a payment of its own.
+ * And the paying tab closed once its subscription call is answered: its lease goes with it
+ * (pagehide), and the other tab, 5 minutes ahead, takes the purchase over without a second call.
  */
 import { afterAll, describe, it } from 'vitest';
+import { claimName } from '../../engine/payments/index.ts';
 import { closeBrowser } from './browser.ts';
 import { payButton, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
 import { clockShiftedBy, duplicateTab, pressPay, recordSubscriptionCalls, slowTokenisation, WITHOUT_WEB_LOCKS } from './twoTabs.ts';
@@ -69,4 +72,31 @@ describe('two tabs whose clocks differ, without Web Locks', () => {
       await context.close();
     },
   );
+});
+
+describe('without Web Locks, the paying tab closed mid-purchase', () => {
+  it('lets go of its lease as it closes; the other tab, its clock 5 minutes ahead, takes the purchase over without a second subscription call', async ({
+    expect,
+  }) => {
+    const { context, page, email } = await walkToCheckout();
+    await context.addInitScript({ content: WITHOUT_WEB_LOCKS });
+    await page.reload();
+    await page.getByLabel(en.checkout.card.number).waitFor();
+    const second = await duplicateTab(context, page, '/checkout', (tab) => tab.addInitScript({ content: clockShiftedBy(FIVE_MINUTES) }));
+    await second.getByLabel(en.checkout.card.number).waitFor();
+    const posts: string[] = [];
+    for (const tab of [page, second]) recordSubscriptionCalls(tab, posts);
+    await typeCard(page, '4242424242424242');
+    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/subscriptions/polling/'));
+    await payButton(page).click();
+    await answered;
+    await page.close({ runBeforeUnload: true });
+    const leases = await second.evaluate((prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)), claimName(''));
+    expect(leases).toEqual([]);
+    await second.waitForURL(url('/checkout/success'), { timeout: 30_000 });
+    await second.locator('.checkout-success__order').waitFor();
+    expect(await subscriptions(email)).toEqual([expect.objectContaining({ plan: variant.defaultPlan, upsell: false })]);
+    expect(posts).toHaveLength(1);
+    await context.close();
+  });
 });
