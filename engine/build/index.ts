@@ -36,6 +36,6 @@ export {
   type HostInputs,
 } from './hostConfig.ts';
 /** The security headers every response carries and the content security policy of the pages. */
-export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './securityHeaders.ts';
+export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders.ts';
 /** `#funnel-data` resolved to the validated flows in a bundle. */
 export { funnelDataPlugin } from './funnelDataPlugin.ts';

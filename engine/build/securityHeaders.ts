@@ -18,6 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The headers every answer carries, whatever its status (a page, an asset, a redirect, an error). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -26,3 +27,10 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")',
   'cross-origin-opener-policy': 'same-origin',
 };
+
+/**
+ * Strict-Transport-Security of the production host: a year, subdomains included. Sent only on answers
+ * that reach the visitor over HTTPS (the header is meaningless over plain HTTP); the preview server,
+ * plain HTTP on 127.0.0.1, never sends it.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';

@@ -90,8 +90,8 @@ export type {
 } from './backend.ts';
 /** React access to the durable purchase record (purchaseRecord.ts): the record of the signed-up account, kept current when this tab or another one changes it, and the one hook the paywall, the offer and the checkout call so that a visitor with a purchase under way or done is brought back to it instead of being sold the same thing again. */
 export { usePurchaseRecord, useSubscribedRedirect } from './usePurchaseRecord.ts';
-/** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage), held for the subscription call and its polling. */
-export { LEASE_MS, browserClaimEnv, claimName, claimReleased, connectClaims, runClaimed } from './purchaseClaim.ts';
+/** The cross-tab claim on an account's purchase (Web Locks, else a lease in local storage judged by each tab's own clock), held for the subscription call and its polling. */
+export { LEASE_MS, leaseText, browserClaimEnv, claimName, claimReleased, connectClaims, runClaimed } from './purchaseClaim.ts';
 /** Types of the same module. */
 export type { ClaimEnv, ClaimResult, LockRequester } from './purchaseClaim.ts';
 /** Following a purchase another tab holds, and telling its outcome. */

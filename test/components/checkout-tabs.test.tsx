@@ -6,7 +6,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { claimName, clearPurchaseRecord, LEASE_MS, readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
+import { claimName, clearPurchaseRecord, leaseText, readPurchaseRecord, writePurchaseRecord } from '../../engine/payments/index.ts';
 import { renderFunnel } from './harness.tsx';
 import { sandboxPerFile } from './checkout-sandbox.ts';
 
@@ -18,7 +18,7 @@ describe('a purchase held by another tab', { timeout: 45_000 }, () => {
   it('is shown with its outcome instead of a Pay button; when it fails there, this tab says so and offers Pay', async () => {
     const { key } = await sandbox().account();
     // another tab (no navigator.locks in jsdom: its lease) has claimed the purchase and is tokenising the card
-    localStorage.setItem(claimName(key), JSON.stringify({ owner: 'other-tab', expires: Date.now() + LEASE_MS }));
+    localStorage.setItem(claimName(key), leaseText('other-tab', 1));
     writePurchaseRecord({
       account: key,
       plan: PLAN,

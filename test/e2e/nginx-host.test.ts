@@ -3,15 +3,19 @@
  * the include files the build ships in `_host/`. Checked as a host and a visitor would: the page in the
  * visitor's language, an ad link with a trailing slash or capitals redirected to the canonical path with
  * its query, a year of caching for hashed assets and revalidation for pages, compression, the CSP with
- * the build's inline hashes (no violation while a German visitor walks from the landing to the next step).
+ * the build's inline hashes (no violation while a German visitor walks from the landing to the next step),
+ * and the security headers on every kind of answer (page, asset, prerendered landing in each language,
+ * redirect, 404, nginx's own errors), with Strict-Transport-Security exactly on those sent over HTTPS:
+ * nginx's own TLS, or a TLS terminator in front that sends X-Forwarded-Proto: https.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionBuild } from './productionBuild.ts';
-import { CSP_HASHES_FILE } from '../../engine/build/index.ts';
+import { CSP_HASHES_FILE, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../../engine/build/index.ts';
 import { hasNginx, NGINX_PATH, startNginx, type NginxHost } from '../../scripts/host/nginx.ts';
 import { closeBrowser, newVisitor } from './browser.ts';
+import { rawAnswer, type RawAnswer } from './rawHttp.ts';
 
 const requireNginx = process.env.REQUIRE_E2E === '1';
 if (!hasNginx() && !requireNginx) console.log(`SKIPPED the nginx host test: no nginx at ${NGINX_PATH} (apt-get install nginx)`);
@@ -64,6 +68,10 @@ describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
+    // an asset not (yet) deployed is not cached for a year
+    const missing = await head('/static/js/missing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBeNull();
     for (const path of ['/_host/nginx-http.conf', '/_host/nginx-server.conf', '/_headers', '/_redirects']) expect((await head(path)).status, path).toBe(404);
   });
 
@@ -91,5 +99,59 @@ describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(host.errors()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
     await context.close();
+  });
+
+  it('every answer carries the security headers, and Strict-Transport-Security exactly when it reaches the visitor over HTTPS', async () => {
+    const csp = (await head('/discount')).headers.get('content-security-policy');
+    const script = readdirSync(join(outdir, 'static/js')).find((f) => f.endsWith('.js'))!;
+    const languages = readdirSync('locales')
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => file.slice(0, -'.json'.length));
+    const get = (path: string): string => `GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`;
+    interface Answer {
+      kind: string;
+      head: string;
+      body?: string;
+      status: number;
+      /** False for an answer nginx gives before it has read the request's headers: X-Forwarded-Proto is not known then. */
+      headersRead?: false;
+    }
+    const answers: Answer[] = [
+      { kind: 'the app shell', head: get('/signup/plans'), status: 200 },
+      { kind: 'a hashed asset', head: get(`/static/js/${script}`), status: 200 },
+      ...languages.map((lng): Answer => ({ kind: `the prerendered landing in ${lng}`, head: get(`/discount?lng=${lng}`), status: 200 })),
+      { kind: 'a redirect to the route', head: get('/Discount/?utm_source=ad'), status: 301 },
+      { kind: 'a host file', head: get('/_host/nginx-server.conf'), status: 404 },
+      { kind: 'a missing asset', head: get('/static/js/missing.js'), status: 404 },
+      { kind: 'a POST to a page', head: 'POST /discount HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nConnection: close\r\n', body: '{}', status: 405 },
+      {
+        kind: 'a body over the size limit',
+        head: `POST /discount HTTP/1.1\r\nHost: localhost\r\nContent-Length: ${64 * 1024 * 1024}\r\nConnection: close\r\n`,
+        status: 413,
+      },
+      { kind: 'a request without Host', head: 'GET /discount HTTP/1.1\r\nConnection: close\r\n', status: 400 },
+      { kind: 'an address too long', head: get(`/discount?q=${'x'.repeat(16 * 1024)}`), status: 414, headersRead: false },
+    ];
+    const check = (answer: RawAnswer, label: string, hsts: boolean): void => {
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+        expect(answer.headers.get(name), `${label}: ${name}`).toBe(name === 'content-security-policy' ? csp : value);
+      }
+      expect(answer.headers.get('strict-transport-security'), `${label}: strict-transport-security`).toBe(hsts ? STRICT_TRANSPORT_SECURITY : undefined);
+    };
+    for (const { kind, head: request, body, status, headersRead } of answers) {
+      const plain = await rawAnswer(host.url, request, body);
+      expect(plain.status, kind).toBe(status);
+      check(plain, `${kind}, plain HTTP`, false);
+      const behindTls = await rawAnswer(host.url, request.replace('\r\n', '\r\nX-Forwarded-Proto: https\r\n'), body);
+      expect(behindTls.status, kind).toBe(status);
+      check(behindTls, `${kind}, behind a TLS terminator (X-Forwarded-Proto: https)`, headersRead !== false);
+      const tls = await rawAnswer(host.httpsUrl, request, body);
+      expect(tls.status, kind).toBe(status);
+      check(tls, `${kind}, over nginx's own TLS`, true);
+      if (kind.startsWith('the prerendered landing in ')) expect(/<html lang="([a-z]+)"/.exec(plain.body)?.[1], kind).toBe(kind.split(' ').pop());
+    }
+    // a proxy that says the visitor came over plain HTTP: no Strict-Transport-Security
+    check(await rawAnswer(host.url, get('/discount').replace('\r\n', '\r\nX-Forwarded-Proto: http\r\n')), 'X-Forwarded-Proto: http', false);
+    expect(host.errors()).not.toMatch(/\[(crit|alert|emerg)\]/);
   });
 });

@@ -7,32 +7,14 @@
  * Two accounts: another account signs up and pays in a second tab; the first tab, reloaded, names the
  * account it would charge before paying, and each account ends with exactly one subscription.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, describe, it } from 'vitest';
 import { closeBrowser } from './browser.ts';
 import { payButton, subscriptions, typeCard, url, walkToCheckout } from './checkoutWalk.ts';
 import { uniqueEmail } from './browser.ts';
+import { duplicateTab, pressPay, recordSubscriptionCalls, slowTokenisation } from './twoTabs.ts';
 import en from '../../locales/en.json';
 
 afterAll(closeBrowser);
-
-const TOKENISATION_MS = 1000;
-
-/** Card tokenisation (the card API's payment_methods call) answers after a second. */
-async function slowTokenisation(page: Page, seen: string[]): Promise<void> {
-  await page.route('**/sandbox/stripe/v1/payment_methods', async (route) => {
-    seen.push(page.url());
-    await new Promise((resolve) => setTimeout(resolve, TOKENISATION_MS));
-    await route.continue();
-  });
-}
-
-/** Presses the page's Pay button as a click in the same instant would: even if the page has just hidden it. */
-const pressPay = (page: Page): Promise<void> =>
-  page.evaluate(() => {
-    const button = [...document.querySelectorAll('button')].find((b) => /^Pay \$/.test(b.textContent ?? ''));
-    button?.click();
-  });
 
 describe('two tabs', () => {
   it('Pay pressed in both within half a second, tokenisation slow: one subscription; the second tab shows the first tab’s purchase and its success', async ({
@@ -40,13 +22,7 @@ describe('two tabs', () => {
   }) => {
     const { context, page, email } = await walkToCheckout();
     // the second tab duplicates the first: the same session storage (the access token), then the 1-month plan
-    const session = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
-    const second = await context.newPage();
-    await second.addInitScript((entries: string) => {
-      if (sessionStorage.getItem('access_token')) return;
-      for (const [key, value] of JSON.parse(entries) as Array<[string, string]>) sessionStorage.setItem(key, value);
-    }, session);
-    await second.goto(url('/signup/plans'));
+    const second = await duplicateTab(context, page, '/signup/plans');
     await second.locator('input[type=radio][value="gz-1-month-tiger"]').check();
     await second.getByRole('button', { name: en.paywall.cta }).click();
     await second.waitForURL(url('/checkout'));
@@ -58,9 +34,7 @@ describe('two tabs', () => {
     const posts: string[] = [];
     for (const tab of [page, second]) {
       await slowTokenisation(tab, tokenised);
-      tab.on('request', (r) => {
-        if (r.method() === 'POST' && r.url().includes('/subscriptions/polling/')) posts.push(r.url());
-      });
+      recordSubscriptionCalls(tab, posts);
       await typeCard(tab, '4242424242424242');
     }
     await expect.poll(() => payButton(second).isEnabled()).toBe(true);

@@ -3,7 +3,15 @@
  * files are checked against a real nginx in test/e2e/nginx-host.test.ts) and the production CSP.
  */
 import { describe, expect, it } from 'vitest';
-import { nginxHttpConfig, productionCsp, staticHeaders, staticRedirects, type HostInputs } from '../../engine/build/index.ts';
+import {
+  nginxHttpConfig,
+  productionCsp,
+  SECURITY_HEADERS,
+  staticHeaders,
+  staticRedirects,
+  STRICT_TRANSPORT_SECURITY,
+  type HostInputs,
+} from '../../engine/build/index.ts';
 
 const inputs: HostInputs = {
   languages: ['de', 'en'],
@@ -34,9 +42,15 @@ describe('host files', () => {
     expect(staticRedirects(inputs)).toBe('/a.b/ /a.b 301\n/spring/ /spring 301\n');
   });
 
-  it('_headers sets the security headers everywhere and a year of caching for hashed assets', () => {
+  it('_headers sets the security headers and Strict-Transport-Security everywhere and a year of caching for hashed assets', () => {
     const text = staticHeaders(inputs);
     expect(text).toMatch(/^\/\*\n {2}content-security-policy: default-src 'self';/);
+    const everywhere = text.split('\n/static/*\n')[0]!;
+    for (const [name, value] of Object.entries(SECURITY_HEADERS))
+      if (name !== 'content-security-policy') expect(everywhere).toContain(`\n  ${name}: ${value}\n`);
+    expect(everywhere).toContain(`\n  strict-transport-security: ${STRICT_TRANSPORT_SECURITY}`);
+    expect(STRICT_TRANSPORT_SECURITY).toContain('includeSubDomains');
+    expect(Number(/max-age=(\d+)/.exec(STRICT_TRANSPORT_SECURITY)?.[1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
     expect(text).toContain('\n/static/*\n  cache-control: public, max-age=31536000, immutable\n');
   });
 

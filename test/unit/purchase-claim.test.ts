@@ -5,37 +5,14 @@
  * follows the record. The card is tokenised while the claim is asked for (tokenising charges nothing).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { claimName, claimReleased, LEASE_MS, runClaimed, type ClaimEnv, type LockRequester } from '../../engine/payments/index.ts';
+import { claimName, claimReleased, connectClaims, LEASE_MS, leaseText, runClaimed, type ClaimEnv } from '../../engine/payments/index.ts';
 import { clearPurchaseRecord, purchase, readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from '../../engine/payments/index.ts';
 import { funnel, openRecord, paid, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 import { MemoryStorage } from './memoryStorage.ts';
+import { FakeLocks } from './fakeLocks.ts';
 
 const ACCOUNT = 'user:42';
 const PLAN = 'gz-3-month-fox';
-
-/** navigator.locks as the browser has it: one holder per name, `ifAvailable`, a queue, `signal`. */
-class FakeLocks implements LockRequester {
-  private held = new Set<string>();
-  private queues = new Map<string, Array<() => void>>();
-  async request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => unknown): Promise<unknown> {
-    if (this.held.has(name)) {
-      if (options.ifAvailable) return callback(null);
-      await new Promise<void>((resolve, reject) => {
-        const queue = this.queues.get(name) ?? [];
-        queue.push(resolve);
-        this.queues.set(name, queue);
-        options.signal?.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')));
-      });
-    }
-    this.held.add(name);
-    try {
-      return await callback({ name });
-    } finally {
-      this.held.delete(name);
-      this.queues.get(name)?.shift()?.();
-    }
-  }
-}
 
 const deferred = () => {
   let resolve!: () => void;
@@ -141,7 +118,7 @@ describe('the local-storage lease', () => {
     const a = tab('a', {
       // while tab a waits for its write to settle, tab b writes its own lease over it
       sleep: async () => {
-        local.setItem(claimName(ACCOUNT), JSON.stringify({ owner: 'b', expires: Date.now() + LEASE_MS }));
+        local.setItem(claimName(ACCOUNT), leaseText('b', 1));
       },
     });
     const work = vi.fn(async () => 'bought');
@@ -149,14 +126,20 @@ describe('the local-storage lease', () => {
     expect(work).not.toHaveBeenCalled();
   });
 
-  it('a tab that died holding it (an expired lease) does not block the next purchase; the lease is removed at the end', async () => {
-    local.setItem(claimName(ACCOUNT), JSON.stringify({ owner: 'gone', expires: Date.now() - 1 }));
-    expect(await runClaimed(ACCOUNT, async () => 'ok', tab('a'))).toEqual({ claimed: true, value: 'ok' });
+  it('a lease a dead tab left, seen as the checkout opens, stops blocking LEASE_MS later by this tab’s clock; the lease is removed at the end', async () => {
+    local.setItem(claimName(ACCOUNT), leaseText('gone', 3));
+    let time = 1000;
+    const a = tab('a', { now: () => time });
+    connectClaims(a);
+    time += LEASE_MS - 1;
+    expect(await runClaimed(ACCOUNT, async () => 'too soon', a)).toEqual({ claimed: false });
+    time += 1;
+    expect(await runClaimed(ACCOUNT, async () => 'ok', a)).toEqual({ claimed: true, value: 'ok' });
     expect(local.getItem(claimName(ACCOUNT))).toBeNull();
   });
 
   it('claimReleased stops waiting when its signal aborts', async () => {
-    local.setItem(claimName(ACCOUNT), JSON.stringify({ owner: 'other', expires: Date.now() + LEASE_MS }));
+    local.setItem(claimName(ACCOUNT), leaseText('other', 1));
     const controller = new AbortController();
     const waiting = claimReleased(ACCOUNT, controller.signal, tab('a', { sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 10))) }));
     controller.abort();
