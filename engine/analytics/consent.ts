@@ -39,20 +39,21 @@ export interface ConsentStore {
  * answers, and the CMP keeps its own record (it answers 'tcloaded' at once for a returning visitor).
  */
 export function createConsentStore(rules: ConsentRules, rule: ConsentRule, now: () => number = Date.now): ConsentStore {
-  const source = rules.cmp?.type === 'tcf' ? 'tcf' : 'banner';
-  const stored = source === 'banner' ? storedChoice(rules.version) : undefined;
-  let state: ConsentState =
-    source === 'tcf'
-      ? { analytics: false, marketing: false, decided: false, source }
-      : stored
-        ? { ...stored, decided: true, source }
-        : { ...rule.defaults, decided: !rule.banner, source };
+  const tcfCmp = rules.cmp?.type === 'tcf';
+  const stored = tcfCmp ? undefined : storedChoice(rules.version);
+  // the banner's state carries no `source` (absent = banner)
+  const source = tcfCmp ? ({ source: 'tcf' } as const) : {};
+  let state: ConsentState = tcfCmp
+    ? { analytics: false, marketing: false, decided: false, ...source }
+    : stored
+      ? { ...stored, decided: true }
+      : { ...rule.defaults, decided: !rule.banner };
   const listeners = new Set<(s: ConsentState) => void>();
   return {
     rule,
     get: () => state,
     decide(choice, tcf) {
-      state = { analytics: choice.analytics, marketing: choice.marketing, decided: true, source, ...(tcf ? { tcf } : {}) };
+      state = { analytics: choice.analytics, marketing: choice.marketing, decided: true, ...source, ...(tcf ? { tcf } : {}) };
       writeItem('local', CONSENT_STORAGE_KEY, JSON.stringify({ v: rules.version, analytics: choice.analytics, marketing: choice.marketing, at: now() }));
       for (const listener of [...listeners]) listener(state);
     },
