@@ -2,7 +2,8 @@
  * Custom-vendor consent as CMPs keep it for vendors that are not on the IAB Global Vendor List (Meta):
  * every CMP has its own API, so the product names, per custom vendor, where its CMP records it
  * (flows/consent.json `cmp.customVendors`): a OneTrust group (`OnetrustActiveGroups`), a Cookiebot
- * category (`Cookiebot.consent`) or a Didomi vendor id (`Didomi.getUserConsentStatusForVendor`).
+ * category (`Cookiebot.consent`) or a Didomi vendor id (`Didomi.getCurrentUserStatus().vendors[id].enabled`,
+ * or the older `Didomi.getUserConsentStatusForVendor(id)`).
  * Read again at every answer of the TCF API, which these CMPs give when the visitor acts.
  */
 
@@ -18,7 +19,10 @@ export type CustomVendorSource =
 interface CmpGlobals {
   OnetrustActiveGroups?: unknown;
   Cookiebot?: { consent?: Record<string, unknown>; hasResponse?: unknown };
-  Didomi?: { getUserConsentStatusForVendor?: (id: string) => unknown };
+  Didomi?: {
+    getCurrentUserStatus?: () => { vendors?: Record<string, { enabled?: unknown } | undefined> } | undefined;
+    getUserConsentStatusForVendor?: (id: string) => unknown;
+  };
 }
 
 /**
@@ -39,7 +43,13 @@ export function readCustomVendor(source: CustomVendorSource, win: object): boole
       const value = Object.hasOwn(bot.consent, source.cookiebotCategory) ? bot.consent[source.cookiebotCategory] : undefined;
       return typeof value === 'boolean' ? value : undefined;
     }
-    const status = g.Didomi?.getUserConsentStatusForVendor?.(source.didomiVendor);
+    const didomi = g.Didomi;
+    const vendors = didomi?.getCurrentUserStatus?.()?.vendors;
+    if (vendors) {
+      const enabled = Object.hasOwn(vendors, source.didomiVendor) ? vendors[source.didomiVendor]?.enabled : undefined;
+      return typeof enabled === 'boolean' ? enabled : undefined;
+    }
+    const status = didomi?.getUserConsentStatusForVendor?.(source.didomiVendor);
     return typeof status === 'boolean' ? status : undefined;
   } catch {
     return undefined; // a CMP API that throws gives no signal

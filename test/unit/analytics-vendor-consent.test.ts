@@ -270,6 +270,10 @@ describe('custom vendors as CMPs keep them', () => {
     expect(readCustomVendor({ didomiVendor: 'c:facebook' }, didomi(true))).toBe(true);
     expect(readCustomVendor({ didomiVendor: 'c:facebook' }, didomi(false))).toBe(false);
     expect(readCustomVendor({ didomiVendor: 'c:facebook' }, didomi(undefined))).toBeUndefined();
+    const current = (enabled: boolean) => ({ Didomi: { getCurrentUserStatus: () => ({ vendors: { 'c:facebook': { id: 'c:facebook', enabled } } }) } });
+    expect(readCustomVendor({ didomiVendor: 'c:facebook' }, current(true))).toBe(true);
+    expect(readCustomVendor({ didomiVendor: 'c:facebook' }, current(false))).toBe(false);
+    expect(readCustomVendor({ didomiVendor: 'c:other' }, current(true))).toBeUndefined();
     const throwing = {
       Didomi: {
         getUserConsentStatusForVendor: () => {
