@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flowsDirPlugin } from '../../engine/build/flowsDirPlugin.ts';
+import { flowsDirPlugin } from '../../engine/build/index.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'flows-dir-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
