@@ -74,8 +74,8 @@ export const CMP_WAIT_MS = 10_000;
 
 /**
  * Connects a CMP: calls `onChoice` with every choice it reports (the first one included), with a TCF
- * CMP's vendor-level signal. Resolves
- * true once the CMP's API is there, false when it never appeared (then nothing is granted).
+ * CMP's vendor-level signal. Resolves true once the CMP's API is there, false when it never appeared
+ * (then nothing is granted).
  */
 export function connectCmp(
   config: CmpConfig,

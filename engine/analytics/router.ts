@@ -1,9 +1,10 @@
 /**
  * Turns the destinations of the data file into sinks of the analytics port. Each destination holds
  * its events (a bounded queue) until the page has started up and it may run (its consent category,
- * and under a TCF CMP its purposes and vendor: consent.ts destinationStatus), then loads its code and forwards; a refusal drops the queue and every later event. A destination
- * whose code or script fails to load drops its events: it never slows or breaks the funnel. What it
- * still holds when the page is left goes to the next page of the tab (RouterOptions.leftEvents).
+ * and under a TCF CMP its purposes and vendor: consent.ts destinationStatus), then loads its code
+ * and forwards; a refusal drops the queue and every later event. A destination whose code or script
+ * fails to load drops its events: it never slows or breaks the funnel. What it still holds when the
+ * page is left goes to the next page of the tab (RouterOptions.leftEvents).
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
 import { destinationChoice, destinationStatus, type ConsentStore } from './consent.ts';
