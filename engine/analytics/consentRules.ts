@@ -5,6 +5,7 @@
  */
 import { readItem } from '../core/safeStorage.ts';
 import type { ConsentChoice } from './types.ts';
+import type { CustomVendorSource } from './customVendors.ts';
 
 /** One consent rule; the first rule whose `when` matches applies (a rule without `when` matches all). */
 export interface ConsentRule {
@@ -31,8 +32,11 @@ export interface ConsentRule {
 export interface ConsentRules {
   /** Bump to ask everyone again (a stored choice of another version is ignored). */
   version: number;
-  /** A consent management platform that replaces the built-in banner (cmp.ts). */
-  cmp?: { type: 'tcf' } | { type: 'generic'; global: string };
+  /**
+   * A consent management platform that replaces the built-in banner (cmp.ts); a TCF one names where it
+   * records the custom vendors destinations read (`vendor.custom`), see customVendors.ts.
+   */
+  cmp?: { type: 'tcf'; customVendors?: Record<string, CustomVendorSource> } | { type: 'generic'; global: string };
   rules: ConsentRule[];
 }
 

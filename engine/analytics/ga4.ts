@@ -1,6 +1,7 @@
 /**
  * Google Analytics 4 through gtag.js: Consent Mode v2 defaults (everything denied) before anything
- * else, then an update with the visitor's choice; `config` without the automatic page_view (the
+ * else, then an update with the visitor's choice as it applies to Google (a category counts only with
+ * Google's vendor consent too: consent.ts destinationChoice); `config` without the automatic page_view (the
  * funnel sends one per step); page_view with the whole address and the step's title, and GA4's
  * recommended ecommerce events (view_item_list, add_to_cart, begin_checkout, add_payment_info,
  * purchase with transaction_id, value, currency and items) from Segment's spec properties.

@@ -50,7 +50,7 @@ export function startMeasurement(parts: MeasurementParts, { rules, rule, ready, 
     warn: config.preview ? (m) => console.warn(m) : undefined,
   });
   // a configured CMP replaces the built-in banner: its answers go into the same consent store
-  if (rules.cmp) void connectCmp(rules.cmp, window, rule.defaults, (choice) => consent.decide(choice));
+  if (rules.cmp) void connectCmp(rules.cmp, window, rule.defaults, (choice, tcf) => consent.decide(choice, tcf));
   else void parts.mountConsent({ consent, loadTexts, document });
   return sinks;
 }

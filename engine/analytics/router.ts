@@ -1,12 +1,13 @@
 /**
  * Turns the destinations of the data file into sinks of the analytics port. Each destination holds
- * its events (a bounded queue) until the page has started up and its consent category is granted,
- * then loads its code and forwards; a refusal drops the queue and every later event. A destination
- * whose code or script fails to load drops its events: it never slows or breaks the funnel. What it
- * still holds when the page is left goes to the next page of the tab (RouterOptions.leftEvents).
+ * its events (a bounded queue) until the page has started up and it may run (its consent category,
+ * and under a TCF CMP its purposes and vendor: consent.ts destinationStatus), then loads its code
+ * and forwards; a refusal drops the queue and every later event. A destination whose code or script
+ * fails to load drops its events: it never slows or breaks the funnel. What it still holds when the
+ * page is left goes to the next page of the tab (RouterOptions.leftEvents).
  */
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
-import { categoryStatus, type ConsentStore } from './consent.ts';
+import { destinationChoice, destinationStatus, type ConsentStore } from './consent.ts';
 import { MAX_HELD_EVENTS } from './consentRules.ts';
 import type { LeftEvents } from './leftEvents.ts';
 import type { Destination, DestinationConfig, DestinationType } from './types.ts';
@@ -70,7 +71,11 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
   const open = (): void => {
     if (state !== 'waiting') return;
     state = 'loading';
-    const env = { window: options.window, consent: consent.get(), report: (call: unknown) => options.report?.(config.id, call, delivering) };
+    const env = {
+      window: options.window,
+      consent: destinationChoice(consent.get(), config),
+      report: (call: unknown) => options.report?.(config.id, call, delivering),
+    };
     registration.load().then(
       (create) => {
         destination = create(config, env);
@@ -87,12 +92,12 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
     );
   };
   const update = (): void => {
-    const status = categoryStatus(consent.get(), category);
+    const status = destinationStatus(consent.get(), config, category);
     if (status === 'refused') drop();
     else if (status === 'granted' && started) open();
   };
   consent.subscribe((s) => {
-    if (destination?.consentChanged) destination.consentChanged({ analytics: s.analytics, marketing: s.marketing });
+    if (destination?.consentChanged) destination.consentChanged(destinationChoice(s, config));
     update();
   });
   void options.ready.finally(() => {
@@ -109,7 +114,7 @@ function gatedSink(config: DestinationConfig, registration: DestinationType, opt
   }
   return {
     send(event) {
-      const status = categoryStatus(consent.get(), category);
+      const status = destinationStatus(consent.get(), config, category);
       if (status === 'refused' || state === 'dropped') return;
       if (state === 'open' && status === 'granted') return deliver(event);
       held.push(event);

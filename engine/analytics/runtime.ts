@@ -8,14 +8,22 @@
  */
 /** The Meta Pixel (`meta-pixel`) and Google Analytics 4 (`ga4`) destination types. */
 export { ga4Destination, metaPixelDestination } from './adDestinations.ts';
-/** The consent store of a visit, which destinations and the banner subscribe to (the rules themselves: consentRules.ts). */
-export { categoryStatus, createConsentStore } from './consent.ts';
+/** The consent store of a visit, which destinations and the banner subscribe to (the rules themselves: consentRules.ts), and the per-destination decision. */
+export { categoryPreferences, categoryStatus, createConsentStore, destinationChoice, destinationMayRun, destinationStatus } from './consent.ts';
 /** Types of the same module. */
 export type { ConsentState, ConsentStore } from './consent.ts';
 /** Consent from a consent management platform instead of the built-in banner, chosen by configuration (flows/consent.json `cmp`): an IAB TCF v2.2 CMP through `__tcfapi`, or a generic one with `get()` and `subscribe(listener)`. */
-export { CMP_WAIT_MS, TCF_PURPOSES, choiceOfTcData, connectCmp } from './cmp.ts';
+export { CMP_WAIT_MS, TCF_PURPOSES, choiceOfTcData, connectCmp, signalOfTcData } from './cmp.ts';
 /** Types of the same module. */
 export type { CmpConfig, TcData } from './cmp.ts';
+/** Vendor-level consent: what a destination declares (its TCF purposes and how its vendor's consent is read) and the decision under a TCF CMP's answer. */
+export { additionalConsentProviders, destinationAllowed, purposesAllowed, vendorAllowed } from './vendorConsent.ts';
+/** Types of the same module. */
+export type { DestinationConsent, TcfSignal, VendorRef } from './vendorConsent.ts';
+/** Custom-vendor consent as CMPs keep it for vendors that are not on the IAB Global Vendor List: a OneTrust group, a Cookiebot category or a Didomi vendor. */
+export { readCustomVendor, readCustomVendors } from './customVendors.ts';
+/** Types of the same module. */
+export type { CustomVendorSource } from './customVendors.ts';
 /** Preview only: what each browser-side destination was sent, posted in small batches to the preview server's inspector log (the `/__events` page reads it). */
 export { inspectorReporter } from './inspectorReport.ts';
 /** The lazy part of measurement: the consent store, the product's destinations for this build's environment and its consent banner (or the configured CMP). */

@@ -6,6 +6,7 @@
 import type { AnalyticsEvent, AnalyticsSink } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
 import { ownValue } from '../core/ownValue.ts';
+import type { DestinationConsent } from './vendorConsent.ts';
 
 /** The consent categories of the banner. `necessary` is always granted. */
 export type ConsentCategory = 'necessary' | 'analytics' | 'marketing';
@@ -26,6 +27,11 @@ export interface DestinationConfig {
   /** A registered destination type. */
   type: string;
   category: ConsentCategory;
+  /**
+   * Its TCF purposes and how its vendor's consent is read (vendorConsent.ts), for a TCF CMP; under the
+   * built-in banner (or a generic CMP) the category choice is the signal for its vendor.
+   */
+  consent?: DestinationConsent;
   settings: Record<string, unknown>;
   /** Which events the destination receives and under which name; all events when absent. */
   events?: EventMap;
@@ -34,7 +40,10 @@ export interface DestinationConfig {
 /** What a loaded destination may use from the page. */
 export interface DestinationEnv {
   window: Window;
-  /** The consent the visitor gave (destinations with their own consent signals read it). */
+  /**
+   * The consent the visitor gave, as it applies to this destination: each category only where its
+   * vendor is consented too (Google Consent Mode's and Meta's own consent signals read it).
+   */
   consent: ConsentChoice;
   /** Reports what was sent, for the preview's inspector (a no-op in production). */
   report(call: unknown): void;
@@ -42,6 +51,7 @@ export interface DestinationEnv {
 
 /** A loaded destination: a sink, told when consent changes. */
 export interface Destination extends AnalyticsSink {
+  /** Told the choice as it applies to this destination (as `DestinationEnv.consent`) whenever it changes. */
   consentChanged?(choice: ConsentChoice): void;
 }
 

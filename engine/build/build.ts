@@ -15,6 +15,7 @@ import { languageCodes } from '../core/languages.ts';
 import { firstPaintKeys, splitTexts, type TextTree } from '../core/localeSplit.ts';
 import type { ValidationIssue } from '../validate/types.ts';
 import { funnelDataPlugin } from './funnelDataPlugin.ts';
+import { flowsDirPlugin } from './flowsDirPlugin.ts';
 import { HOST_DIR, NGINX_HTTP_FILE, NGINX_SERVER_FILE, nginxHttpConfig, nginxServerConfig, staticHeaders, staticRedirects } from './hostConfig.ts';
 import { routePaths } from './hostRoutes.ts';
 import { addCompileHints } from './compileHints.ts';
@@ -192,7 +193,7 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
       entryPoints: { main: path(project.entry) },
       ...SCRIPT_OPTIONS,
       target: [...SCRIPT_OPTIONS.target],
-      plugins: [localesPlugin(options.data, options.preview), funnelDataPlugin(options.data, watch)],
+      plugins: [localesPlugin(options.data, options.preview), funnelDataPlugin(options.data, watch), flowsDirPlugin(path(project.flowsDir), dir)],
       define: defines(options.preview),
     };
   }

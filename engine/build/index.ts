@@ -39,3 +39,5 @@ export {
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders.ts';
 /** `#funnel-data` resolved to the validated flows in a bundle. */
 export { funnelDataPlugin } from './funnelDataPlugin.ts';
+/** A build from another flows directory takes every data file from it, those the product's modules import directly too. */
+export { flowsDirPlugin } from './flowsDirPlugin.ts';

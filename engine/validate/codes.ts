@@ -56,6 +56,9 @@ export const ISSUE_CODES = {
   'unknown-event': 'a destination maps an event that is not in the event catalogue (events.json)',
   'unknown-consent-variant': 'a consent rule (consent.json) names a variant that landings.json does not have',
   'unknown-time-zone': 'a consent rule names a time zone that is not an IANA zone, or a prefix no zone starts with (the rule would match no visitor)',
+  'unknown-custom-vendor':
+    "under a TCF CMP, a destination's vendor is read only as a custom vendor that consent.json's cmp.customVendors does not configure (it would never run)",
+  'publisher-and-third-party-vendor': "a destination's vendor is declared both as the site itself (publisher) and by a third party's ids",
   'advertising-not-marketing': 'an advertising destination (an ad pixel) is not in consent category "marketing"',
   'plan-name-mismatch': "a plan's name differs from its key in plans.json (the checkout charges by name)",
   'invalid-amount': 'a price that is not a whole number of cents',

@@ -3,7 +3,9 @@
  * per environment), `consent.json` (the consent rules) and `events.json` (the event catalogue). Schema first
  * (schemas/destinations.schema.json, schemas/events.schema.json), then: every destination's type is
  * registered and its settings pass that type's check, ids are unique per environment, the events a
- * destination maps are in the catalogue, and consent rules name existing variants.
+ * destination maps are in the catalogue, consent rules name existing variants, destinations declare
+ * their vendor consistently, and under a TCF CMP every custom vendor a destination depends on alone is
+ * configured.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -154,6 +156,50 @@ function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
   return issues;
 }
 
+/**
+ * A destination's vendor is either the site itself (`publisher`) or a third party read by its ids, not
+ * both. Under a TCF CMP, a vendor read only as a custom vendor (no GVL id, no Google AC provider id)
+ * needs that custom vendor configured in consent.json's `cmp.customVendors`: else it has no signal and
+ * never runs.
+ */
+function checkVendors(destinations: JsonDoc, consent: JsonDoc | undefined): ValidationIssue[] {
+  const cmp = consent && isObj(consent.data) && isObj(consent.data.cmp) ? consent.data.cmp : undefined;
+  const configured = cmp && isObj(cmp.customVendors) ? Object.keys(cmp.customVendors) : [];
+  const issues: ValidationIssue[] = [];
+  const envs = isObj(destinations.data) && isObj(destinations.data.environments) ? destinations.data.environments : {};
+  for (const [envName, env] of Object.entries(envs)) {
+    const list = isObj(env) && Array.isArray(env.destinations) ? env.destinations : [];
+    list.forEach((entry, k) => {
+      const vendor = isObj(entry) && isObj(entry.consent) && isObj(entry.consent.vendor) ? entry.consent.vendor : undefined;
+      const at = `/environments/${envName}/destinations/${k}/consent/vendor`;
+      if (vendor?.publisher === true && ['tcf', 'googleAc', 'custom'].some((key) => vendor[key] !== undefined)) {
+        issues.push(
+          issueAt(
+            destinations,
+            `${at}/publisher`,
+            'publisher-and-third-party-vendor',
+            'the vendor is declared both as the site itself (publisher) and as a third party (tcf, googleAc or custom)',
+            'keep "publisher": true for the site\'s own collector or its processor, or the third party\'s ids for an outside vendor',
+          ),
+        );
+      }
+      if (cmp?.type !== 'tcf' || !vendor || typeof vendor.custom !== 'string' || vendor.tcf !== undefined || vendor.googleAc !== undefined) return;
+      if (configured.includes(vendor.custom)) return;
+      issues.push(
+        issueAt(
+          destinations,
+          `${at}/custom`,
+          'unknown-custom-vendor',
+          `custom vendor "${vendor.custom}" is not in consent.json's cmp.customVendors: the destination would never have its vendor's consent`,
+          didYouMean(vendor.custom, configured) ??
+            `add "${vendor.custom}" to cmp.customVendors (where the CMP records it), or give the vendor its googleAc provider id`,
+        ),
+      );
+    });
+  }
+  return issues;
+}
+
 /** Validates destinations.json and events.json of a flows directory (each only when it exists). */
 export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[] }> {
   const issues: ValidationIssue[] = [];
@@ -170,10 +216,13 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
       catalogue = new Set(Object.keys(events));
     }
   }
+  let destinationsDoc: JsonDoc | undefined;
+  let consentDoc: JsonDoc | undefined;
   const destinationsPath = join(o.flowsDir, 'destinations.json');
   if (existsSync(destinationsPath)) {
     const loaded = await loadJson(o.root, destinationsPath);
     issues.push(...loaded.issues);
+    destinationsDoc = loaded.doc;
     if (loaded.doc) {
       files.push(loaded.doc.file);
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'destinations.schema.json'))));
@@ -188,7 +237,9 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
     if (loaded.doc) {
       files.push(loaded.doc.file);
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'consent.schema.json'))), ...checkConsent(loaded.doc, o.variants));
+      consentDoc = loaded.doc;
     }
   }
+  if (destinationsDoc) issues.push(...checkVendors(destinationsDoc, consentDoc));
   return { issues, files };
 }

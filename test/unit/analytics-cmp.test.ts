@@ -50,9 +50,9 @@ describe('IAB TCF v2.2', () => {
     listener!({ eventStatus: 'cmpuishown', gdprApplies: true }, true);
     expect(consent.get().decided).toBe(false);
     listener!({ eventStatus: 'useractioncomplete', gdprApplies: true, purpose: { consents: { 1: true, 8: true } } }, true);
-    expect(consent.get()).toEqual({ analytics: true, marketing: false, decided: true });
+    expect(consent.get()).toMatchObject({ analytics: true, marketing: false, decided: true, source: 'tcf' });
     listener!({ eventStatus: 'useractioncomplete', gdprApplies: true, purpose: { consents: { 1: true, 3: true, 4: true, 7: true, 8: true } } }, true);
-    expect(consent.get()).toEqual({ analytics: true, marketing: true, decided: true });
+    expect(consent.get()).toMatchObject({ analytics: true, marketing: true, decided: true, source: 'tcf' });
   });
 
   it('a CMP that never appears grants nothing', async () => {
