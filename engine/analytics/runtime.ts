@@ -32,6 +32,10 @@ export { SCRIPT_TIMEOUT_MS, loadScript } from './scriptLoader.ts';
 export { toSegmentMessage } from './segment.ts';
 /** Types of the same module. */
 export type { SegmentMessage } from './segment.ts';
+/** Segment's consent object (`context.consent.categoryPreferences`) from the visitor's choice of the consent categories. */
+export { segmentConsent } from './segmentConsent.ts';
+/** Types of the same module. */
+export type { SegmentConsent } from './segmentConsent.ts';
 /** The Segment-format HTTP batch destination type (`segment-http`); its code loads lazily. */
 export { segmentDestination } from './segmentDestination.ts';
 /** The destinations file as the browser reads it: the environment's list, with settings written `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`). */
