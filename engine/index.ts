@@ -130,6 +130,7 @@ export {
   experimentEntries,
   experimentForPath,
   experimentRanges,
+  growthbookVariationId,
   hashedVariant,
   parseOverrides,
   recordExposure,

@@ -61,7 +61,8 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
   if (list) out.items = list;
   if (typeof p.list_id === 'string') out.item_list_id = p.list_id;
   if (typeof p.payment_method === 'string') out.payment_type = p.payment_method;
-  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+  if (typeof p.experiment_id === 'string')
+    Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id, ...(typeof p.variant === 'string' ? { variant: p.variant } : {}) });
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
   return out;

@@ -74,7 +74,10 @@ function params(event: AnalyticsEvent): Record<string, unknown> {
     out.content_ids = ids;
     out.content_type = 'product';
   }
-  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+  if (typeof p.experiment_id === 'string') {
+    Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+    if (typeof p.variant === 'string') out.variant = p.variant;
+  }
   return out;
 }
 

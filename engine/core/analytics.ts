@@ -7,7 +7,7 @@
 export interface EventContext {
   /** The landing type (variant id) of the visit. */
   landing_type?: string;
-  /** Experiment id -> variation id the visitor is assigned to. */
+  /** Experiment id -> the landing type the visitor is assigned to (the exposure reports GrowthBook's variation id). */
   experiments?: Record<string, string>;
   /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */
   campaign?: Record<string, string>;
