@@ -9,8 +9,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createAnalytics } from '../../engine/index.ts';
-import { destinationSinks, environmentOf, type ConsentState, type ConsentStore, type DestinationsFile } from '../../engine/analytics/runtime.ts';
-import { hashedExternalId } from '../../engine/analytics/hashedIds.ts';
+import {
+  destinationSinks,
+  environmentOf,
+  hashedExternalId,
+  type ConsentState,
+  type ConsentStore,
+  type DestinationsFile,
+} from '../../engine/analytics/runtime.ts';
 import destinationsFile from '../../flows/destinations.json';
 import { destinationTypes } from '../../screens/analytics/destinations.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
