@@ -127,6 +127,8 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
     held = undefined;
     for (const later of waiting) {
       if (later.context?.page && currentPage) later.context.page = currentPage;
+      // it happened on this page: never timed before its page view (a warehouse orders by time)
+      later.at = Math.max(later.at, event.at);
       deliver(later);
     }
   };

@@ -11,8 +11,9 @@ import { createAnalytics, memorySink, MAX_HELD_FOR_PAGE, type AnalyticsEvent, ty
 function port() {
   const log: AnalyticsEvent[] = [];
   let live: PageContext = { path: '/a', referrer: 'https://ad.example/', search: '', title: 'A · App', url: 'https://f.example/a' };
-  const analytics = createAnalytics([memorySink(log)], Date.now, (): EventContext => ({ page: { ...live } }));
-  return { analytics, log, go: (page: Partial<PageContext>) => (live = { ...live, ...page }) };
+  const clock = { now: 1000 };
+  const analytics = createAnalytics([memorySink(log)], () => clock.now, (): EventContext => ({ page: { ...live } }));
+  return { analytics, log, clock, go: (page: Partial<PageContext>) => (live = { ...live, ...page }) };
 }
 
 const names = (log: AnalyticsEvent[]) => log.map((e) => `${e.kind}:${e.name}`);
@@ -29,8 +30,11 @@ describe('page order and context', () => {
     p.analytics.track('Experiment Viewed');
     expect(names(p.log)).toEqual(['page:/a', 'track:step_completed']);
     p.go({ title: 'B · App' });
+    p.clock.now = 1500; // the title came half a second later
     p.analytics.page('/b', { step: 'b' });
     expect(names(p.log)).toEqual(['page:/a', 'track:step_completed', 'page:/b', 'track:Product List Viewed', 'track:Experiment Viewed']);
+    // and none is timed before it
+    expect(p.log.slice(3).map((e) => e.at)).toEqual([1500, 1500]);
     const pageB = p.log[2]!.context!.page;
     expect(pageB).toMatchObject({ path: '/b', title: 'B · App' });
     for (const e of p.log.slice(3)) expect(e.context!.page).toEqual(pageB);
