@@ -24,6 +24,17 @@ const REFERRER = 'https://ads.example/';
 const main = funnelData.flows.main!;
 const lastStep = Object.entries(main.steps).find(([, step]) => !step.next)![0];
 
+/** Events of the walk and the screen type whose screen tracks them (on mounting, or when used). */
+const FIRED_BY: Record<string, string> = {
+  'Signed Up': 'signup-email',
+  quiz_answered: 'quiz',
+  'Product List Viewed': 'paywall',
+  'Product Added': 'paywall',
+  'Checkout Started': 'checkout',
+  'Payment Info Entered': 'checkout',
+  'Product Viewed': 'checkout-success',
+};
+
 type PageContext = { path: string; title: string; url: string; referrer: string; search: string };
 const pageOf = (e: SandboxEvent): PageContext => (e.context as { page: PageContext }).page;
 
@@ -92,7 +103,8 @@ describe('page order and context over a whole walk', () => {
         const query = e.name === '/' ? LANDING_QUERY : '';
         if (own.path !== e.name) problems.push(`${where}: context path`);
         if (own.url !== `${baseUrl()}${e.name}${query}` || own.search !== query) problems.push(`${where}: url ${own.url}`);
-        if (own.title !== titles.get(e.name) || e.props.title !== own.title) problems.push(`${where}: title "${own.title}" is not the step's "${titles.get(e.name)}"`);
+        if (own.title !== titles.get(e.name) || e.props.title !== own.title)
+          problems.push(`${where}: title "${own.title}" is not the step's "${titles.get(e.name)}"`);
         if (own.referrer !== referrer) problems.push(`${where}: referrer ${own.referrer}`);
         continue;
       }
@@ -100,9 +112,16 @@ describe('page order and context over a whole walk', () => {
       if (!current) problems.push(`${where}: before any page`);
       else if (JSON.stringify(pageOf(e)) !== JSON.stringify(pageOf(current))) problems.push(`${where}: context is not its page's ${current.name}`);
     }
+    // what a screen tracks as it mounts or is used belongs to the step of that screen (its page, not the one before)
+    for (const [name, screen] of Object.entries(FIRED_BY)) {
+      const paths = Object.values(main.steps)
+        .filter((step) => step.screen === screen)
+        .map((step) => step.path);
+      const fired = events.filter((e) => e.name === name);
+      expect(fired.length, name).toBeGreaterThan(0);
+      for (const e of fired) if (!paths.includes(pageOf(e).path)) problems.push(`${name} on ${pageOf(e).path}, not on a ${screen} step (${paths.join(', ')})`);
+    }
     expect(problems).toEqual([]);
-    // the screens' own events are among them, each after its step's page (a paywall's list, the checkout)
-    for (const name of ['Product List Viewed', 'Checkout Started', 'Signed Up']) expect(events.some((e) => e.name === name), name).toBe(true);
 
     // Segment's consent object on every message: the choice of the visitor's rule (no banner asks in New York)
     const rule = ruleFor(consentRules as unknown as ConsentRules, 'America/New_York', 'fullPrice', ['US']);
