@@ -12,7 +12,11 @@ function port() {
   const log: AnalyticsEvent[] = [];
   let live: PageContext = { path: '/a', referrer: 'https://ad.example/', search: '', title: 'A · App', url: 'https://f.example/a' };
   const clock = { now: 1000 };
-  const analytics = createAnalytics([memorySink(log)], () => clock.now, (): EventContext => ({ page: { ...live } }));
+  const analytics = createAnalytics(
+    [memorySink(log)],
+    () => clock.now,
+    (): EventContext => ({ page: { ...live } }),
+  );
   return { analytics, log, clock, go: (page: Partial<PageContext>) => (live = { ...live, ...page }) };
 }
 
