@@ -32,10 +32,12 @@ export function pageViewWhenTitled(stepId: string, view: (title: string) => void
   sendPending(); // an earlier step that never got its title is not lost
   if (titled || typeof document === 'undefined') return view(title());
   pending = { stepId, send: () => view(title()), timer: setTimeout(sendPending, TITLE_WAIT_MS) };
-  // a page left before the title came still sends the view (and the events held for it: analytics.ts)
+  // a page left before the title came still sends the view (and the events held for it: analytics.ts),
+  // before the destinations' own page-hide handlers hand on or beacon what they hold (a capturing
+  // listener of the window runs before its other listeners)
   if (!listening && typeof addEventListener === 'function') {
     listening = true;
-    addEventListener('pagehide', sendPending);
+    addEventListener('pagehide', sendPending, { capture: true });
   }
 }
 
