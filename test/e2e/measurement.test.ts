@@ -15,6 +15,7 @@ import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import { afterStep, entryStep, text, titleKeyOf, walk } from './visitor.ts';
+import { segmentConsent } from '../../engine/analytics/runtime.ts';
 import en from '../../locales/en.json';
 import landings from '../../flows/landings.json';
 import plans from '../../flows/plans.json';
@@ -346,6 +347,9 @@ describe.concurrent('measurement', () => {
     await expect.poll(() => visitorId(context)).toBe(sessionId);
     await page.getByRole('button', { name: en.quiz.locate.familyMember }).click();
     await expect.poll(async () => (await sandboxEvents(sessionId!)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Segment's consent object on every message says what the visitor allows now: analytics, not marketing
+    const consents = (await sandboxEvents(sessionId!)).map((e) => (e.context as { consent?: unknown }).consent);
+    expect(consents).toEqual(consents.map(() => segmentConsent({ analytics: true, marketing: false })));
     expect(tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
     expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
     await context.close();
