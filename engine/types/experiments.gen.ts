@@ -57,7 +57,7 @@ export interface Experiment {
    */
   status: 'running' | 'stopped';
   /**
-   * GrowthBook's variations: the landing types (keys of landings.json) split between, control first. The exposure's variation_id is GrowthBook's: the variation's key in meta, else its index ("0", "1", ...); its landing_type is the landing type.
+   * GrowthBook's variations: the landing types (keys of landings.json) split between, control first. The exposure's variation_id is GrowthBook's: the variation's key in meta, else its index ("0", "1", ...); its variant is the landing type.
    *
    * @minItems 2
    */
