@@ -50,7 +50,8 @@ export default defineFunnelConfig({
   ],
   preview: PREVIEW_CONFIG,
   production: (env) => {
-    const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}` });
+    // error reporting traces every page load (the spec's 100%); SENTRY_TRACES_SAMPLE_RATE overrides it per build
+    const engine = environmentConfig(env, { appName: APP_NAME, release: `funnel-engine@${packageJson.version}`, tracesSampleRate: 1 });
     return {
       ...engine,
       // the portal adapter's addresses (screens/backend/addresses.ts)

@@ -6,9 +6,9 @@
  * engine/validate), never from a module inside it. Each export keeps its JSDoc at its definition.
  */
 /** The analytics port: `track`, `identify` and `page`, fanned out to sinks. */
-export { createAnalytics, deferredSink, httpSink, memorySink } from './core/analytics.ts';
+export { MAX_HELD_FOR_PAGE, createAnalytics, deferredSink, httpSink, memorySink } from './core/analytics.ts';
 /** Types of the same module. */
-export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext } from './core/analytics.ts';
+export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext, PageContext } from './core/analytics.ts';
 /** What the subscription call hands the backend for server-side conversions (Meta's Conversions API, Google Ads' offline conversions): the ad click ids of the arrival, Meta's browser and click ids, the visitor's user agent, the page and the consent state. */
 export { gaClientIdOf, subscriptionAttribution } from './core/attribution.ts';
 /** Types of the same module. */
@@ -130,6 +130,7 @@ export {
   experimentEntries,
   experimentForPath,
   experimentRanges,
+  growthbookVariationId,
   hashedVariant,
   parseOverrides,
   recordExposure,

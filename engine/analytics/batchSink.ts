@@ -9,6 +9,7 @@
 import type { AnalyticsEvent } from '../core/analytics.ts';
 import { beaconRequest, fetchRequest, type BatchTarget } from './batchApi.ts';
 import { toSegmentMessage, type SegmentMessage } from './segment.ts';
+import type { SegmentConsent } from './segmentConsent.ts';
 
 export interface BatchSettings extends BatchTarget {
   /** Send when this many messages wait (default 20). */
@@ -33,6 +34,8 @@ export interface BatchEnv {
   report?: (call: unknown) => void;
   /** The visitor's IANA time zone, Segment's `context.timezone`. */
   timezone?: string;
+  /** The visitor's consent now, Segment's `context.consent` of each message made. */
+  consent?: () => SegmentConsent;
 }
 
 export const MAX_RETRY_DELAY_MS = 30_000;
@@ -139,7 +142,7 @@ export function createBatchSink(settings: BatchSettings, env: BatchEnv): BatchSi
   env.onHide?.(flushByBeacon);
   return {
     send(event) {
-      queue.push(toSegmentMessage(event, env.timezone));
+      queue.push(toSegmentMessage(event, env.timezone, env.consent?.()));
       while (queue.length > maxQueue) queue.shift();
       if (failures) return; // the retry timer is running
       if (queue.length >= flushAt) void flush();

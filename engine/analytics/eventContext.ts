@@ -1,6 +1,6 @@
 /**
  * What every event carries (read from the store and the page when the event is made): the landing
- * type, the visitor's experiment assignments (`events.experiments`, experiment id -> variation id),
+ * type, the visitor's experiment assignments (`events.experiments`, experiment id -> landing type),
  * the campaign fields as Segment's `context.campaign`, the account id once signed up, and Segment's
  * `context.page`, `userAgent` and `locale`. All cheap reads: this runs on the landing too.
  */

@@ -4,7 +4,10 @@
  * Google's vendor consent too: consent.ts destinationChoice); `config` without the automatic page_view (the
  * funnel sends one per step); page_view with the whole address and the step's title, and GA4's
  * recommended ecommerce events (view_item_list, add_to_cart, begin_checkout, add_payment_info,
- * purchase with transaction_id, value, currency and items) from Segment's spec properties.
+ * purchase with transaction_id, value, currency and items) from Segment's spec properties. Once the
+ * visitor has an account, its id is GA4's `user_id` (`config` with user_id, as Google documents it),
+ * the same id as Segment's userId, and only while analytics is granted; before, GA4 has its own
+ * client id and nothing else.
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
 import { loadScript } from './scriptLoader.ts';
@@ -62,7 +65,8 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
   if (list) out.items = list;
   if (typeof p.list_id === 'string') out.item_list_id = p.list_id;
   if (typeof p.payment_method === 'string') out.payment_type = p.payment_method;
-  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+  if (typeof p.experiment_id === 'string')
+    Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id, ...(typeof p.variant === 'string' ? { variant: p.variant } : {}) });
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
   return out;
@@ -86,6 +90,8 @@ export function createGa4(config: DestinationConfig, env: DestinationEnv): Desti
   call('consent', 'update', consentSignals(env.consent));
   call('js', new Date());
   call('config', id, { send_page_view: false });
+  let analyticsGranted = env.consent.analytics;
+  let userIdSent = '';
   const src = typeof config.settings.scriptUrl === 'string' ? config.settings.scriptUrl : GTAG_URL;
   loadScript(win.document, `${src}?id=${encodeURIComponent(id)}`).catch(() => {
     /* blocked: the calls stay in the data layer, nothing waits for them */
@@ -93,9 +99,17 @@ export function createGa4(config: DestinationConfig, env: DestinationEnv): Desti
   return {
     send(event) {
       const name = mappedName(event, config.events);
-      if (name) call('event', name, params(event, win));
+      if (!name) return;
+      // the account id, set before the first event that carries it (advanced consent mode loads the tag
+      // before any choice: the id waits for analytics consent)
+      if (event.userId && event.userId !== userIdSent && analyticsGranted) {
+        userIdSent = event.userId;
+        call('config', id, { send_page_view: false, user_id: event.userId });
+      }
+      call('event', name, params(event, win));
     },
     consentChanged(choice) {
+      analyticsGranted = choice.analytics;
       call('consent', 'update', consentSignals(choice));
     },
   };

@@ -33,10 +33,10 @@ export type { ZoneTable } from './visitorRegion.ts';
 export { sessionLeftEvents } from './leftEvents.ts';
 /** Types of the same module. */
 export type { LeftEvents } from './leftEvents.ts';
-/** What every event carries (read from the store when the event is made): the landing type, the visitor's experiment assignments (`events.experiments`, experiment id -> variation id) and the campaign fields as Segment's `context.campaign`. */
+/** What every event carries (read from the store when the event is made): the landing type, the visitor's experiment assignments (`events.experiments`, experiment id -> landing type) and the campaign fields as Segment's `context.campaign`. */
 export { campaignOf, eventContextReader } from './eventContext.ts';
 /** Analytics destinations as registrations: a destination type names itself, checks its settings and loads its code lazily; a destinations file (data) lists which ones run, with which settings, per environment, and which consent category each needs. */
-export { mappedName } from './types.ts';
+export { CONSENT_CATEGORIES, mappedName } from './types.ts';
 /** Types of the same module. */
 export type {
   ConsentCategory,

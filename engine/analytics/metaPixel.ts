@@ -3,9 +3,13 @@
  * has loaded, `fbq('init', pixelId)` first, then `fbq('track', name, params, { eventID })` for Meta's
  * standard events and `fbq('trackCustom', …)` for the others (an experiment exposure). Every event
  * carries an `eventID` (the event's id; the purchase's is the fb_event_id sent with the subscription
- * call), so the server's Conversions API can de-duplicate it.
+ * call), so the server's Conversions API can de-duplicate it. Once the visitor has an account, the
+ * pixel is re-initialised with Meta's advanced matching: the account id as `external_id` (the same id
+ * as Segment's userId and GA4's user_id) and, at signup, the e-mail as `em`, both hashed in the page
+ * (hashedIds.ts); the calls that follow wait for it, so the signup's own events are matched too.
  */
 import type { AnalyticsEvent } from '../core/analytics.ts';
+import { hashedEmail, hashedExternalId } from './hashedIds.ts';
 import { loadScript } from './scriptLoader.ts';
 import { mappedName, type Destination, type DestinationConfig, type DestinationEnv } from './types.ts';
 
@@ -48,16 +52,7 @@ export const STANDARD_EVENTS = new Set([
   'ViewContent',
 ]);
 
-/**
- * Meta's advanced matching key for an e-mail address: trimmed, lower-cased, SHA-256 in hex (WebCrypto).
- * @example await hashedEmail(' Ada@Example.com ') // sha256('ada@example.com')
- */
-export async function hashedEmail(email: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle): Promise<string | undefined> {
-  const normalised = email.trim().toLowerCase();
-  if (!normalised.includes('@') || !subtle) return undefined; // WebCrypto needs a secure page
-  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(normalised));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { hashedEmail };
 
 /** Standard event parameters from catalogue properties (Segment's products[] as content_ids). */
 function params(event: AnalyticsEvent): Record<string, unknown> {
@@ -74,7 +69,10 @@ function params(event: AnalyticsEvent): Record<string, unknown> {
     out.content_ids = ids;
     out.content_type = 'product';
   }
-  if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+  if (typeof p.experiment_id === 'string') {
+    Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+    if (typeof p.variant === 'string') out.variant = p.variant;
+  }
   return out;
 }
 
@@ -82,10 +80,34 @@ export function createMetaPixel(config: DestinationConfig, env: DestinationEnv):
   const win = env.window as Window & { fbq?: Fbq };
   const fbq = installFbq(win);
   let failed = false;
+  // calls made while an advanced-matching hash is computed wait for it (reported at once, made in order after it)
+  let hashing = 0;
+  const waiting: unknown[][] = [];
   const call = (...args: unknown[]): void => {
     if (failed) return;
-    fbq(...args);
     env.report(args);
+    if (hashing) waiting.push(args);
+    else fbq(...args);
+  };
+  // the account whose matching keys the pixel has (an identify's e-mail is added once, with its account)
+  let matchedAccount = '';
+  const matchAccount = (accountId: string, email: string | undefined): void => {
+    matchedAccount = accountId;
+    hashing += 1;
+    void Promise.all([hashedExternalId(accountId), email ? hashedEmail(email) : undefined])
+      .then(([externalId, em]) => {
+        const keys = { ...(em ? { em } : {}), ...(externalId ? { external_id: externalId } : {}) };
+        if (Object.keys(keys).length && !failed) {
+          const init = ['init', config.settings.pixelId, keys];
+          fbq(...init);
+          env.report(init);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        hashing -= 1;
+        if (!hashing) for (const args of waiting.splice(0)) if (!failed) fbq(...args);
+      });
   };
   const src = typeof config.settings.scriptUrl === 'string' ? config.settings.scriptUrl : FBEVENTS_URL;
   loadScript(win.document, src).catch(() => {
@@ -95,12 +117,14 @@ export function createMetaPixel(config: DestinationConfig, env: DestinationEnv):
   call('init', config.settings.pixelId);
   return {
     send(event) {
-      // advanced matching: the account's e-mail, hashed, added to the pixel (this destination only ever
-      // receives events with marketing consent); the address itself never reaches Meta
-      if (event.kind === 'identify' && typeof event.props.email === 'string') {
-        void hashedEmail(event.props.email).then((em) => em && call('init', config.settings.pixelId, { em }));
+      // advanced matching, once per account (this destination only ever receives events with marketing
+      // consent): its id and, at signup, its e-mail, hashed; the address itself never reaches Meta
+      if (event.kind === 'identify') {
+        if (event.name) matchAccount(event.name, typeof event.props.email === 'string' ? event.props.email : undefined);
         return;
       }
+      // a later page of a signed-up visitor: the account id the events carry
+      if (event.userId && event.userId !== matchedAccount) matchAccount(event.userId, undefined);
       const name = mappedName(event, config.events);
       if (!name) return;
       // every event carries an id (the Conversions API de-duplicates by it); the purchase's is the subscription call's fb_event_id

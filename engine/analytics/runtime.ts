@@ -40,6 +40,12 @@ export { SCRIPT_TIMEOUT_MS, loadScript } from './scriptLoader.ts';
 export { toSegmentMessage } from './segment.ts';
 /** Types of the same module. */
 export type { SegmentMessage } from './segment.ts';
+/** Meta's advanced matching keys hashed as Meta specifies (trimmed, lower-cased, hex SHA-256 with WebCrypto): the e-mail (`em`) and the account id (`external_id`, the same for the pixel and a server-side Conversions API call). */
+export { hashedEmail, hashedExternalId, normalisedSha256 } from './hashedIds.ts';
+/** Segment's consent object (`context.consent.categoryPreferences`) from the visitor's choice of the consent categories. */
+export { segmentConsent } from './segmentConsent.ts';
+/** Types of the same module. */
+export type { SegmentConsent } from './segmentConsent.ts';
 /** The Segment-format HTTP batch destination type (`segment-http`); its code loads lazily. */
 export { segmentDestination } from './segmentDestination.ts';
 /** The destinations file as the browser reads it: the environment's list, with settings written `{{name}}` replaced by the build configuration's value (e.g. `{{analyticsUrl}}`). */

@@ -2,9 +2,10 @@
  * The Segment spec's message shapes (track, page, identify), which RudderStack, Jitsu, PostHog and
  * others accept. Every message carries the landing type and experiment assignments as properties,
  * the account id (`userId`) once the visitor has signed up, and Segment's context: `campaign`,
- * `page`, `userAgent`, `locale` and `timezone`.
+ * `page`, `userAgent`, `locale`, `timezone` and the visitor's `consent` (segmentConsent.ts).
  */
 import { newEventId, type AnalyticsEvent } from '../core/analytics.ts';
+import type { SegmentConsent } from './segmentConsent.ts';
 
 export interface SegmentMessage {
   type: 'track' | 'page' | 'identify';
@@ -21,10 +22,10 @@ export interface SegmentMessage {
 
 /**
  * The Segment message of an event. `timezone` is the visitor's IANA zone, read once the page has
- * started up (the destinations load after it).
+ * started up (the destinations load after it); `consent` is the visitor's choice when the message is made.
  * @example toSegmentMessage({ kind: 'track', name: 'Product Clicked', props: { product_id: 'x' }, userUuid: 'v1', at: 0 }).event // 'Product Clicked'
  */
-export function toSegmentMessage(event: AnalyticsEvent, timezone?: string): SegmentMessage {
+export function toSegmentMessage(event: AnalyticsEvent, timezone?: string, consent?: SegmentConsent): SegmentMessage {
   const { context = {} } = event;
   const page = context.page;
   const shared = {
@@ -37,6 +38,7 @@ export function toSegmentMessage(event: AnalyticsEvent, timezone?: string): Segm
       ...(context.userAgent ? { userAgent: context.userAgent } : {}),
       ...(context.locale ? { locale: context.locale } : {}),
       ...(timezone ? { timezone } : {}),
+      ...(consent ? { consent } : {}),
       library: { name: 'funnel-engine', version: '1' },
     },
     timestamp: new Date(event.at).toISOString(),

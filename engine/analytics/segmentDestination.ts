@@ -1,5 +1,6 @@
 /** The Segment-format HTTP batch destination type (`segment-http`); its code loads lazily. */
 import { BATCH_APIS } from './batchApi.ts';
+import { consentCategoriesProblems } from './segmentConsent.ts';
 import type { DestinationType } from './types.ts';
 
 export const segmentDestination: DestinationType = {
@@ -15,6 +16,7 @@ export const segmentDestination: DestinationType = {
     // an empty api (an unset build variable) sends no key, like a collector that needs none
     if (s.api !== undefined && s.api !== '' && !BATCH_APIS.includes(s.api as never)) problems.push(`settings.api must be one of ${BATCH_APIS.join(', ')}`);
     if (typeof s.writeKey === 'string' && s.writeKey && !s.api) problems.push('settings.api must say whose batch API takes the write key');
+    problems.push(...consentCategoriesProblems(s.consentCategories));
     return problems;
   },
   load: () => import('./segmentSink.ts').then((m) => m.createSegmentSink),

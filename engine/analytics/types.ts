@@ -8,8 +8,11 @@ import type { FunnelState } from '../core/store.ts';
 import { ownValue } from '../core/ownValue.ts';
 import type { DestinationConsent } from './vendorConsent.ts';
 
-/** The consent categories of the banner. `necessary` is always granted. */
-export type ConsentCategory = 'necessary' | 'analytics' | 'marketing';
+/** The consent categories of the banner (the choice of schemas/consent.json, and `necessary`, always granted). */
+export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'marketing'] as const;
+
+/** A consent category. `necessary` is always granted. */
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
 /** The visitor's choices for the categories that can be refused. */
 export interface ConsentChoice {

@@ -6,7 +6,15 @@
  */
 
 /** The project configuration: its type, `defineFunnelConfig`, paths, and the engine's fields from the environment. */
-export { defineFunnelConfig, environmentConfig, projectPath, type Environment, type FunnelProjectConfig } from './project.ts';
+export {
+  DEFAULT_TRACES_SAMPLE_RATE,
+  defineFunnelConfig,
+  environmentConfig,
+  projectPath,
+  tracesSampleRateOf,
+  type Environment,
+  type FunnelProjectConfig,
+} from './project.ts';
 /** The HTML document of a page and the marker that ends its prerendered markup. */
 export { pageHtml, PARSED_MARKER_ID, type HeroImage, type PageAssets } from './html.ts';
 /** The web font's subsets in the critical CSS and the ones a text needs. */

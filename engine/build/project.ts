@@ -74,14 +74,31 @@ export function defineFunnelConfig(config: FunnelProjectConfig): FunnelProjectCo
 /** A path of the project configuration, made absolute. */
 export const projectPath = (project: FunnelProjectConfig, path: string): string => resolve(project.root, path);
 
+/** The share of page loads error reporting traces unless the project or the environment says otherwise (the spec: 100%). */
+export const DEFAULT_TRACES_SAMPLE_RATE = 1;
+
+/**
+ * A trace sample rate from the environment: a number from 0 to 1, else a clear error (a typo must not
+ * silently turn tracing off or on).
+ * @example tracesSampleRateOf('0.25', 1) // 0.25
+ */
+export function tracesSampleRateOf(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1 (e.g. 0.25), not "${value}"`);
+  return rate;
+}
+
 /**
  * The engine's own fields of a production configuration from the environment: the analytics
  * collector, the attribution global, error reporting and the batch API's key. The product adds its
- * backend settings and its destinations' placeholders.
+ * backend settings and its destinations' placeholders. `defaults.tracesSampleRate` is the project's
+ * share of traced page loads (DEFAULT_TRACES_SAMPLE_RATE unless set); `SENTRY_TRACES_SAMPLE_RATE`
+ * overrides it for one build.
  */
 export function environmentConfig(
   env: Environment,
-  defaults: { appName: string; release: string },
+  defaults: { appName: string; release: string; tracesSampleRate?: number },
 ): Omit<FunnelConfig, 'backendSettings' | 'destinationSettings'> & { destinationSettings: Record<string, string> } {
   return {
     analyticsUrl: env.ANALYTICS_URL ?? '',
@@ -92,7 +109,7 @@ export function environmentConfig(
     sentryDsn: env.SENTRY_DSN ?? '',
     release: env.SENTRY_RELEASE || defaults.release,
     sentryEnvironment: env.SENTRY_ENVIRONMENT || 'production',
-    sentryTracesSampleRate: env.SENTRY_TRACES_SAMPLE_RATE ? Number(env.SENTRY_TRACES_SAMPLE_RATE) : 0.05,
+    sentryTracesSampleRate: tracesSampleRateOf(env.SENTRY_TRACES_SAMPLE_RATE, defaults.tracesSampleRate ?? DEFAULT_TRACES_SAMPLE_RATE),
     sentryConsent: env.SENTRY_CONSENT === 'necessary' ? 'necessary' : 'analytics',
     preview: false,
   };

@@ -1,23 +1,35 @@
 /**
  * The analytics port: `track`, `identify` and `page`, fanned out to sinks. The funnel only talks to
- * the port; which services receive the events is configuration.
+ * the port; which services receive the events is configuration. Every message after a page view
+ * carries that page's context (`context.page`: path, url, title, referrer), and a step's page view
+ * goes before the events fired on that step: a step arriving calls `holdUntilPage`, and what is
+ * tracked until its page view is sent after it, with its context.
  */
 
 /** What every event carries besides its own properties (filled by the port's context reader). */
 export interface EventContext {
   /** The landing type (variant id) of the visit. */
   landing_type?: string;
-  /** Experiment id -> variation id the visitor is assigned to. */
+  /** Experiment id -> the landing type the visitor is assigned to (the exposure reports GrowthBook's variation id). */
   experiments?: Record<string, string>;
   /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */
   campaign?: Record<string, string>;
   /** The account id once the visitor has signed up (kept in the persisted signup state). */
   userId?: string;
-  /** Segment's `context.page` when the event was made: path, referrer, search, title, url. */
-  page?: { path: string; referrer: string; search: string; title: string; url: string };
+  /** Segment's `context.page`: the page the event belongs to (path, referrer, search, title, url). */
+  page?: PageContext;
   /** The browser's user agent and language (Segment's `context.userAgent` and `context.locale`). */
   userAgent?: string;
   locale?: string;
+}
+
+/** Segment's `context.page`. */
+export interface PageContext {
+  path: string;
+  referrer: string;
+  search: string;
+  title: string;
+  url: string;
 }
 
 export interface AnalyticsEvent {
@@ -42,10 +54,23 @@ export interface AnalyticsSink {
 export interface Analytics {
   track(name: string, props?: Record<string, unknown>): void;
   identify(userId: string, traits?: Record<string, unknown>): void;
-  page(path: string, props?: Record<string, unknown>): void;
+  /**
+   * A page view. `page` is the page's own context (its address at arrival and its title) when it is no
+   * longer the document's (a view sent after the visitor moved on); else it is read when the view is made.
+   */
+  page(path: string, props?: Record<string, unknown>, page?: PageContext): void;
+  /**
+   * Holds every event until the next page view, then sends them after it with its page context (a
+   * step is arriving: what its screens track as they mount belongs to its page, which is sent once
+   * the document has the step's title).
+   */
+  holdUntilPage(): void;
   /** Sets the visitor id every later event carries. */
   setVisitor(userUuid: string): void;
 }
+
+/** Events held for an arriving step's page view; past this the oldest go without waiting (a page view that never comes). */
+export const MAX_HELD_FOR_PAGE = 50;
 
 let counter = 0;
 
@@ -62,7 +87,20 @@ export function newEventId(at: number = Date.now()): string {
 export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date.now, context?: () => EventContext): Analytics {
   let userUuid = '';
   let userId = '';
-  const emit = (kind: AnalyticsEvent['kind'], name: string, props: Record<string, unknown> = {}): void => {
+  // the context of the last page view: the page every later message belongs to
+  let currentPage: PageContext | undefined;
+  // events held until the arriving step's page view (holdUntilPage)
+  let held: AnalyticsEvent[] | undefined;
+  const deliver = (event: AnalyticsEvent): void => {
+    for (const sink of sinks) {
+      try {
+        sink.send(event);
+      } catch {
+        /* an analytics failure must never stop the visitor */
+      }
+    }
+  };
+  const emit = (kind: AnalyticsEvent['kind'], name: string, props: Record<string, unknown> = {}, page?: PageContext): void => {
     if (kind === 'identify') userId = name;
     const at = now();
     // an event that names its own id (a purchase: the subscription call's fb_event_id) keeps it, so the
@@ -79,18 +117,32 @@ export function createAnalytics(sinks: AnalyticsSink[], now: () => number = Date
     // the account id of this page's identify, else the one the restored store holds (a later page)
     const knownUser = userId || event.context?.userId;
     if (knownUser) event.userId = knownUser;
-    for (const sink of sinks) {
-      try {
-        sink.send(event);
-      } catch {
-        /* an analytics failure must never stop the visitor */
-      }
+    if (kind !== 'page') {
+      if (event.context?.page && currentPage) event.context.page = currentPage;
+      if (!held) return deliver(event);
+      held.push(event);
+      if (held.length > MAX_HELD_FOR_PAGE) deliver(held.shift()!);
+      return;
+    }
+    if (event.context && page) event.context.page = page;
+    currentPage = event.context?.page;
+    deliver(event);
+    const waiting = held ?? [];
+    held = undefined;
+    for (const later of waiting) {
+      if (later.context?.page && currentPage) later.context.page = currentPage;
+      // it happened on this page: never timed before its page view (a warehouse orders by time)
+      later.at = Math.max(later.at, event.at);
+      deliver(later);
     }
   };
   return {
     track: (name, props) => emit('track', name, props),
     identify: (userId, traits) => emit('identify', userId, traits),
-    page: (path, props) => emit('page', path, props),
+    page: (path, props, page) => emit('page', path, props, page),
+    holdUntilPage: () => {
+      held ??= [];
+    },
     setVisitor: (id) => {
       userUuid = id;
     },

@@ -26,14 +26,29 @@ export type { Experiment, Experiments };
 /** The query parameter of QA overrides: `?exp=latam-offer:trial` (several joined by commas). */
 export const OVERRIDE_PARAM = 'exp';
 
-/** The exposure event, as Segment's spec names it and GrowthBook's warehouse queries read it (experiment_id, variation_id). */
+/**
+ * The exposure event, as Segment's spec names it and GrowthBook's warehouse queries read it:
+ * experiment_id and variation_id as GrowthBook's trackingCallback reports them, and the landing type
+ * shown as `variant`.
+ */
 export const EXPOSURE_EVENT = 'Experiment Viewed';
+
+/**
+ * The variation id GrowthBook reports for a variation (its `result.key`): the variation's meta key
+ * when set, else its index as a string.
+ * @example growthbookVariationId({ ...experiment, meta: [{ key: 'control' }, { key: 'trial' }] }, 1) // 'trial'
+ */
+export function growthbookVariationId(experiment: Pick<Experiment, 'meta'>, index: number): string {
+  return experiment.meta?.[index]?.key || String(index);
+}
 
 /** What a visitor of an experimented path gets. */
 export interface Assignment {
   experimentId: string;
   /** The landing type (key of landings.json) shown. */
   variant: string;
+  /** GrowthBook's variation id of the variant (growthbookVariationId): the exposure's variation_id. */
+  variationId: string;
   /** hash or sticky: in a running experiment, reported once as an exposure; override and winner: never. */
   source: 'hash' | 'sticky' | 'override' | 'winner';
 }
@@ -106,13 +121,19 @@ export function assign(
   visitor: { visitorId: string; overrides: Record<string, string>; sticky: Record<string, string>; attributes?: TargetingAttributes },
 ): Assignment | undefined {
   const among = (v: string | undefined): v is string => v !== undefined && experiment.variations.includes(v);
-  if (experiment.status === 'stopped') return among(experiment.winner) ? { experimentId, variant: experiment.winner, source: 'winner' } : undefined;
+  const gets = (variant: string, source: Assignment['source']): Assignment => ({
+    experimentId,
+    variant,
+    variationId: growthbookVariationId(experiment, experiment.variations.indexOf(variant)),
+    source,
+  });
+  if (experiment.status === 'stopped') return among(experiment.winner) ? gets(experiment.winner, 'winner') : undefined;
   const forced = ownValue(visitor.overrides, experimentId);
-  if (among(forced)) return { experimentId, variant: forced, source: 'override' };
+  if (among(forced)) return gets(forced, 'override');
   const kept = ownValue(visitor.sticky, experimentId);
-  if (among(kept)) return { experimentId, variant: kept, source: 'sticky' };
+  if (among(kept)) return gets(kept, 'sticky');
   const hashed = hashedVariant(experimentId, experiment, visitor.visitorId, visitor.attributes);
-  return hashed === undefined ? undefined : { experimentId, variant: hashed, source: 'hash' };
+  return hashed === undefined ? undefined : gets(hashed, 'hash');
 }
 
 /**
@@ -146,13 +167,14 @@ export function earlyVisitorId(doc: Pick<Document, 'cookie'>): string {
 
 /**
  * Records a running experiment's assignment in the store (`events.experiments`, persisted: the
- * sticky assignment and what every event carries) and reports the exposure, once per visitor and
- * experiment. Overrides and winners are neither recorded nor reported.
+ * sticky assignment, experiment id -> landing type) and reports the exposure, once per visitor and
+ * experiment, as GrowthBook's trackingCallback would (experiment_id, variation_id) with the landing
+ * type shown (`variant`; `landing_type`, as on every event, stays the path's own). Overrides and winners are neither recorded nor reported.
  */
 export function recordExposure(store: FunnelState, analytics: Analytics, assignment: Assignment | undefined): void {
   if (!assignment || (assignment.source !== 'hash' && assignment.source !== 'sticky')) return;
-  const { experimentId, variant } = assignment;
+  const { experimentId, variant, variationId } = assignment;
   if (store.events.experiments[experimentId] === variant) return;
   store.events.experiments[experimentId] = variant;
-  analytics.track(EXPOSURE_EVENT, { experiment_id: experimentId, variation_id: variant });
+  analytics.track(EXPOSURE_EVENT, { experiment_id: experimentId, variation_id: variationId, variant });
 }

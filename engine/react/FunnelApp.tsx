@@ -3,6 +3,7 @@ import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 import { AppRoutes, type OpenedLocation } from './AppRoutes.tsx';
 import { EngineContext, type FunnelEngine } from './context.ts';
 import { dismissEarlyStep } from './earlyStep.ts';
+import { sendPageViewNow } from './pageView.ts';
 import { MessageOverlay } from './overlays/MessageOverlay.tsx';
 
 export interface FunnelAppProps {
@@ -16,6 +17,7 @@ export function FunnelApp({ engine, location = window.location }: FunnelAppProps
   const report = (error: unknown, info: ErrorInfo): void => {
     // the error message is in #root: a copy of the next step shown in its place gives way (earlyStep.ts)
     dismissEarlyStep();
+    sendPageViewNow(); // a step's view waiting for its title (pageView.ts) goes now, and this report after it
     engine.analytics.track('error', { message: error instanceof Error ? error.message : String(error), stack: info.componentStack ?? '' });
   };
   return (

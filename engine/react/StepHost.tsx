@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTexts } from './translator.ts';
 import { useLayOutNext, useLocation, useNavigate, usePrepare } from './navigation.ts';
 import { useSnapshot } from 'valtio/react';
@@ -12,6 +12,7 @@ import { ChunkLoadError } from './lazyScreen.ts';
 import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 import { ProgressBar } from './overlays/ProgressBar.tsx';
 import { useStepFocus } from './useStepFocus.ts';
+import { sendPageViewNow } from './pageView.ts';
 import { prefetchNext } from './prefetchNext.ts';
 import { dismissEarlyStep, handOverEarlyStep } from './earlyStep.ts';
 import type { ScreenProps } from './types.ts';
@@ -76,6 +77,11 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
   const { variant } = active;
   const step = useMemo(() => resolveStep(ref.step, stepId, variant), [ref, stepId, variant]);
 
+  // before any effect of the step's screen (layout effects run before every passive one): what the
+  // screen tracks as it mounts waits for the step's page view (arrival.ts)
+  useLayoutEffect(() => {
+    if (!arrived) analytics.holdUntilPage();
+  }, [stepId, active.id]); // eslint-disable-line react-hooks/exhaustive-deps -- once per step
   useEffect(() => {
     if (!arrived)
       arriveAtStep(
@@ -159,6 +165,7 @@ export function StepHost({ stepId, arrived = false }: StepHostProps) {
         <ChunkErrorBoundary
           onChunkError={(error) => {
             dismissEarlyStep();
+            sendPageViewNow(); // the step will not be named now: its view and this report go at once
             analytics.track('error', { message: error.message, step: stepId });
           }}
           fallback={(retry) => (

@@ -28,7 +28,8 @@ import { activeVariantAt, arriveAtStep } from './arrival.ts';
 import { loadRouter } from './routerChunk.ts';
 import { preloadNextScreens } from './prefetchNext.ts';
 import { browserLanguage, rememberChosenLanguage, type Language, type LocaleLoader } from './language.ts';
-import { createTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
+import { createTranslator, currentTranslator, setTranslator, textDirection, type TextTree } from './translator.ts';
+import { nameDocument, stepMain } from './documentTitle.ts';
 import { lazyI18next } from './lazyTexts.ts';
 import { charactersOf, loadFonts, type FontRequest } from './fontReadiness.ts';
 import type { AnyScreenRegistry, ScreenMap } from './types.ts';
@@ -220,7 +221,12 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
   if (landing) {
     showFirstPaintTexts(language, first);
     // the page view and attribution of the opened landing do not wait for React (see arrival.ts)
-    arriveAtStep(engine, entryRouteFor(data, location.pathname)!.stepId, activeVariantAt(engine, location.pathname), location, navigator.userAgent, true);
+    // named after its prerendered heading now, as useStepFocus names every step: the page view carries the
+    // step's own title (without prerendered markup it waits for the step's render to name it)
+    const entryId = entryRouteFor(data, location.pathname)!.stepId;
+    const main = stepMain(entryId);
+    const titled = main !== undefined && nameDocument(main, currentTranslator().t);
+    arriveAtStep(engine, entryId, activeVariantAt(engine, location.pathname), location, navigator.userAgent, titled);
     engine.openedArrival = location.pathname;
   }
   const app = <FunnelApp engine={engine} />;

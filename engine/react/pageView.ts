@@ -32,6 +32,23 @@ export function pageViewWhenTitled(stepId: string, view: (title: string) => void
   sendPending(); // an earlier step that never got its title is not lost
   if (titled || typeof document === 'undefined') return view(title());
   pending = { stepId, send: () => view(title()), timer: setTimeout(sendPending, TITLE_WAIT_MS) };
+  // a page left before the title came still sends the view (and the events held for it: analytics.ts),
+  // before the destinations' own page-hide handlers hand on or beacon what they hold (a capturing
+  // listener of the window runs before its other listeners)
+  if (!listening && typeof addEventListener === 'function') {
+    listening = true;
+    addEventListener('pagehide', sendPending, { capture: true });
+  }
+}
+
+let listening = false;
+
+/**
+ * Sends the waiting page view now, with the title the document has: a step whose screen failed will
+ * never name the document, and its error report (held until the page view: analytics.ts) must not wait.
+ */
+export function sendPageViewNow(): void {
+  sendPending();
 }
 
 /** Told by useStepFocus that the document is now named for `stepId`. */

@@ -77,7 +77,7 @@ export async function createPrerenderer<M extends ScreenMap, S extends object>(o
     texts: proxy<TextsState>({ complete: false, failed: false }),
     gateways: createGatewayRegistry(gateways),
     backend,
-    chooseVariant: (p) => (variant !== undefined && p === path ? { experimentId: '', variant, source: 'winner' } : undefined),
+    chooseVariant: (p) => (variant !== undefined && p === path ? { experimentId: '', variant, variationId: '', source: 'winner' } : undefined),
   });
   return {
     async renderNextStep(path, language, variant) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { stepTitled } from './pageView.ts';
 import { useTexts } from './translator.ts';
 import { useEngine, type FunnelEngine } from './context.ts';
-import { EARLY_STEP_ID } from './earlyStep.ts';
+import { nameDocument, stepMain } from './documentTitle.ts';
 import { whenIdle } from './yieldToBrowser.ts';
 
 /**
@@ -45,7 +45,7 @@ export function useStepFocus(stepId: string): void {
     else if (stepId !== pageLoad.step) pageLoad.navigated = true;
     const { navigated } = pageLoad;
     // the step React renders, not the copy shown before it was ready (earlyStep.ts)
-    const main = [...document.querySelectorAll<HTMLElement>('main[data-step]')].find((el) => el.dataset.step === stepId && !el.closest(`#${EARLY_STEP_ID}`));
+    const main = stepMain(stepId);
     if (!main) return undefined;
     let focused = !navigated;
     // the step was left (or re-rendered with other texts) before its painted frame came
@@ -53,12 +53,7 @@ export function useStepFocus(stepId: string): void {
     const update = (): void => {
       const heading = stepHeading(main);
       if (!heading) return;
-      const name = heading.textContent?.trim() ?? '';
-      if (name) {
-        const title = t('a11y.documentTitle', { step: name, app: t('a11y.appName') });
-        if (document.title !== title) document.title = title;
-        stepTitled(stepId); // the step's page view waited for its title
-      }
+      if (nameDocument(main, t)) stepTitled(stepId); // the step's page view waited for its title
       if (!focused) {
         focused = true;
         // once the step is painted and the page is idle: focusing needs the page's style and layout,

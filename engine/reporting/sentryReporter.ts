@@ -4,7 +4,7 @@
  * global handlers and its timer/listener wrappers are left out: each error is sent once, with the
  * funnel's tags, its environment and release. Nothing personal leaves the page: messages, exception
  * values, breadcrumbs, addresses and span data are scrubbed of e-mails, tokens and click ids
- * (scrub.ts). Tracing samples a configurable share of page loads (TRACES_SAMPLE_RATE by default).
+ * (scrub.ts). Tracing samples a configurable share of page loads (every page load by default, TRACES_SAMPLE_RATE).
  * The SDK's transport honours HTTP 429: it stops sending for 60 seconds (or the service's
  * Retry-After / X-Sentry-Rate-Limits).
  */
@@ -16,7 +16,7 @@ import { scrubText, scrubValue } from './scrub.ts';
 const LEFT_OUT = new Set(['GlobalHandlers', 'BrowserApiErrors']);
 
 /** The share of page loads traced when the configuration names none. */
-export const TRACES_SAMPLE_RATE = 0.05;
+export const TRACES_SAMPLE_RATE = 1;
 
 /**
  * A DSN as Sentry expects it. A DSN that starts with `/` (preview builds) names a collector on this

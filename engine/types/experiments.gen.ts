@@ -57,11 +57,15 @@ export interface Experiment {
    */
   status: 'running' | 'stopped';
   /**
-   * GrowthBook's variations: the landing types (keys of landings.json) split between, control first; variation_id of an exposure is the landing type.
+   * GrowthBook's variations: the landing types (keys of landings.json) split between, control first. The exposure's variation_id is GrowthBook's: the variation's key in meta, else its index ("0", "1", ...); its variant is the landing type.
    *
    * @minItems 2
    */
   variations: [string, string, ...string[]];
+  /**
+   * GrowthBook's variation meta, one per variation in the same order: the key GrowthBook's experiment gives each variation (the exposure's variation_id; the variation's index when absent) and a name for people.
+   */
+  meta?: VariationMeta[];
   /**
    * GrowthBook's weights: each variation's share of the included traffic, one per variation, adding up to 1 (default: equal shares).
    *
@@ -90,6 +94,16 @@ export interface Experiment {
    * The variation everyone gets once the experiment is stopped.
    */
   winner?: string;
+}
+export interface VariationMeta {
+  /**
+   * The variation id GrowthBook's experiment uses for this variation.
+   */
+  key?: string;
+  /**
+   * The variation's name for people.
+   */
+  name?: string;
 }
 /**
  * GrowthBook's targeting condition (its MongoDB-style syntax), limited to the attributes a landing knows before its first paint; every named attribute must pass. country: the visitor's country (ISO 3166-1 alpha-2, from the host edge's visitor_country cookie; unknown without it); language: the page's language (a code of locales/, e.g. "pt"); utm_source: the landing address's utm_source ("organic" without one).

@@ -45,6 +45,8 @@ export const ISSUE_CODES = {
   'non-positive-weight': "an experiment variation's weight is 0 or less",
   'weights-count-mismatch': 'an experiment has not exactly one weight per variation',
   'weights-not-one': "an experiment's weights do not add up to 1",
+  'meta-count-mismatch': 'an experiment has not exactly one meta entry per variation',
+  'duplicate-variation-key': 'two variations of an experiment report the same variation id (meta key or index)',
   'empty-namespace-range': "an experiment's namespace range is empty (its start is not below its end)",
   'duplicate-experiment-path': 'two running experiments split the same path',
   'variant-cannot-serve-path': "an experiment's path is no landing path, or a variant's flow does not open at it",

@@ -1,8 +1,8 @@
 /**
  * The checks of flows/experiments.json beyond the schema: every variation and winner is a variant of
  * landings.json whose flow can serve each experimented path, there is one weight per variation, the
- * weights add up to 1 and each is above 0 (GrowthBook would silently split evenly otherwise), a
- * namespace range is not empty, no path is split by two running experiments, and a stopped experiment
+ * weights add up to 1 and each is above 0 (GrowthBook would silently split evenly otherwise), there is
+ * one meta entry per variation and no two variations report the same variation id, a namespace range is not empty, no path is split by two running experiments, and a stopped experiment
  * names its winner.
  */
 import { issueAt, locate } from './load.ts';
@@ -50,6 +50,44 @@ function checkArm(project: Project, doc: JsonDoc, arm: Arm, paths: string[]): Va
       ),
     ];
   });
+}
+
+/**
+ * One meta entry per variation, and a variation id of its own for each (a key equal to another
+ * variation's key or index would merge two arms in GrowthBook's analysis).
+ */
+function checkMeta(doc: JsonDoc, id: string, arms: Arm[], meta: unknown): ValidationIssue[] {
+  if (!Array.isArray(meta)) return [];
+  const at = ptr('', id, 'meta');
+  if (meta.length !== arms.length) {
+    return [
+      issueAt(
+        doc,
+        at,
+        'meta-count-mismatch',
+        `experiment "${id}" has ${meta.length} meta entries for ${arms.length} variations`,
+        `give one entry per variation, in the order of "variations" (${quoteList(arms.map((a) => a.variant))})`,
+      ),
+    ];
+  }
+  const issues: ValidationIssue[] = [];
+  const seen = new Map<string, number>();
+  meta.forEach((entry: unknown, k) => {
+    const key = isObj(entry) && typeof entry.key === 'string' && entry.key ? entry.key : String(k);
+    const first = seen.get(key);
+    if (first !== undefined) {
+      issues.push(
+        issueAt(
+          doc,
+          ptr(at, k),
+          'duplicate-variation-key',
+          `variations ${first} and ${k} of experiment "${id}" both report variation id "${key}"`,
+          'give each variation a key of its own (a variation without a key reports its index)',
+        ),
+      );
+    } else seen.set(key, k);
+  });
+  return issues;
 }
 
 /** One weight per variation, each above 0, adding up to 1 (GrowthBook's SDK splits evenly otherwise). */
@@ -152,7 +190,7 @@ export function checkExperiments(project: Project, doc: JsonDoc | undefined): Va
       typeof variant === 'string' ? [{ variant, pointer: ptr(at, 'variations', k) }] : [],
     );
     for (const arm of arms) issues.push(...checkArm(project, doc, arm, paths));
-    issues.push(...checkWeights(doc, id, arms, value.weights), ...checkNamespace(doc, id, value.namespace));
+    issues.push(...checkWeights(doc, id, arms, value.weights), ...checkMeta(doc, id, arms, value.meta), ...checkNamespace(doc, id, value.namespace));
     const winner = str(value.winner);
     if (winner !== undefined && !arms.some((a) => a.variant === winner)) {
       issues.push(

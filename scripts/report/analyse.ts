@@ -5,7 +5,7 @@
  * give the steps (in walking order), the experiments' arms, weights and control (the first variant).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
+import { experimentArms, experimentEntries, growthbookVariationId, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
@@ -33,7 +33,8 @@ export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
 export function referenceTableStatements(data: FunnelData, analysedAt: number = Date.now()): string[] {
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
-  const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
+  // each variation's id as the exposure reports it (GrowthBook's) with the landing type it shows (the report's arm)
+  const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v, k) => [id, growthbookVariationId(e, k), v]));
   const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
   // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
@@ -42,8 +43,8 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
   return [
     `CREATE TABLE known_landings AS SELECT * FROM (VALUES ${values(landings)}) AS t (landing_type)`,
     variations.length
-      ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id)`
-      : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
+      ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id, landing_type)`
+      : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR, landing_type VARCHAR)`,
     `CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`,
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,

@@ -4,6 +4,7 @@
  * reached, `step_completed` per step left, the exposure on the first page of a split path, and the
  * signup, plan, checkout, purchase and upsell events where the walk passed their screens.
  */
+import { growthbookVariationId, ownValue, type Experiment } from '../../engine/index.ts';
 import { randomUuid, type SimulationModel, type VisitorWalk } from './simulator.ts';
 
 export interface SimMessage {
@@ -51,7 +52,13 @@ export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start
     const step = steps.get(walked.id)!;
     const path = i === 0 ? walk.path : step.path;
     push('page', path, { step: walked.id });
-    if (i === 0 && walk.experiment) push('track', 'Experiment Viewed', { experiment_id: walk.experiment.id, variation_id: walk.experiment.variation });
+    if (i === 0 && walk.experiment) {
+      // as the funnel reports it: GrowthBook's variation id, and the landing type shown
+      const { id, variation } = walk.experiment;
+      const experiment = ownValue(model.data.experiments, id) as Experiment;
+      const variationId = growthbookVariationId(experiment, experiment.variations.indexOf(variation));
+      push('track', 'Experiment Viewed', { experiment_id: id, variation_id: variationId, variant: variation });
+    }
     if (step.screen === 'checkout' && walk.plan)
       push('track', 'Checkout Started', { plan: walk.plan, value: plans[walk.plan]?.periodPrice ?? 0, currency: 'USD' });
     if (step.screen === 'checkout-success' && walk.purchase > 0) {

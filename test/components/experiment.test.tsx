@@ -5,8 +5,8 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { experimentChooser } from '../../engine/index.ts';
-import type { FunnelState } from '../../engine/index.ts';
+import { experimentChooser, growthbookVariationId } from '../../engine/index.ts';
+import type { Experiment, FunnelState } from '../../engine/index.ts';
 import { dataWithLatamOffer } from '../fixtures/latamOffer.ts';
 import { renderFunnel } from './harness.tsx';
 
@@ -45,7 +45,10 @@ describe('a landing path under experiment', () => {
     const shown = f.store.events.experiments['latam-offer'];
     expect(['latam', 'trial']).toContain(shown);
     expect(f.store.plans.landingType).toBe('latam');
-    expect(f.events.filter((e) => e.name === 'Experiment Viewed').map((e) => e.props)).toEqual([{ experiment_id: 'latam-offer', variation_id: shown }]);
+    const experiment = data.experiments!['latam-offer'] as Experiment;
+    expect(f.events.filter((e) => e.name === 'Experiment Viewed').map((e) => e.props)).toEqual([
+      { experiment_id: 'latam-offer', variation_id: growthbookVariationId(experiment, experiment.variations.indexOf(shown!)), variant: shown },
+    ]);
   });
 
   it('shows a QA override without recording or reporting it', async () => {

@@ -14,7 +14,7 @@ import { build } from '../../build.mjs';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { closeBrowser, newVisitor, sandboxEvents as eventsOf, visitorId } from './browser.ts';
-import { assign, experimentForPath } from '../../engine/index.ts';
+import { assign, experimentForPath, growthbookVariationId } from '../../engine/index.ts';
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
 import { removeBuild } from '../removeBuild.ts';
 
@@ -43,6 +43,8 @@ const sandboxEvents = (id: string) => eventsOf(id, baseUrl());
 
 const [EXPERIMENT, experiment] = experimentForPath(LATAM_OFFER, '/latam')!;
 const variantOf = (id: string): string => assign(EXPERIMENT, experiment, { visitorId: id, overrides: {}, sticky: {} })!.variant;
+/** GrowthBook's variation id of a variant (what the exposure reports as variation_id). */
+const variationIdOf = (variant: string): string => growthbookVariationId(experiment, experiment.variations.indexOf(variant));
 /** A fresh visitor id (unique per test: the sandbox log outlives a browser context) that hashes to a variant. */
 const idFor = (variant: string, tag: string): string => {
   for (let k = 0; ; k++) if (variantOf(`e2e-${tag}-${k}`) === variant) return `e2e-${tag}-${k}`;
@@ -129,7 +131,8 @@ describe('an experiment on /latam', () => {
       const events = await sandboxEvents(id);
       expect(events.find((e) => e.name === 'Experiment Viewed')?.props).toMatchObject({
         experiment_id: EXPERIMENT,
-        variation_id: variant,
+        variation_id: variationIdOf(variant),
+        variant,
         landing_type: 'latam',
       });
       expect(new Set(events.map((e) => e.props.landing_type).filter((t) => t !== undefined))).toEqual(new Set(['latam']));
@@ -164,7 +167,7 @@ describe('an experiment on /latam', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect
       .poll(async () => (await sandboxEvents(id)).filter((e) => e.name === 'Experiment Viewed').map((e) => e.props.variation_id), { timeout: 20_000 })
-      .toEqual(['latam']);
+      .toEqual([variationIdOf('latam')]);
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, browser, closeBrowser, sandboxEvents, uniqueEmail, visitorId } from './browser.ts';
 import { afterStep, entryStep, text, titleKeyOf, walk } from './visitor.ts';
+import { segmentConsent } from '../../engine/analytics/runtime.ts';
 import en from '../../locales/en.json';
 import landings from '../../flows/landings.json';
 import plans from '../../flows/plans.json';
@@ -211,9 +212,10 @@ describe.concurrent('measurement', () => {
     const pixel = await calls(page, '__fbqCalls');
     expect(pixel[0]).toEqual(['init', PIXEL_ID]);
     const anyId = { eventID: expect.any(String) };
-    // advanced matching: the account's e-mail, normalised and hashed, added once the visitor signed up
+    // advanced matching: the account's e-mail and id (Segment's userId), normalised and hashed, added once the visitor signed up
     const matching = pixel.filter((c) => c[0] === 'init' && c.length === 3);
-    expect(matching).toEqual([['init', PIXEL_ID, { em: createHash('sha256').update(email.toLowerCase()).digest('hex') }]]);
+    const sha256 = (value: string): string => createHash('sha256').update(value.trim().toLowerCase()).digest('hex');
+    expect(matching).toEqual([['init', PIXEL_ID, { em: sha256(email), external_id: sha256(userId) }]]);
     expect(JSON.stringify(pixel)).not.toContain(email);
     expect(pixel.filter((c) => c[1] !== 'PageView' && !matching.includes(c))).toEqual([
       ['init', PIXEL_ID],
@@ -238,7 +240,13 @@ describe.concurrent('measurement', () => {
       ['js', expect.any(String)],
       ['config', GA_ID, { send_page_view: false }],
     ]);
-    const events = ga.slice(4);
+    // the account id is GA4's user_id from the signup on: configured once, before the sign_up event
+    const userConfig = ga.findIndex((c) => c[0] === 'config' && (c[2] as { user_id?: string }).user_id !== undefined);
+    expect(ga.filter((c) => c[0] === 'config' && (c[2] as { user_id?: string }).user_id !== undefined)).toEqual([
+      ['config', GA_ID, { send_page_view: false, user_id: userId }],
+    ]);
+    expect(userConfig).toBeLessThan(ga.findIndex((c) => c[1] === 'sign_up'));
+    const events = ga.slice(4).filter((c) => c !== ga[userConfig]);
     expect(events.every((c) => c[0] === 'event')).toBe(true);
     const views = events.filter((c) => c[1] === 'page_view').map((c) => c[2] as { page_path: string; page_location: string; page_title: string });
     expect(views).toHaveLength(pages);
@@ -339,6 +347,9 @@ describe.concurrent('measurement', () => {
     await expect.poll(() => visitorId(context)).toBe(sessionId);
     await page.getByRole('button', { name: en.quiz.locate.familyMember }).click();
     await expect.poll(async () => (await sandboxEvents(sessionId!)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Segment's consent object on every message says what the visitor allows now: analytics, not marketing
+    const consents = (await sandboxEvents(sessionId!)).map((e) => (e.context as { consent?: unknown }).consent);
+    expect(consents).toEqual(consents.map(() => segmentConsent({ analytics: true, marketing: false })));
     expect(tagRequests.some((u) => u.includes('gtag/js'))).toBe(true);
     expect(tagRequests.some((u) => u.includes('fbevents'))).toBe(false);
     await context.close();

@@ -150,7 +150,7 @@ describe('Meta Pixel', () => {
     ]);
   });
 
-  it('advanced matching: the identify adds the normalised, SHA-256 hashed e-mail to the pixel, never the address', async () => {
+  it('advanced matching: the identify adds the normalised, SHA-256 hashed e-mail and account id to the pixel, never the address', async () => {
     const calls: unknown[][] = [];
     const pixel = createMetaPixel(
       { id: 'meta', type: 'meta-pixel', category: 'marketing', settings: settings(2) },
@@ -159,9 +159,10 @@ describe('Meta Pixel', () => {
     pixel.send(ev({ kind: 'identify', name: 'acc-1', props: { email: '  Ada.Lovelace@Example.COM ' } }));
     await new Promise((r) => setTimeout(r, 10));
     const em = createHash('sha256').update('ada.lovelace@example.com').digest('hex');
+    const externalId = createHash('sha256').update('acc-1').digest('hex');
     expect(calls).toEqual([
       ['init', '1234567890123456'],
-      ['init', '1234567890123456', { em }],
+      ['init', '1234567890123456', { em, external_id: externalId }],
     ]);
     expect(JSON.stringify(calls)).not.toContain('Lovelace');
     expect(await hashedEmail('not an address')).toBeUndefined();

@@ -53,10 +53,10 @@ const setRateLimited = (rateLimited: boolean) =>
   });
 
 describe("the funnel's Sentry options", () => {
-  it('trace a configurable share of page loads (default 0.05), name the environment, and leave global handlers to the engine capture', () => {
+  it('trace a configurable share of page loads (default 1.0, every page load), name the environment, and leave global handlers to the engine capture', () => {
     const options = sentryOptions({ dsn: 'https://key@o1.ingest.sentry.io/42', release: 'r1' }, { protocol: 'https:', host: 'x' });
-    expect(options.tracesSampleRate).toBe(0.05);
-    expect(TRACES_SAMPLE_RATE).toBe(0.05);
+    expect(options.tracesSampleRate).toBe(1);
+    expect(TRACES_SAMPLE_RATE).toBe(1);
     expect(options.environment).toBe('production');
     const preview = sentryOptions({ dsn: '/s/1', release: 'r', environment: 'preview', tracesSampleRate: 0.2 }, { protocol: 'http:', host: 'x' });
     expect([preview.environment, preview.tracesSampleRate]).toEqual(['preview', 0.2]);

@@ -75,7 +75,8 @@ describe('event catalogue', () => {
     expect(Object.keys(catalogue.events['Product List Viewed'].properties)).toContain('products');
     expect(Object.keys(catalogue.events['Checkout Started'].properties)).toEqual(expect.arrayContaining(['revenue', 'currency', 'products']));
     expect(Object.keys(catalogue.events.purchase_failed.properties)).toContain('declineCode');
-    expect(Object.keys(catalogue.events['Experiment Viewed'].properties)).toEqual(['experiment_id', 'variation_id']);
+    // GrowthBook's exposure (its trackingCallback's experiment key and variation id) and the landing type shown
+    expect(Object.keys(catalogue.events['Experiment Viewed'].properties)).toEqual(expect.arrayContaining(['experiment_id', 'variation_id', 'variant']));
     // the names the spec has are used, never the old snake_case ones
     for (const old of [
       'signup_completed',

@@ -57,20 +57,20 @@ describe('an experiment exposure', () => {
     const store = createFunnelStore(productSlices);
     const analytics = createAnalytics(sinks);
     analytics.setVisitor('visitor-1');
-    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'hash' });
+    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', variationId: '1', source: 'hash' });
 
     const byType = (type: string) => env.destinations.filter((d) => d.type === type).map((d) => d.id);
     expect(env.destinations.map((d) => d.type).sort()).toEqual(['ga4', 'meta-pixel', 'segment-http']);
     // the Segment-format destination sends its batch to the collector
     await expect
       .poll(() => bodies.flatMap((b) => (b as { batch: Array<Record<string, unknown>> }).batch).find((m) => m.event === 'Experiment Viewed'))
-      .toMatchObject({ type: 'track', properties: { experiment_id: 'latam-offer', variation_id: 'trial' }, anonymousId: 'visitor-1' });
+      .toMatchObject({ type: 'track', properties: { experiment_id: 'latam-offer', variation_id: '1', variant: 'trial' }, anonymousId: 'visitor-1' });
     await expect.poll(() => reported.length).toBe(byType('meta-pixel').length + byType('ga4').length);
     for (const id of byType('meta-pixel')) {
       expect(reported.find(([d]) => d === id)?.[1]).toEqual([
         'trackCustom',
         'Experiment Viewed',
-        { experiment_id: 'latam-offer', variation_id: 'trial' },
+        { experiment_id: 'latam-offer', variation_id: '1', variant: 'trial' },
         expect.anything(),
       ]);
     }
@@ -78,7 +78,7 @@ describe('an experiment exposure', () => {
       expect(reported.find(([d]) => d === id)?.[1]).toEqual([
         'event',
         'experiment_viewed',
-        expect.objectContaining({ experiment_id: 'latam-offer', variation_id: 'trial' }),
+        expect.objectContaining({ experiment_id: 'latam-offer', variation_id: '1', variant: 'trial' }),
       ]);
     }
   });

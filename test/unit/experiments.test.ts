@@ -196,6 +196,7 @@ describe('the decision', () => {
     expect(assign('x', reweighted, { ...none, visitorId: id, sticky: { x: first.variant } })).toEqual({
       experimentId: 'x',
       variant: first.variant,
+      variationId: String(e.variations.indexOf(first.variant)),
       source: 'sticky',
     });
     // a record of a variant the experiment no longer has is ignored
@@ -219,14 +220,31 @@ describe('the decision', () => {
   it('takes a QA override of a running experiment, only for one of its variants', () => {
     expect(parseOverrides('?exp=x:v1,y:b&lng=de')).toEqual({ x: 'v1', y: 'b' });
     expect(parseOverrides('?exp=broken,a:b:c,:v')).toEqual({});
-    expect(assign('x', e, { visitorId: id, overrides: { x: 'v1' }, sticky: { x: 'v0' } })).toEqual({ experimentId: 'x', variant: 'v1', source: 'override' });
+    expect(assign('x', e, { visitorId: id, overrides: { x: 'v1' }, sticky: { x: 'v0' } })).toEqual({
+      experimentId: 'x',
+      variant: 'v1',
+      variationId: '1',
+      source: 'override',
+    });
     expect(assign('x', e, { visitorId: id, overrides: { x: 'nope' }, sticky: {} })?.source).toBe('hash');
+  });
+
+  it("names each variation by GrowthBook's variation id: its meta key, else its index", () => {
+    const keyed = experiment([0.5, 0.5], { meta: [{ key: 'control' }, { name: 'Trial (no key)' }] });
+    const ids = visitorIds(200).map((visitorId) => assign('x', keyed, { ...none, visitorId })!);
+    for (const a of ids) expect(a.variationId).toBe(a.variant === 'v0' ? 'control' : '1');
+    expect(new Set(ids.map((a) => a.variationId))).toEqual(new Set(['control', '1']));
   });
 
   it('sends everyone to the winner of a stopped experiment, whatever their record or override', () => {
     const stopped = experiment([0.5, 0.5], { status: 'stopped', winner: 'v1' });
     for (const visitorId of visitorIds(50)) {
-      expect(assign('x', stopped, { visitorId, overrides: { x: 'v0' }, sticky: { x: 'v0' } })).toEqual({ experimentId: 'x', variant: 'v1', source: 'winner' });
+      expect(assign('x', stopped, { visitorId, overrides: { x: 'v0' }, sticky: { x: 'v0' } })).toEqual({
+        experimentId: 'x',
+        variant: 'v1',
+        variationId: '1',
+        source: 'winner',
+      });
     }
   });
 });
@@ -280,17 +298,18 @@ describe('the exposure', () => {
     const log: AnalyticsEvent[] = [];
     const analytics = createAnalytics([memorySink(log)]);
     const store = createFunnelStore(productSlices);
-    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'hash' });
-    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', source: 'sticky' });
+    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', variationId: '1', source: 'hash' });
+    recordExposure(store, analytics, { experimentId: 'latam-offer', variant: 'trial', variationId: '1', source: 'sticky' });
     expect(store.events.experiments).toEqual({ 'latam-offer': 'trial' });
-    expect(log.map((e) => [e.name, e.props])).toEqual([['Experiment Viewed', { experiment_id: 'latam-offer', variation_id: 'trial' }]]);
+    // GrowthBook's variation id, and the landing type shown
+    expect(log.map((e) => [e.name, e.props])).toEqual([['Experiment Viewed', { experiment_id: 'latam-offer', variation_id: '1', variant: 'trial' }]]);
   });
 
   it('is neither recorded nor reported for an override or a winner', () => {
     const log: AnalyticsEvent[] = [];
     const store = createFunnelStore(productSlices);
-    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'a', variant: 'x', source: 'override' });
-    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'b', variant: 'y', source: 'winner' });
+    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'a', variant: 'x', variationId: '0', source: 'override' });
+    recordExposure(store, createAnalytics([memorySink(log)]), { experimentId: 'b', variant: 'y', variationId: '1', source: 'winner' });
     recordExposure(store, createAnalytics([memorySink(log)]), undefined);
     expect(store.events.experiments).toEqual({});
     expect(log).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../engine/build/index.ts';
+import { DEFAULT_TRACES_SAMPLE_RATE, projectPath, tracesSampleRateOf } from '../../engine/build/index.ts';
 import project from '../../funnel.config.ts';
 import packageJson from '../../package.json';
 import { portalAddresses } from '../../screens/backend/addresses.ts';
@@ -64,6 +64,16 @@ describe('funnel.config.ts', () => {
     expect(config.appName).toBe(project.appName);
     expect(config.release).toBe(`funnel-engine@${packageJson.version}`);
     expect(config.sentryDsn).toBe('');
+  });
+
+  it('traces every page load unless the environment names another share, and refuses a share that is not one', () => {
+    expect(project.production({}).sentryTracesSampleRate).toBe(DEFAULT_TRACES_SAMPLE_RATE);
+    expect(DEFAULT_TRACES_SAMPLE_RATE).toBe(1);
+    expect(project.production({ SENTRY_TRACES_SAMPLE_RATE: '0.25' }).sentryTracesSampleRate).toBe(0.25);
+    expect(project.production({ SENTRY_TRACES_SAMPLE_RATE: '0' }).sentryTracesSampleRate).toBe(0);
+    for (const bad of ['1.5', '-0.1', 'all', 'NaN'])
+      expect(() => project.production({ SENTRY_TRACES_SAMPLE_RATE: bad }), bad).toThrow(/SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1/);
+    expect(tracesSampleRateOf(undefined, 0.5)).toBe(0.5);
   });
 
   it("is the preview configuration of the tests' bundles, with the sandbox's addresses", () => {

@@ -6,7 +6,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { experimentEntries, type FunnelData } from '../../engine/index.ts';
+import { experimentEntries, growthbookVariationId, type FunnelData } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
 import { buildReport } from '../../scripts/report/analyse.ts';
@@ -33,6 +33,8 @@ beforeAll(async () => {
   const [id, experiment] = experimentEntries(data.experiments).find(([, e]) => e.status === 'running')!;
   experimentId = id;
   arms = experiment.variations;
+  // the exposure reports GrowthBook's variation id (meta key, else index) of the second arm
+  const secondId = growthbookVariationId(experiment, 1);
   written = writeEventLog(join(dir, 'events.jsonl'), simulationModel(data), {
     visitors: 3000,
     seed: 7,
@@ -49,7 +51,7 @@ beforeAll(async () => {
     event: 'experiment_viewed',
     messageId: 'second-exposure',
     anonymousId: twice.visitorId,
-    properties: { experiment_id: experimentId, variation_id: arms[1], landing_type: arms[1] },
+    properties: { experiment_id: experimentId, variation_id: secondId, landing_type: arms[1] },
     context: { campaign: {} },
     timestamp: '2026-01-06T00:00:00.000Z',
   };

@@ -8,7 +8,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { experimentEntries, type FunnelData } from '../../engine/index.ts';
+import { experimentEntries, growthbookVariationId, type FunnelData } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { runReportSql, type SqlFigures } from '../../scripts/report/analyse.ts';
 import { openDatabase } from '../../scripts/report/duckdb.ts';
@@ -83,7 +83,7 @@ beforeAll(async () => {
     event: 'experiment_viewed',
     messageId: 'second-exposure',
     anonymousId: exposed.visitorId,
-    properties: { experiment_id: LATAM_OFFER_ID, variation_id: other, landing_type: other },
+    properties: { experiment_id: LATAM_OFFER_ID, variation_id: growthbookVariationId(latamOffer, latamOffer.variations.indexOf(other)), landing_type: other },
     context: { campaign: {} },
     timestamp: '2026-03-06T00:00:00.000Z',
   };

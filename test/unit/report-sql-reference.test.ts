@@ -8,7 +8,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { experimentEntries, type FunnelData } from '../../engine/index.ts';
+import { experimentEntries, growthbookVariationId, type FunnelData } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { runReportSql, type SqlFigures } from '../../scripts/report/analyse.ts';
 import { openDatabase } from '../../scripts/report/duckdb.ts';
@@ -76,7 +76,7 @@ beforeAll(async () => {
       event: 'experiment_viewed',
       messageId: 'second-exposure',
       anonymousId: exposed.visitorId,
-      properties: { experiment_id: experimentId, variation_id: arms[1], landing_type: arms[1] },
+      properties: { experiment_id: experimentId, variation_id: growthbookVariationId(experiment, 1), landing_type: arms[1] },
       context: { campaign: {} },
       timestamp: at,
     }),

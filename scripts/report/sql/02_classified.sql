@@ -28,10 +28,13 @@ CREATE VIEW classified AS
 WITH named AS (
   SELECT
     c.*,
+    kv.landing_type AS arm,
     ks.step_no,
     ks.entry AS entry_step
   FROM checked_events c
   LEFT JOIN known_steps ks ON ks.step = c.step
+  -- an exposure's variation_id is GrowthBook's (a meta key or the variation's index): its arm is the landing type
+  LEFT JOIN known_variations kv ON kv.experiment_id = c.experiment_id AND kv.variation_id = c.variation_id
 )
 SELECT
   line_no,
@@ -45,7 +48,7 @@ SELECT
   outcome,
   value,
   experiment_id,
-  variation_id,
+  arm AS variation_id,
   utm_source,
   CASE
     WHEN NOT parse_ok THEN 'unparsable'
@@ -53,7 +56,7 @@ SELECT
     WHEN line_no IN (SELECT line_no FROM duplicate_lines) THEN 'duplicate'
     WHEN landing_type IS NOT NULL AND landing_type <> '' AND landing_type NOT IN (SELECT landing_type FROM known_landings) THEN 'other_funnel'
     WHEN role IN ('page', 'completed') AND step IS NOT NULL AND step_no IS NULL THEN 'other_funnel'
-    WHEN role = 'exposure' AND experiment_id || '/' || COALESCE(variation_id, '') NOT IN (SELECT experiment_id || '/' || variation_id FROM known_variations) THEN 'other_funnel'
+    WHEN role = 'exposure' AND arm IS NULL THEN 'other_funnel'
     WHEN type = 'track' AND role IS NULL AND event NOT IN (SELECT name FROM catalogue) THEN 'unknown_event'
     ELSE 'ok'
   END AS status,
