@@ -11,6 +11,7 @@ import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import { checkEmail, type EmailProblem } from '../../../engine/core/email.ts';
 import type { Account, SandboxState } from './state.ts';
+import { clientAddress, limitRate } from './rateLimits.ts';
 
 /** The server's words for each refusal (the client shows them as the e-mail error). */
 const EMAIL_PROBLEMS: Record<EmailProblem, string> = {
@@ -25,10 +26,13 @@ export function requireAccount(state: SandboxState, req: IncomingMessage): Accou
   const token = bearerToken(req);
   const account = token ? state.accountsByToken.get(token) : undefined;
   if (!account) throw new HttpError(401, { errors: { messages: ['Authentication required: send the access token as a Bearer token'] } });
+  // both indexes see the use, so the store's cap pushes out accounts left alone, never one in use
+  state.accountsByEmail.get(account.email);
   return account;
 }
 
 export async function signup(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  limitRate(state, 'signup', clientAddress(req));
   const body = await readJsonBody(req);
   const raw = typeof body.email === 'string' ? body.email : '';
   // the browser's own check (engine/core/email.ts): NFKC look-alikes and invisible characters refused
