@@ -184,7 +184,7 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
   const repeated = p.requests.get(key);
   if (repeated && state.contractBreak !== 'idempotency.replay') return sendJson(res, 200, { data: { polling_result_id: repeated } });
   checkSale(state, account, { plan, upsell: r.upsell, landingType: r.landingType });
-  countAttempt(p, account.userId);
+  if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
   // a new purchase: a payment of the account still waiting for 3-D Secure must never be charged as well
   if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId, r.intentId);
   const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(state, account, plan, r) };

@@ -91,7 +91,7 @@ export function braintreePurchase(state: SandboxState, account: Account, r: Brai
   const earlier = p.braintreeRequests.get(byEvent);
   if (!earlier) {
     checkSale(state, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType });
-    countAttempt(p, account.userId);
+    if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
     // a new purchase: a card payment of the account still waiting for 3-D Secure must never be charged as well
     if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId);
   }
