@@ -77,7 +77,11 @@ export class Probe {
 
   /** A payment method for a test card, from the card API (as the card form's tokenisation makes it). */
   async paymentMethod(account: Account, card: string): Promise<string> {
-    const body = { type: 'card', card: { number: card, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' }, billing_details: { name: 'Contract check' } };
+    const body = {
+      type: 'card',
+      card: { number: card, exp_month: 12, exp_year: new Date().getFullYear() + 3, cvc: '123' },
+      billing_details: { name: 'Contract check' },
+    };
     const answer = await this.setup(
       { method: 'POST', url: `${this.target.cardApi}/payment_methods`, body, token: await this.key(account) },
       `payment method for card …${card.slice(-4)}`,

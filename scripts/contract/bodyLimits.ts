@@ -18,13 +18,27 @@ async function routes(probe: Probe, extra: string): Promise<{ label: string; cal
   const plan = t.plans[0];
   const body = (fields: Record<string, unknown>): string => `${JSON.stringify(fields).slice(0, -1)},"extra":${extra}}`;
   const signup = { registration_source: 'email', email: `contract.limits.${Date.now()}@example.com`, name: 'Contract check', landing_type: t.landing };
-  const purchase = { gateway: 'stripe', payment_method_nonce: 'pm_contract_limits', coupon: '', fb_event_id: `contract-limits-${Date.now()}`, landing_type: t.landing };
+  const purchase = {
+    gateway: 'stripe',
+    payment_method_nonce: 'pm_contract_limits',
+    coupon: '',
+    fb_event_id: `contract-limits-${Date.now()}`,
+    landing_type: t.landing,
+  };
   return [
     { label: 'signup', call: { method: 'POST', url: `${t.webApi}/signup`, raw: body(signup) } },
-    { label: `subscription ${plan}`, call: { method: 'POST', url: `${t.portal}/users/me/subscriptions/polling/${plan}`, raw: body(purchase), token: account.token } },
+    {
+      label: `subscription ${plan}`,
+      call: { method: 'POST', url: `${t.portal}/users/me/subscriptions/polling/${plan}`, raw: body(purchase), token: account.token },
+    },
     {
       label: `Braintree subscription ${plan}`,
-      call: { method: 'POST', url: `${t.braintree}/users/me/braintree/subscriptions/${plan}`, raw: body({ ...purchase, gateway: 'braintree' }), token: account.token },
+      call: {
+        method: 'POST',
+        url: `${t.braintree}/users/me/braintree/subscriptions/${plan}`,
+        raw: body({ ...purchase, gateway: 'braintree' }),
+        token: account.token,
+      },
     },
   ];
 }

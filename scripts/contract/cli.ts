@@ -29,7 +29,11 @@ async function main(): Promise<number> {
     const results = await runContract(target);
     for (const result of results) console.log(resultLine(result));
     const failed = results.filter((r) => !r.ok);
-    console.log(failed.length ? `\n${failed.length} of ${results.length} clauses failed: ${failed.map((r) => r.id).join(', ')}` : `\nall ${results.length} clauses passed`);
+    console.log(
+      failed.length
+        ? `\n${failed.length} of ${results.length} clauses failed: ${failed.map((r) => r.id).join(', ')}`
+        : `\nall ${results.length} clauses passed`,
+    );
     return failed.length ? 1 : 0;
   } finally {
     await sandbox?.close();

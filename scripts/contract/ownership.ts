@@ -24,7 +24,7 @@ export function checkOwnership(target: ContractTarget): Promise<ClauseResult>[] 
     checkClause('payment-intent-owner', target, async (probe) => {
       const [a, b] = [await probe.signup(), await probe.signup()];
       const { intentId, secret } = await probe.challenged(a, plan, `account A: subscription ${plan} with the 3-D Secure card`);
-      await probe.confirm(a, intentId, secret, "account A completes its challenge");
+      await probe.confirm(a, intentId, secret, 'account A completes its challenge');
       const body = probe.purchaseBody(await probe.paymentMethod(b, target.cards.pays), { payment_intent_id: intentId });
       const foreign = await probe.purchase(b, plan, body, `account B: subscription ${plan} with A's payment intent`);
       expectThat(turnedDown(foreign), "account B was given a subscription on account A's payment");
@@ -32,7 +32,7 @@ export function checkOwnership(target: ContractTarget): Promise<ClauseResult>[] 
     checkClause('receipt-owner', target, async (probe) => {
       const [a, b] = [await probe.signup(), await probe.signup()];
       const subscription = await probe.paid(a, plan, target.cards.pays, `account A: subscription ${plan}`);
-      const own = await probe.receipt(a, subscription, "account A: its receipt");
+      const own = await probe.receipt(a, subscription, 'account A: its receipt');
       expectThat(own.status === 200 && field(own.body, 'data', 'subscription_id') === subscription, "account A's own receipt was not answered");
       const foreign = await probe.receipt(b, subscription, "account B: A's receipt");
       expectThat(foreign.status === 404, `another account's receipt must be a 404, was ${foreign.status}`);

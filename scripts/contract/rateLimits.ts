@@ -38,7 +38,9 @@ function floodClause(id: ClauseId, target: ContractTarget, what: string, make: (
     const call = await make(probe);
     const { sent, statuses, limited } = await flood(target.flood, call);
     const answers = [...statuses].map(([status, n]) => `${n} × ${status}`).join(', ');
-    probe.note(`${sent} ${what} at ${AT_ONCE} at a time → ${answers}${limited ? `; the 429 said Retry-After: ${limited.headers.get('retry-after') ?? '(none)'}` : ''}`);
+    probe.note(
+      `${sent} ${what} at ${AT_ONCE} at a time → ${answers}${limited ? `; the 429 said Retry-After: ${limited.headers.get('retry-after') ?? '(none)'}` : ''}`,
+    );
     expectThat(limited !== undefined, `${target.flood} ${what} got no 429`);
     expectThat(usableRetryAfter(limited.headers.get('retry-after')), 'the 429 carries no usable Retry-After (whole seconds or an HTTP date)');
   });
@@ -62,7 +64,12 @@ export function checkRateLimits(target: ContractTarget): (() => Promise<ClauseRe
         return () => ({
           method: 'POST',
           url: `${target.webApi}/signup`,
-          body: { registration_source: 'email', email: `contract.flood.${randomBytes(8).toString('hex')}@example.com`, name: 'Contract check', landing_type: target.landing },
+          body: {
+            registration_source: 'email',
+            email: `contract.flood.${randomBytes(8).toString('hex')}@example.com`,
+            name: 'Contract check',
+            landing_type: target.landing,
+          },
         });
       }),
   ];

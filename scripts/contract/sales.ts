@@ -11,7 +11,10 @@ export function checkSales(target: ContractTarget): Promise<ClauseResult>[] {
       await probe.paid(account, plan, target.cards.pays, `subscription ${plan}`);
       const body = probe.purchaseBody(await probe.paymentMethod(account, target.cards.pays));
       const second = await probe.purchase(account, otherPlan, body, `then subscription ${otherPlan}`);
-      expectThat(second.post.status === 409, `a second main subscription must be a 409, was ${second.post.status}${second.result ? ` then ${String(resultStatus(second.result))}` : ''}`);
+      expectThat(
+        second.post.status === 409,
+        `a second main subscription must be a 409, was ${second.post.status}${second.result ? ` then ${String(resultStatus(second.result))}` : ''}`,
+      );
     }),
     checkClause('variant-plans', target, async (probe) => {
       const account = await probe.signup();

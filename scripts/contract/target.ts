@@ -116,7 +116,7 @@ export function resolveTarget(base: string, configFile: string | undefined, flag
     try {
       parsed = JSON.parse(readFileSync(configFile, 'utf8'));
     } catch (error) {
-      throw new Error(`${configFile}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`${configFile}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${configFile}: must hold a JSON object`);
     target = merge(target, parsed as Record<string, unknown>, configFile);

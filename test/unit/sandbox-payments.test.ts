@@ -14,6 +14,7 @@ import { startPreviewServer, type PreviewServer } from '../../scripts/server/pre
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { MAX_ATTEMPTS_PER_ACCOUNT, paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 import { removeBuild } from '../removeBuild.ts';
+import { RATE_RULES } from '../../scripts/server/sandbox/rateLimits.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -348,6 +349,18 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
     );
     expect(name.status).toBe(400);
     expect((await paymentMethod('4'.repeat(40))).status).toBe(400);
+  });
+
+  it('limits subscription calls per account with a 429 and Retry-After, which the portal adapter reads', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4000000000000002')).body.id!;
+    const answers = await Promise.allSettled(
+      Array.from({ length: RATE_RULES.payment.burst + 1 }, (_, i) => v.api.postSubscription(PLAN, body(pm, `evt-flood-${i}`))),
+    );
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as PaymentApiError] : []));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ status: 429, retryAfterMs: expect.any(Number) });
+    expect(refused[0]!.retryAfterMs).toBeGreaterThanOrEqual(1000);
   });
 
   it(`caps what one account keeps: past ${MAX_ATTEMPTS_PER_ACCOUNT} payment attempts it answers 429`, async () => {

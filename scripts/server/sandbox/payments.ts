@@ -52,7 +52,6 @@ import {
   subscribe,
   successResult,
   UPSELL_PLAN,
-  type PaymentsState,
   type ResultData,
 } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
@@ -178,7 +177,8 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
     if (earlier && earlier.fingerprint !== print && state.contractBreak !== 'idempotency.conflict') {
       throw refuse(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
     }
-    if (earlier?.fingerprint === print && state.contractBreak !== 'idempotency.replay') return sendJson(res, 200, { data: { polling_result_id: earlier.pollingId } });
+    if (earlier?.fingerprint === print && state.contractBreak !== 'idempotency.replay')
+      return sendJson(res, 200, { data: { polling_result_id: earlier.pollingId } });
   }
   const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
   const repeated = p.requests.get(key);

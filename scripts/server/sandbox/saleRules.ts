@@ -42,7 +42,8 @@ export function checkSale(state: SandboxState, account: Account, r: SaleRequest)
   const landingType = r.landingType || account.landingType;
   const variant = getVariant(funnelData.landings, landingType);
   if (!variant) throw refuse(422, `Unknown landing_type "${landingType}"`);
-  if (!variant.plans.includes(r.plan) && state.contractBreak !== 'variant-plans') throw refuse(422, `Plan "${r.plan}" is not sold on the "${landingType}" landing`);
+  if (!variant.plans.includes(r.plan) && state.contractBreak !== 'variant-plans')
+    throw refuse(422, `Plan "${r.plan}" is not sold on the "${landingType}" landing`);
   if (main && main.plan !== r.plan && state.contractBreak !== 'one-main-subscription') {
     throw refuse(409, `This account already has an active subscription (${main.plan}); a second one is not sold`);
   }
