@@ -15,6 +15,8 @@ const testEmail = (): string => `contract.${randomBytes(6).toString('hex')}@exam
 
 export interface Account {
   token: string;
+  /** The account's id as signup answered it (`entity.geozilla_user_id`). */
+  userId: string;
 }
 
 export interface Purchase {
@@ -60,17 +62,20 @@ export class Probe {
     const answer = await this.setup({ method: 'POST', url: `${t.webApi}/signup`, body }, 'signup', (a) => a.status === 200);
     const token = field(answer.body, 'access_token');
     if (typeof token !== 'string' || !token) throw new SetupError('signup answered no access_token');
-    return { token };
+    const userId = field(answer.body, 'entity', 'geozilla_user_id');
+    return { token, userId: typeof userId === 'string' || typeof userId === 'number' ? String(userId) : '' };
+  }
+
+  /** The account's payment settings (GET {portal}/users/me/payments-settings). */
+  async settings(account: Account): Promise<unknown> {
+    const call: Call = { method: 'GET', url: `${this.target.portal}/users/me/payments-settings`, token: account.token };
+    return (await this.setup(call, 'payment settings', (a) => a.status === 200)).body;
   }
 
   private async key(account: Account): Promise<string> {
     if (this.publishableKey) return this.publishableKey;
-    const answer = await this.setup(
-      { method: 'GET', url: `${this.target.portal}/users/me/payments-settings`, token: account.token },
-      'payment settings',
-      (a) => a.status === 200,
-    );
-    const key = field(answer.body, 'stripe_publishable_key');
+    const settings = await this.settings(account);
+    const key = field(settings, 'stripe_publishable_key');
     if (typeof key !== 'string' || !key) throw new SetupError('the payment settings carry no stripe_publishable_key');
     return (this.publishableKey = key);
   }

@@ -3,6 +3,7 @@
  * once (each with its own accounts), then the floods one after the other, the signup flood last.
  * Results come back in the order of CLAUSE_IDS (docs/purchases.md's order).
  */
+import { checkAccounts } from './accounts.ts';
 import { checkBodyLimits } from './bodyLimits.ts';
 import type { ClauseResult } from './clause.ts';
 import { CLAUSE_IDS } from './clauseIds.ts';
@@ -19,6 +20,7 @@ export async function runContract(target: ContractTarget): Promise<ClauseResult[
     ...checkSales(target),
     ...checkOwnership(target),
     ...checkOpenIntent(target),
+    ...checkAccounts(target),
     ...checkBodyLimits(target),
   ]);
   for (const flood of checkRateLimits(target)) results.push(await flood());

@@ -16,6 +16,12 @@ export function checkSales(target: ContractTarget): Promise<ClauseResult>[] {
         `a second main subscription must be a 409, was ${second.post.status}${second.result ? ` then ${String(resultStatus(second.result))}` : ''}`,
       );
     }),
+    checkClause('upsell-after-main', target, async (probe) => {
+      const account = await probe.signup();
+      const body = probe.purchaseBody(await probe.paymentMethod(account, target.cards.pays), { is_upsell: true });
+      const upsell = await probe.purchase(account, target.upsellPlan, body, `the add-on ${target.upsellPlan} without a main subscription`);
+      expectThat(upsell.post.status === 409, `the add-on without a main subscription must be a 409, was ${upsell.post.status}`);
+    }),
     checkClause('variant-plans', target, async (probe) => {
       const account = await probe.signup();
       const body = probe.purchaseBody(await probe.paymentMethod(account, target.cards.pays));

@@ -29,6 +29,8 @@ export interface ContractTarget {
   plans: [string, string];
   /** A plan of the catalogue the landing does not sell. */
   unsoldPlan: string;
+  /** The add-on sold after a main subscription (`is_upsell: true`). */
+  upsellPlan: string;
   /** Test cards: one that pays, one that asks for 3-D Secure. */
   cards: { pays: string; threeDSecure: string };
   /** The most requests a rate-limit clause sends before it gives up waiting for a 429. */
@@ -60,6 +62,7 @@ export function sandboxTarget(base: string): ContractTarget {
     braintree: origin + sandbox.braintreePortalUrl,
     cardApi: origin + SANDBOX_CARD_API,
     ...defaultPlans(),
+    upsellPlan: funnelData.plans.upsell.name,
     cards: { pays: '4242424242424242', threeDSecure: '4000002500003155' },
     flood: 400,
     pollTimeoutMs: 30_000,
@@ -75,7 +78,7 @@ function merge(target: ContractTarget, overrides: Record<string, unknown>, sourc
     return value;
   };
   const has = (field: string): boolean => Object.hasOwn(overrides, field) && overrides[field] !== undefined;
-  for (const field of ['webApi', 'portal', 'braintree', 'cardApi', 'landing', 'unsoldPlan'] as const) if (has(field)) next[field] = text(field);
+  for (const field of ['webApi', 'portal', 'braintree', 'cardApi', 'landing', 'unsoldPlan', 'upsellPlan'] as const) if (has(field)) next[field] = text(field);
   if (has('plans')) {
     const plans = overrides.plans;
     const list = typeof plans === 'string' ? plans.split(',') : plans;
@@ -102,6 +105,7 @@ export const TARGET_FLAGS = {
   landing: 'landing',
   plans: 'plans',
   'unsold-plan': 'unsoldPlan',
+  'upsell-plan': 'upsellPlan',
   'card-pays': 'cardPays',
   'card-3ds': 'card3ds',
   flood: 'flood',

@@ -36,7 +36,7 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
   const body = await readJsonBody(req);
   const raw = typeof body.email === 'string' ? body.email : '';
   // the browser's own check (engine/core/email.ts): NFKC look-alikes and invisible characters refused
-  const checked = raw.length <= FIELD_LIMITS.email ? checkEmail(raw) : undefined;
+  const checked = raw.length <= FIELD_LIMITS.email && state.contractBreak !== 'signup-email' ? checkEmail(raw) : undefined;
   const email = (checked?.ok ? checked.email : raw.trim()).toLowerCase();
   const problems: Record<string, string> = {};
   if (body.registration_source !== 'email') problems.registration_source = 'registration_source must be "email"';
@@ -56,13 +56,14 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
     return;
   }
   if (state.accountsByEmail.has(email)) return sendJson(res, 422, { errors: { info: { email: 'This email is already registered' } } });
+  const userId = String(state.nextUserId++);
   const account: Account = {
-    userId: String(state.nextUserId++),
+    userId,
     email,
     name: String(body.name).trim(),
     landingType: String(body.landing_type),
     token: randomBytes(24).toString('hex'),
-    clientToken: `sandbox_bt_${randomBytes(18).toString('base64url')}`,
+    clientToken: state.contractBreak === 'client-token' ? `sandbox_bt_${userId}` : `sandbox_bt_${randomBytes(18).toString('base64url')}`,
   };
   state.accountsByEmail.set(email, account);
   state.accountsByToken.set(account.token, account);

@@ -36,7 +36,7 @@ export function checkSale(state: SandboxState, account: Account, r: SaleRequest)
   const main = mainSubscription(p, account.userId);
   if (r.plan === UPSELL_PLAN) {
     if (!r.upsell) throw refuse(422, `"${UPSELL_PLAN}" is the add-on: it is bought with is_upsell: true after a subscription`);
-    if (!main) throw refuse(409, 'The add-on is sold only to an account with an active subscription');
+    if (!main && state.contractBreak !== 'upsell-after-main') throw refuse(409, 'The add-on is sold only to an account with an active subscription');
     return;
   }
   const landingType = r.landingType || account.landingType;
