@@ -4,6 +4,7 @@
  * - an address already signed up: 422 with errors.info.email "This email is already registered";
  * - anything @fail.test: 500 with no body (the client falls back to "Failed to create an account").
  * Every stored field is length-checked (fieldLimits.ts): a longer value is a 422 naming the field.
+ * Signups past the limit per client address (rateLimits.ts) are a 429 with Retry-After.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
