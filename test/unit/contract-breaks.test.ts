@@ -2,6 +2,7 @@
  * `npm run contract` can fail every clause: against a sandbox that breaks one clause on purpose (the
  * test-only `contractBreak` option), exactly that clause fails and every other one passes.
  */
+import { readFileSync } from 'node:fs';
 import { CLAUSE_IDS } from '../../scripts/contract/clauseIds.ts';
 import { startInProcessSandbox } from '../../scripts/contract/inProcessSandbox.ts';
 import { runContract } from '../../scripts/contract/run.ts';
@@ -30,5 +31,14 @@ describe('the backend contract check', () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe('docs/purchases.md', () => {
+  it("names every clause of the check once, as the command's lines do, in their order", () => {
+    const doc = readFileSync(new URL('../../docs/purchases.md', import.meta.url), 'utf8');
+    const section = doc.slice(doc.indexOf('## Backend contract'), doc.indexOf('### The sandbox'));
+    const named = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+    expect(named).toEqual([...CLAUSE_IDS]);
   });
 });
