@@ -12,6 +12,7 @@ import { HISTORY_KEY } from '../engine/core/history.ts';
 import { ACCESS_TOKEN_KEY } from '../engine/core/startup.ts';
 import { parseBind } from '../engine/core/binding.ts';
 import { RECEIPT_KEY, type Receipt } from '../engine/payments/receipt.ts';
+import { accountKey } from '../engine/payments/account.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from './server/sandbox/account.ts';
 import { browserLocale } from '../engine/core/languages.ts';
 import project from '../funnel.config.ts';
@@ -86,11 +87,23 @@ function sandboxPurchase(
   return purchase;
 }
 
-/** The name of the Circle an invite code opens, as the sandbox's lookup answers it (the join branch's welcome). */
-async function sandboxCircleName(baseUrl: string, code: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/sandbox/webapi/api/v1/circles/${encodeURIComponent(code)}`);
-  if (!res.ok) throw new Error(`sandbox circle lookup of ${code} answered ${res.status}`);
-  return ((await res.json()) as { circle: { name: string } }).circle.name;
+const circleNames = new Map<string, Promise<string>>();
+
+/**
+ * The name of the Circle an invite code opens, as the sandbox's lookup answers it (the join branch's
+ * welcome); asked once per server and code (the sandbox limits lookups per address).
+ */
+function sandboxCircleName(baseUrl: string, code: string): Promise<string> {
+  const key = `${baseUrl} ${code}`;
+  let name = circleNames.get(key);
+  if (!name) {
+    name = fetch(`${baseUrl}/sandbox/webapi/api/v1/circles/${encodeURIComponent(code)}`).then(async (res) => {
+      if (!res.ok) throw new Error(`sandbox circle lookup of ${code} answered ${res.status}`);
+      return ((await res.json()) as { circle: { name: string } }).circle.name;
+    });
+    circleNames.set(key, name);
+  }
+  return name;
 }
 
 /** One sandbox account per server and landing type, created through the sandbox's signup call. */
@@ -150,7 +163,8 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
       case 'checkout': {
         const plan = data.plans.plans[(plans.plan as string | undefined) ?? variant.defaultPlan]!;
         // a purchase the sandbox made for real: the success step shows a receipt only once the server confirms it
-        const bought = await sandboxPurchase(baseUrl, await sandboxAccount(baseUrl, screen.variantId), screen.variantId, plan.name);
+        const buyer = await sandboxAccount(baseUrl, screen.variantId);
+        const bought = await sandboxPurchase(baseUrl, buyer, screen.variantId, plan.name);
         const receipt: Receipt = {
           plan: plan.name,
           id: bought.id,
@@ -158,6 +172,7 @@ export async function seededStorage(screen: GalleryScreen, baseUrl: string, data
           regularPrice: bought.regularPrice,
           discountPercentage: bought.regularPrice > 0 ? ((bought.regularPrice - bought.finalPrice) / bought.regularPrice) * 100 : 0,
           paymentMethodId: 'pm_gallery_card',
+          paymentMethodAccount: accountKey(buyer.userId, buyer.email),
           upsellData: { success: null, finalPrice: 0, regularPrice: 0 },
           upsellClosed: false,
         };

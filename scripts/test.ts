@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check CI runs, stopping at the first failing stage: the static checks (generated
- * types up to date, type check, lint (ESLint), format (Prettier), flow validation; two at a time),
+ * types up to date, type check, lint (ESLint), format (Prettier), flow validation, the backend contract
+ * against an in-process sandbox (`npm run contract -- --sandbox`); two at a time),
  * unit + component tests, e2e tests in Chromium (project `e2e`, two files at a time, then the
  * timing-sensitive project `e2e-serial`, one file at a time). Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
@@ -57,6 +58,8 @@ await runChecks([
   { title: 'generated types', command: 'node', args: ['--import', 'tsx', 'scripts/gen.ts', '--check'] },
   { title: 'format (fix with `npm run format`)', command: 'npx', args: ['prettier', '--check', '**/*.{ts,tsx,js,mjs}'] },
   { title: 'flow validation', command: 'node', args: ['--import', 'tsx', 'scripts/validate.ts'] },
+  // every clause of docs/purchases.md's backend contract, against the sandbox on a free port
+  { title: 'backend contract (sandbox)', command: 'node', args: ['--import', 'tsx', 'scripts/contract/cli.ts', '--sandbox'] },
 ]);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

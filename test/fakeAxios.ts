@@ -17,6 +17,8 @@ export interface SeenRequest {
 export interface FakeReply {
   status: number;
   data?: unknown;
+  /** Answer headers, lower case (e.g. retry-after). */
+  headers?: Record<string, string>;
 }
 
 /** Routes every call of `http` to `reply`; returns the list of requests seen so far. */
@@ -31,8 +33,8 @@ export function answerWith(http: HttpClients, store: FunnelState, reply: (req: S
       loaderOn: store.loader.show,
     };
     seen.push(req);
-    const { status, data } = await reply(req);
-    const response: AxiosResponse = { data, status, statusText: String(status), headers: {}, config };
+    const { status, data, headers } = await reply(req);
+    const response: AxiosResponse = { data, status, statusText: String(status), headers: { ...headers }, config };
     if (status >= 200 && status < 300) return response;
     throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
   };

@@ -30,8 +30,10 @@ export interface ErrorState {
   type: string;
   /** A text as the server gave it (shown as is) ... */
   text: string;
-  /** ... or an i18n key, translated when shown. */
+  /** ... or an i18n key, translated when shown ... */
   textKey: string;
+  /** ... with these values in its placeholders (the seconds to wait after a 429). */
+  textValues?: Record<string, number>;
 }
 
 export type LoaderType = 'normal' | 'checkout';
@@ -137,8 +139,8 @@ export function createFunnelStore<S extends object>(slices: SliceDeclarations<S>
 }
 
 /** Shows the red error banner with a literal text (as a server sent it) or an i18n key. */
-export function showError(store: FunnelState, type: string, message: { text?: string; textKey?: string }): void {
-  Object.assign(store.error, { show: true, type, text: message.text ?? '', textKey: message.textKey ?? '' });
+export function showError(store: FunnelState, type: string, message: { text?: string; textKey?: string; textValues?: Record<string, number> }): void {
+  Object.assign(store.error, { show: true, type, text: message.text ?? '', textKey: message.textKey ?? '', textValues: message.textValues });
 }
 
 /** Hides the error banner. */

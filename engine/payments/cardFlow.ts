@@ -7,7 +7,7 @@
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import { isGatewayError } from './port.ts';
 import type { PaymentFailure } from './failures.ts';
-import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY, RATE_LIMIT_KEY, SERVER_ERROR_KEY } from './failures.ts';
+import { NETWORK_ERROR_KEY, POLL_TIMEOUT_KEY, rateLimitText, SERVER_ERROR_KEY } from './failures.ts';
 import { AbortedError, pollResult, PollTimeoutError, type Clock, type PollLimits } from './polling.ts';
 import { PaymentApiError } from './subscriptionApi.ts';
 import type { SubscriptionApi, SubscriptionResult } from './backend.ts';
@@ -76,7 +76,7 @@ export function failureOfError(error: unknown): PaymentFailure {
   if (error instanceof PollTimeoutError) return { kind: 'pending', textKey: POLL_TIMEOUT_KEY, message: error.message };
   if (error instanceof PaymentApiError) {
     if (error.status === 0) return { kind: 'network', textKey: NETWORK_ERROR_KEY };
-    if (error.status === 429) return { kind: 'rateLimit', textKey: RATE_LIMIT_KEY, message: error.messages.join(' ') || undefined };
+    if (error.status === 429) return { kind: 'rateLimit', ...rateLimitText(error.retryAfterMs), message: error.messages.join(' ') || undefined };
     if (error.status >= 500) return { kind: 'server', textKey: SERVER_ERROR_KEY, message: error.messages.join(' ') || undefined };
     return { kind: 'refused', message: error.messages.join(' ') || undefined };
   }

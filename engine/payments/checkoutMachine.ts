@@ -10,7 +10,7 @@ import { hideError, setLoader, type FunnelState } from '../core/store.ts';
 import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
 import { AbortedError, realClock, type Clock, type PollLimits } from './polling.ts';
-import { applyPaidResult } from './paidResult.ts';
+import { applyPaidResult, ownPaymentMethod } from './paidResult.ts';
 import { markConfirmed } from './serverConfirmation.ts';
 import type { PaymentMethod, PaymentMethodResult, PaymentProcessor } from './port.ts';
 import type { SubscriptionApi } from './backend.ts';
@@ -268,6 +268,14 @@ async function buyByCard(
   const plan = open?.plan ?? request.plan;
   const fbEventId = open?.fbEventId ?? request.attempt?.fbEventId ?? (deps.newEventId ?? randomEventId)();
   const idempotencyKey = open?.idempotencyKey ?? request.attempt?.idempotencyKey ?? (durable || upsell ? randomEventId() : undefined);
+  const reused = upsell ? ownPaymentMethod(store) : '';
+  if (upsell && !open && !reused) {
+    // the upsell charges the payment method the plan was just paid with, and only its own account's
+    return settle(
+      { store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId },
+      { status: 'failed', failure: { kind: 'refused' } },
+    );
+  }
   if (durable && !open) {
     // as soon as it is claimed, before the subscription call: every tab sees the purchase from now on
     writePurchaseRecord({
@@ -290,7 +298,7 @@ async function buyByCard(
       billingName: store.checkout.cardholderName.trim(),
       coupon: request.coupon ?? '',
       fbEventId,
-      paymentMethodId: open?.paymentMethodId || (upsell && store.checkout.stripeNonce ? store.checkout.stripeNonce : undefined),
+      paymentMethodId: open?.paymentMethodId || reused || undefined,
       paymentMethod: upsell ? undefined : (tokenising ?? request.paymentMethod),
       // the upsell charges the method just authenticated; a resumed purchase repeats its decision
       threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,

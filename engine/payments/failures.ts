@@ -30,6 +30,8 @@ export interface PaymentFailure {
   message?: string;
   /** A translated text to show instead (time-out, network). */
   textKey?: string;
+  /** The values of the text's placeholders (the seconds to wait after a 429). */
+  textValues?: Readonly<Record<string, number>>;
   /** Stripe's decline_code, or its error code when there is none. */
   declineCode?: string;
 }
@@ -58,8 +60,19 @@ export const PAYMENT_ERROR_KEY = 'checkout.errors.paymentError';
 export const POLL_TIMEOUT_KEY = 'checkout.errors.timeout';
 export const NETWORK_ERROR_KEY = 'checkout.errors.network';
 export const RATE_LIMIT_KEY = 'checkout.errors.rateLimit';
+/** A 429 that said how long to wait (Retry-After): "try again in {{seconds}} s". */
+export const RATE_LIMIT_WAIT_KEY = 'errors.tryAgainIn';
 export const SERVER_ERROR_KEY = 'checkout.errors.server';
 export const GENERIC_ERROR_TEXT = 'An error has occurred';
+
+/**
+ * The text of a refusal for going too fast: the wait in whole seconds (at least 1) when the server
+ * said it, else the plain "wait a moment".
+ */
+export function rateLimitText(retryAfterMs: number | undefined): Pick<PaymentFailure, 'textKey' | 'textValues'> {
+  if (retryAfterMs === undefined) return { textKey: RATE_LIMIT_KEY };
+  return { textKey: RATE_LIMIT_WAIT_KEY, textValues: { seconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } };
+}
 
 /** The i18n key for a failure, or undefined when the server's text is shown as is. */
 export function failureTextKey(failure: PaymentFailure): string | undefined {

@@ -20,6 +20,8 @@ export interface Receipt {
   discountPercentage: number;
   /** The payment method the upsell is charged to (a Stripe id, never card data). */
   paymentMethodId: string;
+  /** The account that paid with it (`purchaseAccountOf`); '' in a receipt from before it was kept: not reused then. */
+  paymentMethodAccount: string;
   upsellData: UpsellData;
   /** The visitor closed the upsell offer. */
   upsellClosed: boolean;
@@ -44,6 +46,7 @@ export function saveReceipt(store: FunnelState, plan: string, upsellClosed = fal
     regularPrice: c.regularPrice,
     discountPercentage: c.discountPercentage,
     paymentMethodId: c.stripeNonce,
+    paymentMethodAccount: c.paymentMethodAccount,
     upsellData: { ...c.upsellData },
     upsellClosed,
     paidWith: paidWith ?? (earlier?.id === c.id && earlier.paidWith ? earlier.paidWith : c.stripeNonce ? 'card' : ''),
@@ -63,6 +66,7 @@ export function readReceipt(): Receipt | undefined {
     regularPrice: r.regularPrice,
     discountPercentage: typeof r.discountPercentage === 'number' ? r.discountPercentage : 0,
     paymentMethodId: typeof r.paymentMethodId === 'string' ? r.paymentMethodId : '',
+    paymentMethodAccount: typeof r.paymentMethodAccount === 'string' ? r.paymentMethodAccount : '',
     upsellData: {
       success: typeof u?.success === 'boolean' ? u.success : null,
       finalPrice: typeof u?.finalPrice === 'number' ? u.finalPrice : 0,
@@ -87,6 +91,7 @@ export function restoreReceipt(store: FunnelState): Receipt | undefined {
       regularPrice: receipt.regularPrice,
       discountPercentage: receipt.discountPercentage,
       stripeNonce: receipt.paymentMethodId,
+      paymentMethodAccount: receipt.paymentMethodAccount,
       isSuccess: true,
       upsellData: { ...receipt.upsellData },
     });

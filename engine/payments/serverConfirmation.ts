@@ -6,7 +6,7 @@
  * server does not know is forgotten, so it cannot come back.
  */
 import type { FunnelState } from '../core/store.ts';
-import { applyPaidResult } from './paidResult.ts';
+import { applyPaidResult, ownPaymentMethod } from './paidResult.ts';
 import { clearPurchaseRecord, readPurchaseRecord } from './purchaseRecord.ts';
 import { clearReceipt, readReceipt } from './receipt.ts';
 import type { SubscriptionApi } from './backend.ts';
@@ -52,7 +52,9 @@ export async function confirmPurchase(
     if (store.checkout.id === id) Object.assign(store.checkout, { id: '', isSuccess: false, finalPrice: 0, regularPrice: 0, discountPercentage: 0 });
     return 'none';
   }
-  applyPaidResult(store, server, store.checkout.stripeNonce || receipt?.paymentMethodId || record?.paymentMethodId || '');
+  // only this account's payment method is kept for the upsell (the record is this account's already)
+  const receiptMethod = receipt?.id === id && receipt.paymentMethodAccount === account ? receipt.paymentMethodId : '';
+  applyPaidResult(store, server, ownPaymentMethod(store) || receiptMethod || record?.paymentMethodId || '');
   markConfirmed(store, id);
   return 'confirmed';
 }

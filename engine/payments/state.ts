@@ -48,6 +48,8 @@ export interface CheckoutState {
   isCardFormShown: boolean;
   discountPercentage: number;
   stripeNonce: string;
+  /** The account (`purchaseAccountOf`) whose purchase `stripeNonce` paid: no other account is ever charged to it. */
+  paymentMethodAccount: string;
   declineCode: string;
   /** The subscription id the server confirmed in this page (a polling result or a receipt lookup). */
   confirmedId: string;
@@ -97,6 +99,7 @@ export const PAYMENT_SLICES: SliceDeclarationsOf<PaymentState> = {
       isCardFormShown: true,
       discountPercentage: 0,
       stripeNonce: '',
+      paymentMethodAccount: '',
       declineCode: '',
       confirmedId: '',
       upsellData: { success: null, finalPrice: 0, regularPrice: 0 },

@@ -3,11 +3,15 @@
  * rejects with, and readers of the generic parts of an answer (a Retry-After header, a price).
  */
 
-/** A failed call: the HTTP status (0 when no answer came) and the server's messages, if any. */
+/**
+ * A failed call: the HTTP status (0 when no answer came), the server's messages, if any, and for a
+ * 429 the wait its Retry-After asked for.
+ */
 export class PaymentApiError extends Error {
   constructor(
     readonly status: number,
     readonly messages: string[],
+    readonly retryAfterMs?: number,
   ) {
     super(messages.join(' ') || `Payment call failed (HTTP ${status})`);
     this.name = 'PaymentApiError';

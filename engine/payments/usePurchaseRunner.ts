@@ -109,6 +109,6 @@ export function usePurchaseRunner(): PurchaseRunner {
   }, []);
 
   const key = failure ? failureTextKey(failure) : undefined;
-  const failureText = failure ? (key ? t(key) : failure.message) : undefined;
+  const failureText = failure ? (key ? t(key, failure.textValues) : failure.message) : undefined;
   return { api, loadGateway, readyGateway, gatewayContext, settledGatewayContext, signal, busy, ended, failure, failureText, run };
 }

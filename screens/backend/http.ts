@@ -5,6 +5,7 @@
  */
 import axios, { type AxiosInstance } from 'axios';
 import type { FunnelConfig } from '../../engine/index.ts';
+import { retryAfterMs } from '../../engine/payments/index.ts';
 import { portalAddresses } from './addresses.ts';
 
 export interface HttpClients {
@@ -51,8 +52,14 @@ export function createHttpClients(config: Pick<FunnelConfig, 'backendSettings'>,
   };
 }
 
-/** The HTTP status and parsed body of a failed call; status 0 when no answer came (offline, time-out). */
-export function failureOf(error: unknown): { status: number; body: unknown } {
-  if (axios.isAxiosError(error)) return { status: error.response?.status ?? 0, body: error.response?.data };
+/**
+ * The HTTP status, parsed body and Retry-After (in ms, when the answer had one) of a failed call;
+ * status 0 when no answer came (offline, time-out).
+ */
+export function failureOf(error: unknown): { status: number; body: unknown; retryAfterMs?: number } {
+  if (axios.isAxiosError(error)) {
+    const retryAfter = retryAfterMs(error.response?.headers?.['retry-after']);
+    return { status: error.response?.status ?? 0, body: error.response?.data, ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }) };
+  }
   return { status: 0, body: undefined };
 }

@@ -104,8 +104,8 @@ const keyHeader = (request: SubscriptionRequest) => (request.idempotencyKey ? { 
 /** Rethrows a PaymentApiError as it is, anything else as one with the answer's status and messages. */
 function rethrow(error: unknown): never {
   if (error instanceof PaymentApiError) throw error;
-  const { status, body } = failureOf(error);
-  throw new PaymentApiError(status, messagesOf(body));
+  const { status, body, retryAfterMs: wait } = failureOf(error);
+  throw new PaymentApiError(status, messagesOf(body), wait);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ScreenProps } from '../types/screens.gen.ts';
 import { useEngine, useTexts } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { formatPercent, planNamed } from '../../engine/index.ts';
-import { orderReference } from '../../engine/payments/index.ts';
+import { orderReference, ownPaymentMethod } from '../../engine/payments/index.ts';
 import { purchaseAccountOf, readPurchaseRecord, updatePurchaseRecord } from '../../engine/payments/index.ts';
 import { useServerConfirmation } from '../../engine/payments/index.ts';
 import { checkoutPathBefore } from './checkoutPath.ts';
@@ -66,7 +66,8 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const paidAt = startedAt === undefined ? openedAt : new Date(startedAt);
   // the add-on is charged the way the plan was paid: a kept card or wallet method, or the vaulted PayPal account
   const paidWith = receipt?.paidWith === 'paypal' ? 'paypal' : 'card';
-  const offerUpsell = props.upsell !== undefined && c.id !== '' && (c.stripeNonce !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
+  const offerUpsell =
+    props.upsell !== undefined && c.id !== '' && (ownPaymentMethod(snap) !== '' || paidWith === 'paypal') && c.upsellData.success !== true && !closed;
 
   const close = (): void => {
     setClosed(true);

@@ -18,6 +18,8 @@ export class SignupError extends Error {
   constructor(
     readonly status: number,
     readonly emailError: string | undefined,
+    /** A 429's Retry-After, in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(emailError ?? 'Failed to create an account');
     this.name = 'SignupError';
@@ -47,8 +49,8 @@ export async function postSignup(http: HttpClients, request: SignupRequest): Pro
     return { accessToken, userId: userId === undefined || userId === null ? '' : String(userId) };
   } catch (error) {
     if (error instanceof SignupError) throw error;
-    const { status, body } = failureOf(error);
-    throw new SignupError(status, emailErrorOf(body));
+    const { status, body, retryAfterMs } = failureOf(error);
+    throw new SignupError(status, emailErrorOf(body), retryAfterMs);
   }
 }
 

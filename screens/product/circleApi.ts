@@ -7,6 +7,7 @@ import type { ProductState } from './slices.ts';
 import { failureOf } from '../backend/http.ts';
 import { CIRCLE_ERRORS, type FieldResult } from './family.ts';
 import { httpClientsFor } from './signup.ts';
+import { rateLimitText } from '../../engine/payments/index.ts';
 
 /**
  * Looks a normalised invite code up; on success stores the Circle's name in family.circleName.
@@ -21,6 +22,12 @@ export async function joinCircle(store: ProductState, code: string): Promise<Fie
     store.family.circleName = name.trim();
     return { ok: true, value: code };
   } catch (error) {
-    return { ok: false, error: failureOf(error).status === 404 ? CIRCLE_ERRORS.unknown : CIRCLE_ERRORS.unreachable };
+    const failure = failureOf(error);
+    if (failure.status === 429) {
+      // too many lookups from here: say how long to wait (the server's Retry-After)
+      const { textKey, textValues } = rateLimitText(failure.retryAfterMs);
+      return { ok: false, error: textKey!, ...(textValues ? { values: textValues } : {}) };
+    }
+    return { ok: false, error: failure.status === 404 ? CIRCLE_ERRORS.unknown : CIRCLE_ERRORS.unreachable };
   }
 }

@@ -5,7 +5,8 @@
  */
 
 /** A rule's verdict: the normalised value to store, or the i18n key of the error to show. */
-export type FieldResult = { ok: true; value: string } | { ok: false; error: string };
+/** A field's value, or the i18n key of its problem (with the values of the text's placeholders, e.g. the seconds to wait). */
+export type FieldResult = { ok: true; value: string } | { ok: false; error: string; values?: Readonly<Record<string, number>> };
 
 /** The text fields the text-entry screen fills (the `field` prop of its schema). */
 export type TextField = 'name' | 'circleName' | 'code';

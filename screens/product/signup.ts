@@ -13,7 +13,7 @@ import { getPaymentSettings, postSignup, SignupError } from './accountApi.ts';
 import { config, type FunnelConfig } from '../../engine/index.ts';
 import { createHttpClients, type HttpClients } from '../backend/http.ts';
 import { networkType, PAYMENT_SETTINGS_RETRY, retry } from '../../engine/index.ts';
-import { rememberSession } from '../../engine/payments/index.ts';
+import { rateLimitText, rememberSession } from '../../engine/payments/index.ts';
 import { hideError, setLoader, showError, type FunnelState } from '../../engine/index.ts';
 import type { ProductState } from './slices.ts';
 import { normalizeEmail } from '../../engine/index.ts';
@@ -106,7 +106,9 @@ async function createAccount(deps: SignupDeps, email: string, name: string | und
     analytics.track('Signed Up', { method: 'email', landing_type: store.plans.landingType });
   } catch (error) {
     const emailError = error instanceof SignupError ? error.emailError : undefined;
-    showError(store, 'signup', emailError ? { text: emailError } : { textKey: SIGNUP_FAILED_KEY });
+    // too many signups from here: say how long to wait (the server's Retry-After)
+    const limited = error instanceof SignupError && error.status === 429 ? rateLimitText(error.retryAfterMs) : undefined;
+    showError(store, 'signup', emailError ? { text: emailError } : (limited ?? { textKey: SIGNUP_FAILED_KEY }));
     store.signup.isSuccess = false;
     analytics.track('signup_failed', { status: error instanceof SignupError ? error.status : 0, server_message: emailError ?? null });
     return 'failed';

@@ -52,6 +52,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
   const field = props.rule;
   const [value, setValue] = useState(() => displayValue(field, readBound(store, props.bind)));
   const [error, setError] = useState('');
+  const [errorValues, setErrorValues] = useState<Readonly<Record<string, number>>>();
   const [checking, setChecking] = useState(false);
   const done = useRef(false);
   const inputId = useId();
@@ -73,6 +74,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
     if (!result.ok) {
       release();
       setError(result.error);
+      setErrorValues(result.values);
       return;
     }
     done.current = true;
@@ -87,7 +89,7 @@ export default function TextEntryScreen({ props, next }: ScreenProps<TextEntryPr
         <Field
           inputId={inputId}
           label={t(props.label)}
-          error={error ? t(error, errorTextOptions(error)) : undefined}
+          error={error ? t(error, { ...errorTextOptions(error), ...errorValues }) : undefined}
           className="text-entry__field"
           ltr={field === 'code'}
         >

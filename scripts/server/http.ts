@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** Extra answer headers (a 429's Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(`HTTP ${status}`);
   }
@@ -20,9 +22,18 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Reads a request body of at most `maxBytes`; a larger one is a 413 HttpError. */
-export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, { errors: { messages: [`Request body is larger than ${maxBytes / 1024} KiB`] } });
+/** Requests whose body size or depth limit is switched off: only the sandbox's test-only contract break does that. */
+const liftedLimits = new WeakMap<IncomingMessage, 'size' | 'depth'>();
+
+/** Switches one body limit off for a request (previewServer.ts, under the test-only `contractBreak` option). */
+export function liftBodyLimit(req: IncomingMessage, limit: 'size' | 'depth'): void {
+  liftedLimits.set(req, limit);
+}
+
+/** Reads a request body of at most `limit` bytes; a larger one is a 413 HttpError. */
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const maxBytes = liftedLimits.get(req) === 'size' ? Infinity : limit;
+  const tooLarge = () => new HttpError(413, { errors: { messages: [`Request body is larger than ${limit / 1024} KiB`] } });
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
@@ -40,8 +51,8 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES):
  * not JSON is a 400 with a message, never a stack overflow further on.
  * @throws HttpError
  */
-export function parseRequestJson(text: string): unknown {
-  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, { errors: { messages: [`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`] } });
+export function parseRequestJson(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (jsonDepth(text, maxDepth) > maxDepth) throw new HttpError(400, { errors: { messages: [`Request body is nested deeper than ${MAX_JSON_DEPTH} levels`] } });
   try {
     return JSON.parse(text);
   } catch {
@@ -53,7 +64,7 @@ export function parseRequestJson(text: string): unknown {
 export async function readJsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   const text = (await readBody(req)).toString('utf8');
   if (!text) return {};
-  const parsed = parseRequestJson(text);
+  const parsed = parseRequestJson(text, liftedLimits.get(req) === 'depth' ? Infinity : MAX_JSON_DEPTH);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new HttpError(400, { errors: { messages: ['Request body must be a JSON object'] } });
   }

@@ -8,7 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HttpError, sendJson } from './http.ts';
+import { HttpError, liftBodyLimit, sendJson } from './http.ts';
+import type { ClauseId } from '../contract/clauseIds.ts';
 import { answerBadUrl, answerLongUrl, handleClientError, MAX_HEADER_BYTES, parseRequestUrl } from './requestGuards.ts';
 import { accountRoutes, type SandboxRoute } from './sandbox/routes.ts';
 import { paymentRoutes } from './sandbox/payments.ts';
@@ -47,10 +48,16 @@ export interface PreviewServerOptions {
   collectorLog?: string;
   /** The JSON-lines file of the purchase relay's dead letters (default: relay-dead-letter.jsonl in the system's temporary folder). */
   relayDeadLetter?: string;
+  /**
+   * Test only (test/unit/contract-breaks.test.ts): the sandbox stops keeping this contract clause, so
+   * the test can prove `npm run contract` notices. No script passes it.
+   */
+  contractBreak?: ClauseId;
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
   const state = createSandboxState(options.limits);
+  state.contractBreak = options.contractBreak;
   setCollectorLogFile(state, options.collectorLog);
   const serveStatic = createStaticHandler(options.distDir, { live: options.live });
   const redirectToRoute = createRouteRedirect(options.distDir, { live: options.live });
@@ -63,6 +70,8 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const method = req.method ?? 'GET';
     const handle = async (): Promise<void> => {
       if (url.pathname.startsWith('/sandbox/')) {
+        if (state.contractBreak === 'body-size') liftBodyLimit(req, 'size');
+        if (state.contractBreak === 'body-depth') liftBodyLimit(req, 'depth');
         const candidates = sandboxRoutes.filter((r) => r.pattern.test(url.pathname));
         if (!candidates.length) return sendJson(res, 404, { errors: { messages: [`No sandbox call at ${url.pathname}`] } });
         const route = candidates.find((r) => r.method === method);
@@ -79,7 +88,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     };
     handle().catch((error: unknown) => {
       if (res.headersSent) return res.end();
-      if (error instanceof HttpError) return sendJson(res, error.status, error.body);
+      if (error instanceof HttpError) return sendJson(res, error.status, error.body, error.headers);
       console.error('preview server error:', error);
       sendJson(res, 500, { errors: { messages: ['Internal sandbox error'] } });
     });

@@ -94,7 +94,7 @@ export function scriptedGateway(script: { created?: PaymentMethodResult[]; confi
 /** A store with a signed-in visitor and a filled card form, and an analytics log. */
 export function funnel(): { store: FunnelState; events: AnalyticsEvent[]; analytics: ReturnType<typeof createAnalytics>; names: () => string[] } {
   const store = createFunnelStore(productSlices);
-  store.signup.token = 'token';
+  Object.assign(store.signup, { token: 'token', accountId: '42', accountEmail: 'ada@example.com' });
   store.checkout.cardholderName = 'Ada Lovelace';
   const events: AnalyticsEvent[] = [];
   const analytics = createAnalytics([memorySink(events)]);

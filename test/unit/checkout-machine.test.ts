@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isPurchaseRunning, purchase, purchaseWithBraintree } from '../../engine/payments/index.ts';
+import { isPurchaseRunning, purchase, purchaseAccountOf, purchaseWithBraintree } from '../../engine/payments/index.ts';
 import { UPSELL_FIELD } from '../../screens/backend/portalSubscriptions.ts';
 import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
@@ -309,8 +309,7 @@ describe('checkout machine: the upsell', () => {
 
   it('charges the saved payment method with the upsell marker and fills upsellData', async () => {
     const f = funnel();
-    f.store.checkout.stripeNonce = 'pm_saved';
-    f.store.checkout.id = 'sub_main';
+    Object.assign(f.store.checkout, { stripeNonce: 'pm_saved', paymentMethodAccount: purchaseAccountOf(f.store.signup), id: 'sub_main' });
     const { api, calls } = scriptedApi({ posts: ['p'], polls: [paid('sub_up', 9.99, 9.99)] });
     const gateway = scriptedGateway({});
     const outcome = await purchase({ api, gateway, store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: UPSELL, upsell: true });
@@ -325,7 +324,7 @@ describe('checkout machine: the upsell', () => {
 
   it('sets upsellData.success false and logs upsell_failed on a decline', async () => {
     const f = funnel();
-    f.store.checkout.stripeNonce = 'pm_saved';
+    Object.assign(f.store.checkout, { stripeNonce: 'pm_saved', paymentMethodAccount: purchaseAccountOf(f.store.signup) });
     const { api } = scriptedApi({
       posts: ['p'],
       polls: [done({ status: 'failed', errors: { messages: ['Your card was declined.'] }, decline_code: 'generic_decline' })],

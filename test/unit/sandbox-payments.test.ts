@@ -14,6 +14,7 @@ import { startPreviewServer, type PreviewServer } from '../../scripts/server/pre
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
 import { MAX_ATTEMPTS_PER_ACCOUNT, paymentsOf } from '../../scripts/server/sandbox/paymentsState.ts';
 import { removeBuild } from '../removeBuild.ts';
+import { RATE_RULES } from '../../scripts/server/sandbox/rateLimits.ts';
 
 let server: PreviewServer;
 let dist: string;
@@ -54,12 +55,13 @@ async function call(method: string, path: string, body?: unknown, token?: string
 }
 
 let n = 0;
-async function visitor(landingType = 'fullPrice'): Promise<{ token: string; email: string; api: PortalWire }> {
+async function visitor(landingType = 'fullPrice'): Promise<{ token: string; userId: string; email: string; api: PortalWire }> {
   const email = `buyer${++n}.${Date.now()}@example.com`;
   const { body } = await call('POST', '/sandbox/webapi/api/v1/signup', { registration_source: 'email', name: 'Ada', email, landing_type: landingType });
   const token = body.access_token!;
+  const userId = String((body.entity as { geozilla_user_id: string }).geozilla_user_id);
   const base = { backendSettings: Object.fromEntries(Object.entries(PREVIEW_CONFIG.backendSettings).map(([name, path]) => [name, url(path)])) };
-  return { token, email, api: portalWire(createHttpClients(base, () => token)) };
+  return { token, userId, email, api: portalWire(createHttpClients(base, () => token)) };
 }
 
 async function paymentMethod(number: string, extra: Record<string, unknown> = {}): Promise<{ status: number; body: SandboxBody }> {
@@ -321,9 +323,8 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
   it('keeps keys per account: another account may use the same key', async () => {
     const a = await visitor();
     const b = await visitor();
-    const pm = (await paymentMethod('4242424242424242')).body.id!;
-    const first = await a.api.postSubscription(PLAN, body(pm, 'evt-1'), 'shared-key');
-    const second = await b.api.postSubscription(PLAN, body(pm, 'evt-1'), 'shared-key');
+    const first = await a.api.postSubscription(PLAN, body((await paymentMethod('4242424242424242')).body.id!, 'evt-1'), 'shared-key');
+    const second = await b.api.postSubscription(PLAN, body((await paymentMethod('4242424242424242')).body.id!, 'evt-1'), 'shared-key');
     expect(second).not.toBe(first);
   });
 
@@ -350,10 +351,24 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
     expect((await paymentMethod('4'.repeat(40))).status).toBe(400);
   });
 
+  it('limits subscription calls per account with a 429 and Retry-After, which the portal adapter reads', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4000000000000002')).body.id!;
+    const answers = await Promise.allSettled(
+      Array.from({ length: RATE_RULES.payment.burst + 1 }, (_, i) => v.api.postSubscription(PLAN, body(pm, `evt-flood-${i}`))),
+    );
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as PaymentApiError] : []));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ status: 429, retryAfterMs: expect.any(Number) });
+    expect(refused[0]!.retryAfterMs).toBeGreaterThanOrEqual(1000);
+  });
+
   it(`caps what one account keeps: past ${MAX_ATTEMPTS_PER_ACCOUNT} payment attempts it answers 429`, async () => {
     const v = await visitor();
     const pm = (await paymentMethod('4000000000000002')).body.id!; // declines: every attempt is a new job
-    for (let i = 0; i < MAX_ATTEMPTS_PER_ACCOUNT; i++) await v.api.postSubscription(PLAN, body(pm, `evt-${i}`));
+    // the attempts made before, more than the payment-call rate limit lets through at once
+    paymentsOf(server.state).attempts.set(v.userId, MAX_ATTEMPTS_PER_ACCOUNT - 1);
+    await v.api.postSubscription(PLAN, body(pm, 'evt-0'));
     await expect(v.api.postSubscription(PLAN, body(pm, 'evt-over'))).rejects.toMatchObject({ status: 429 });
     // a repeated request is answered from what is kept, not counted again
     expect(await v.api.postSubscription(PLAN, body(pm, 'evt-0'))).toMatch(/^poll_sb_/);

@@ -27,6 +27,26 @@ describe('sandbox accounts', () => {
     expect(state.accountsByToken.get('t5')?.email).toBe('a5@example.com');
   });
 
+  it('keeps an account in the middle of a purchase when a flood of signups fills the store', () => {
+    const state = createSandboxState({ maxAccounts: 3 });
+    state.inPurchase = (a) => a.userId === '1';
+    for (let n = 1; n <= 50; n++) add(state, account(n));
+    expect(state.accountsByToken.get('t1')?.email).toBe('a1@example.com');
+    expect(state.accountsByEmail.get('a1@example.com')?.token).toBe('t1');
+    expect(state.accountsByEmail.size).toBe(3);
+    expect(state.accountsByToken.size).toBe(3);
+    expect(state.accountsByToken.get('t50')?.email).toBe('a50@example.com');
+    expect(state.accountsByEmail.get('a2@example.com')).toBeUndefined();
+  });
+
+  it('still makes room when every account is in the middle of a purchase', () => {
+    const state = createSandboxState({ maxAccounts: 3 });
+    state.inPurchase = () => true;
+    for (let n = 1; n <= 6; n++) add(state, account(n));
+    expect(state.accountsByEmail.size).toBe(3);
+    expect(state.accountsByToken.get('t6')?.email).toBe('a6@example.com');
+  });
+
   it('forgets an account after its time to live, by e-mail and by token', async () => {
     const state = createSandboxState({ accountTtlMs: 30 });
     add(state, account(1));

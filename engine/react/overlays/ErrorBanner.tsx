@@ -17,7 +17,7 @@ export function ErrorBanner() {
     return () => clearTimeout(timer);
   }, [error.show, error.text, error.textKey, store]);
   if (!error.show) return null;
-  const text = error.textKey ? t(error.textKey) : error.text || t('errors.generic');
+  const text = error.textKey ? t(error.textKey, error.textValues) : error.text || t('errors.generic');
   return (
     <div className="fe-error-banner" role="alert" data-error-type={error.type}>
       <p className="fe-error-banner__text">{text}</p>

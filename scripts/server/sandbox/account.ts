@@ -4,6 +4,7 @@
  * - an address already signed up: 422 with errors.info.email "This email is already registered";
  * - anything @fail.test: 500 with no body (the client falls back to "Failed to create an account").
  * Every stored field is length-checked (fieldLimits.ts): a longer value is a 422 naming the field.
+ * Signups past the limit per client address (rateLimits.ts) are a 429 with Retry-After.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { FIELD_LIMITS, tooLong } from './fieldLimits.ts';
 import { checkEmail, type EmailProblem } from '../../../engine/core/email.ts';
 import type { Account, SandboxState } from './state.ts';
+import { clientAddress, limitRate } from './rateLimits.ts';
 
 /** The server's words for each refusal (the client shows them as the e-mail error). */
 const EMAIL_PROBLEMS: Record<EmailProblem, string> = {
@@ -25,14 +27,17 @@ export function requireAccount(state: SandboxState, req: IncomingMessage): Accou
   const token = bearerToken(req);
   const account = token ? state.accountsByToken.get(token) : undefined;
   if (!account) throw new HttpError(401, { errors: { messages: ['Authentication required: send the access token as a Bearer token'] } });
+  // both indexes see the use, so the store's cap pushes out accounts left alone, never one in use
+  state.accountsByEmail.get(account.email);
   return account;
 }
 
 export async function signup(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  limitRate(state, 'signup', clientAddress(req));
   const body = await readJsonBody(req);
   const raw = typeof body.email === 'string' ? body.email : '';
   // the browser's own check (engine/core/email.ts): NFKC look-alikes and invisible characters refused
-  const checked = raw.length <= FIELD_LIMITS.email ? checkEmail(raw) : undefined;
+  const checked = raw.length <= FIELD_LIMITS.email && state.contractBreak !== 'signup-email' ? checkEmail(raw) : undefined;
   const email = (checked?.ok ? checked.email : raw.trim()).toLowerCase();
   const problems: Record<string, string> = {};
   if (body.registration_source !== 'email') problems.registration_source = 'registration_source must be "email"';
@@ -52,13 +57,14 @@ export async function signup(state: SandboxState, req: IncomingMessage, res: Ser
     return;
   }
   if (state.accountsByEmail.has(email)) return sendJson(res, 422, { errors: { info: { email: 'This email is already registered' } } });
+  const userId = String(state.nextUserId++);
   const account: Account = {
-    userId: String(state.nextUserId++),
+    userId,
     email,
     name: String(body.name).trim(),
     landingType: String(body.landing_type),
     token: randomBytes(24).toString('hex'),
-    clientToken: `sandbox_bt_${randomBytes(18).toString('base64url')}`,
+    clientToken: state.contractBreak === 'client-token' ? `sandbox_bt_${userId}` : `sandbox_bt_${randomBytes(18).toString('base64url')}`,
   };
   state.accountsByEmail.set(email, account);
   state.accountsByToken.set(account.token, account);

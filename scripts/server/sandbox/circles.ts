@@ -4,8 +4,10 @@
  * the sample Circles below, as if other families had created them; docs/operations.md lists their
  * codes for previewing the branch.
  */
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJson } from '../http.ts';
+import { clientAddress, limitRate } from './rateLimits.ts';
+import type { SandboxState } from './state.ts';
 
 /** Invite code (normalised: upper case, no dash) -> Circle name. */
 export const SAMPLE_CIRCLES: Readonly<Record<string, string>> = {
@@ -14,8 +16,9 @@ export const SAMPLE_CIRCLES: Readonly<Record<string, string>> = {
   ABC234: 'García',
 };
 
-/** GET {webapi}/circles/{code}: 200 with the Circle, or 404 when no Circle has this code. */
-export function circleByCode(res: ServerResponse, code: string): void {
+/** GET {webapi}/circles/{code}: 200 with the Circle, or 404 when no Circle has this code; 429 past the lookup limit (rateLimits.ts). */
+export function circleByCode(state: SandboxState, req: IncomingMessage, res: ServerResponse, code: string): void {
+  limitRate(state, 'lookup', clientAddress(req));
   const name = Object.hasOwn(SAMPLE_CIRCLES, code) ? SAMPLE_CIRCLES[code] : undefined;
   if (name === undefined) {
     sendJson(res, 404, { errors: { messages: ['No Circle has this invite code'] } });

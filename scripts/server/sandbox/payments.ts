@@ -14,7 +14,11 @@
  *   plan or body is a 400. Without the header the same request again (same account, fb_event_id and
  *   payment_intent_id) answers the same polling id. An account that already has the plan gets its
  *   existing subscription back, never a second one (so a reload cannot buy the upsell twice).
- *   429 when an account has made more payment attempts than the sandbox keeps (paymentsState.ts).
+ *   429 when an account has made more payment attempts than the sandbox keeps (paymentsState.ts), or
+ *         calls faster than its payment-call limit (rateLimits.ts, with Retry-After).
+ *   A new purchase (not a repeat) cancels the account's payments still waiting for 3-D Secure (their
+ *   confirmation is then a 400, a re-post with their id a 409); a payment method belongs to the first
+ *   account that pays with it, and another account's payment method or intent is a 422.
  * GET {portal}/polling/get-result/{id}                  bearer token (the job's owner)
  *   202   { data: { status: 'pending' } } + Retry-After: 1   (the first two answers)
  *   200   { data: { result_data: { status: 'succeeded', subscription_id, price_with_discount, regular_price } } }
@@ -39,6 +43,7 @@ import { requireAccount } from './account.ts';
 import { AUTHENTICATION_FAILED, type Decline } from './paymentsCards.ts';
 import { confirmPaymentIntent, createPaymentMethod, retrievePaymentIntent, STRIPE } from './paymentsStripe.ts';
 import {
+  cancelOpenIntents,
   countAttempt,
   knownPlan,
   newId,
@@ -47,7 +52,6 @@ import {
   subscribe,
   successResult,
   UPSELL_PLAN,
-  type PaymentsState,
   type ResultData,
 } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
@@ -55,6 +59,7 @@ import { BRAINTREE, PORTAL, type SandboxRoute } from './routes.ts';
 import { braintreeClientRoutes, postBraintreeSubscription } from './paymentsBraintree.ts';
 import { checkSale } from './saleRules.ts';
 import { notePurchaseOrigin } from './purchaseRelay.ts';
+import { limitRate } from './rateLimits.ts';
 
 const refuse = (status: number, ...messages: string[]): HttpError => new HttpError(status, { errors: { messages } });
 
@@ -126,12 +131,15 @@ const failure = (d: Decline): { httpStatus: number; result: ResultData } => ({
 });
 
 /** Decides the result of a card purchase from its payment method or confirmed intent. */
-function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<typeof readPurchase>): { httpStatus: number; result: ResultData } {
+function decide(state: SandboxState, account: Account, plan: string, r: ReturnType<typeof readPurchase>): { httpStatus: number; result: ResultData } {
+  const p = paymentsOf(state);
   const existing = p.subscriptions.find((s) => s.userId === account.userId && s.plan === plan);
   if (existing) return { httpStatus: 200, result: successResult(existing) };
   if (r.intentId) {
     const intent = p.intents.get(r.intentId);
-    if (!intent || intent.userId !== account.userId || intent.plan !== plan) throw refuse(422, `No such payment_intent: '${r.intentId}'`);
+    const foreign = intent?.userId !== account.userId && state.contractBreak !== 'payment-intent-owner';
+    if (!intent || foreign || intent.plan !== plan) throw refuse(422, `No such payment_intent: '${r.intentId}'`);
+    if (intent.status === 'canceled') throw refuse(409, `PaymentIntent '${r.intentId}' was canceled: another purchase of this account started`);
     if (intent.status === 'requires_payment_method') return failure(AUTHENTICATION_FAILED);
     if (intent.status === 'requires_action') {
       return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
@@ -139,7 +147,10 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
     return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId)) };
   }
   const method = p.methods.get(r.nonce);
-  if (!method) throw refuse(422, `No such PaymentMethod: '${r.nonce}'`);
+  // a payment method belongs to the first account that pays with it; to any other it does not exist
+  const foreign = method?.ownerId !== undefined && method.ownerId !== account.userId && state.contractBreak !== 'payment-method-owner';
+  if (!method || foreign) throw refuse(422, `No such PaymentMethod: '${r.nonce}'`);
+  method.ownerId ??= account.userId;
   const b = method.behaviour;
   if (b.kind === 'decline') return failure(b);
   if ((b.kind === 'three_d_secure' || r.threeDSecure) && !method.authenticated) {
@@ -154,6 +165,7 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
 
 export async function postSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
   const account = requireAccount(state, req);
+  limitRate(state, 'payment', account.userId);
   const plan = planOf(match);
   const rawBody = await readJsonBody(req);
   const r = readPurchase(rawBody, 'stripe');
@@ -164,17 +176,20 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
   const print = fingerprint(plan, rawBody);
   if (idempotencyKey) {
     const earlier = p.idempotency.get(`${account.userId}|${idempotencyKey}`);
-    if (earlier && earlier.fingerprint !== print) {
+    if (earlier && earlier.fingerprint !== print && state.contractBreak !== 'idempotency.conflict') {
       throw refuse(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
     }
-    if (earlier) return sendJson(res, 200, { data: { polling_result_id: earlier.pollingId } });
+    if (earlier?.fingerprint === print && state.contractBreak !== 'idempotency.replay')
+      return sendJson(res, 200, { data: { polling_result_id: earlier.pollingId } });
   }
   const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
   const repeated = p.requests.get(key);
-  if (repeated) return sendJson(res, 200, { data: { polling_result_id: repeated } });
-  checkSale(p, account, { plan, upsell: r.upsell, landingType: r.landingType });
-  countAttempt(p, account.userId);
-  const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(p, account, plan, r) };
+  if (repeated && state.contractBreak !== 'idempotency.replay') return sendJson(res, 200, { data: { polling_result_id: repeated } });
+  checkSale(state, account, { plan, upsell: r.upsell, landingType: r.landingType });
+  if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
+  // a new purchase: a payment of the account still waiting for 3-D Secure must never be charged as well
+  if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId, r.intentId);
+  const job = { id: newId('poll'), userId: account.userId, pendingLeft: p.pendingPolls, ...decide(state, account, plan, r) };
   p.polls.set(job.id, job);
   p.requests.set(key, job.id);
   if (idempotencyKey) p.idempotency.set(`${account.userId}|${idempotencyKey}`, { fingerprint: print, pollingId: job.id });
@@ -194,6 +209,7 @@ export function getPollingResult(state: SandboxState, req: IncomingMessage, res:
 
 export async function braintreeSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
   const account = requireAccount(state, req);
+  limitRate(state, 'payment', account.userId);
   const plan = planOf(match);
   const body = await readJsonBody(req);
   const r = readPurchase(body, 'braintree');
@@ -212,7 +228,7 @@ export async function braintreeSubscription(state: SandboxState, req: IncomingMe
 export function getSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): void {
   const account = requireAccount(state, req);
   const id = segment(match);
-  const s = paymentsOf(state).subscriptions.find((x) => x.id === id && x.userId === account.userId);
+  const s = paymentsOf(state).subscriptions.find((x) => x.id === id && (x.userId === account.userId || state.contractBreak === 'receipt-owner'));
   if (!s) throw refuse(404, 'No such subscription');
   sendJson(res, 200, {
     data: {

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { HttpError, readJsonBody, sendJson } from '../http.ts';
 import { requireAccount } from './account.ts';
-import { countAttempt, newId, paymentsOf, subscribe, UPSELL_PLAN, type PaymentsState } from './paymentsState.ts';
+import { cancelOpenIntents, countAttempt, newId, paymentsOf, subscribe, UPSELL_PLAN, type PaymentsState } from './paymentsState.ts';
 import type { Account, SandboxState } from './state.ts';
 import type { SandboxRoute } from './routes.ts';
 import { checkSale } from './saleRules.ts';
@@ -90,8 +90,10 @@ export function braintreePurchase(state: SandboxState, account: Account, r: Brai
   const byEvent = `${account.userId}|${r.fbEventId}`;
   const earlier = p.braintreeRequests.get(byEvent);
   if (!earlier) {
-    checkSale(p, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType });
-    countAttempt(p, account.userId);
+    checkSale(state, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType });
+    if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
+    // a new purchase: a card payment of the account still waiting for 3-D Secure must never be charged as well
+    if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId);
   }
   const answer = earlier ?? braintreeAnswer(p, account, r.plan, r.nonce, r.fbEventId);
   p.braintreeRequests.set(byEvent, answer);

@@ -21,6 +21,11 @@ export interface SandboxPaymentMethod {
   authenticated: boolean;
   /** The issuing country (card.country), as Stripe reports it. */
   country: string;
+  /**
+   * The account the method is attached to: the first one that pays with it (Stripe attaches a payment
+   * method to one customer). Another account's purchase with it is refused.
+   */
+  ownerId?: string;
 }
 
 export interface SandboxIntent {
@@ -31,7 +36,8 @@ export interface SandboxIntent {
   paymentMethodId: string;
   /** What the payment is for, in USD (shown by the 3-D Secure challenge). */
   amount: number;
-  status: 'requires_action' | 'succeeded' | 'requires_payment_method';
+  /** 'canceled' once another purchase of the account started while this one waited for 3-D Secure. */
+  status: 'requires_action' | 'succeeded' | 'requires_payment_method' | 'canceled';
   subscriptionId?: string;
 }
 
@@ -128,6 +134,8 @@ export function paymentsOf(state: SandboxState): PaymentsState {
       braintreeDelayMs: 1500,
     };
     all.set(state, p);
+    const records = p;
+    state.inPurchase = (account) => inPurchase(records, account.userId);
   }
   return p;
 }
@@ -142,6 +150,23 @@ export function countAttempt(p: PaymentsState, userId: string): void {
     throw new HttpError(429, { errors: { messages: ['Too many payment attempts for this account. Wait a moment and try again.'] } });
   }
   p.attempts.set(userId, count);
+}
+
+/** True while the account waits for a 3-D Secure answer or for a subscription's result. */
+export function inPurchase(p: PaymentsState, userId: string): boolean {
+  for (const intent of p.intents.values()) if (intent.userId === userId && intent.status === 'requires_action') return true;
+  for (const job of p.polls.values()) if (job.userId === userId && job.pendingLeft > 0) return true;
+  return false;
+}
+
+/**
+ * Cancels the account's payments still waiting for 3-D Secure (all but `keep`): another purchase of the
+ * account has started, so completing the old challenge must never charge a second time.
+ */
+export function cancelOpenIntents(p: PaymentsState, userId: string, keep = ''): void {
+  for (const intent of p.intents.values()) {
+    if (intent.userId === userId && intent.status === 'requires_action' && intent.id !== keep) intent.status = 'canceled';
+  }
 }
 
 /** Stores a payment method, dropping the oldest past the cap. */

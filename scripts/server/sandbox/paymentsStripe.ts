@@ -12,7 +12,10 @@
  * POST /sandbox/stripe/v1/payment_intents/{id}/confirm
  *   body  { client_secret, payment_method?, authentication: 'complete' | 'fail' }   (the challenge's answer)
  *   200   { id, status: 'succeeded' | 'requires_payment_method', last_payment_error?: { code, message } }
+ *   400   { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } } for an intent
+ *         canceled because another purchase of its account started (payments.ts), as Stripe answers
  *   4xx   { error: { type: 'invalid_request_error', message } }
+ *   429   past the card API's limit per client address (rateLimits.ts), with Retry-After
  * The card number is never stored or logged: only its behaviour, brand and last four digits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,6 +24,7 @@ import { SANDBOX_PUBLISHABLE_KEY } from './account.ts';
 import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError, countryOf } from './paymentsCards.ts';
 import { keepPaymentMethod, newId, paymentsOf } from './paymentsState.ts';
 import type { SandboxState } from './state.ts';
+import { clientAddress, limitRate } from './rateLimits.ts';
 
 export const STRIPE = '/sandbox/stripe/v1';
 
@@ -34,6 +38,7 @@ const digits = (value: unknown): string => (typeof value === 'string' || typeof 
 
 export async function createPaymentMethod(state: SandboxState, req: IncomingMessage, res: ServerResponse): Promise<void> {
   requirePublishableKey(req);
+  limitRate(state, 'cardApi', clientAddress(req));
   const body = await readJsonBody(req);
   if (body.type !== 'card') throw invalid(400, 'type must be "card"');
   const card = (body.card ?? {}) as Record<string, unknown>;
@@ -69,10 +74,20 @@ export async function createPaymentMethod(state: SandboxState, req: IncomingMess
 
 export async function confirmPaymentIntent(state: SandboxState, req: IncomingMessage, res: ServerResponse, intentId: string): Promise<void> {
   requirePublishableKey(req);
+  limitRate(state, 'cardApi', clientAddress(req));
   const body = await readJsonBody(req);
   const p = paymentsOf(state);
   const intent = p.intents.get(intentId);
   if (!intent || body.client_secret !== intent.secret) throw invalid(404, `No such payment_intent: '${intentId}'`);
+  if (intent.status === 'canceled') {
+    throw new HttpError(400, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has a status of canceled: another purchase of this account has started.',
+      },
+    });
+  }
   if (body.authentication !== 'complete' && body.authentication !== 'fail') throw invalid(400, 'authentication must be "complete" or "fail"');
   if (intent.status === 'requires_action') {
     if (body.authentication === 'complete') {

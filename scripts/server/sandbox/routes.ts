@@ -21,7 +21,7 @@ export const BRAINTREE = '/sandbox/braintree/api/v1';
 export const accountRoutes: SandboxRoute[] = [
   { method: 'POST', pattern: new RegExp(`^${WEBAPI}/signup$`), handle: (s, req, res) => signup(s, req, res) },
   { method: 'GET', pattern: new RegExp(`^${PORTAL}/users/me/payments-settings$`), handle: (s, req, res) => paymentSettings(s, req, res) },
-  { method: 'GET', pattern: new RegExp(`^${WEBAPI}/circles/([A-Z2-9]{6})$`), handle: (_s, _req, res, match) => circleByCode(res, match[1]!) },
+  { method: 'GET', pattern: new RegExp(`^${WEBAPI}/circles/([A-Z2-9]{6})$`), handle: (s, req, res, match) => circleByCode(s, req, res, match[1]!) },
   { method: 'POST', pattern: /^\/sandbox\/events$/, handle: (s, req, res) => recordEvent(s, req, res) },
   { method: 'GET', pattern: /^\/sandbox\/events$/, handle: (s, _req, res, _m, url) => listEvents(s, url, res) },
 ];

@@ -8,7 +8,8 @@ import { getVariant } from '../../../engine/core/flowGraph.ts';
 import { funnelData } from '../../../screens/flowData.ts';
 import { HttpError } from '../http.ts';
 import { UPSELL_PLAN, type PaymentsState, type Subscription } from './paymentsState.ts';
-import type { Account } from './state.ts';
+import type { Account, SandboxState } from './state.ts';
+import { paymentsOf } from './paymentsState.ts';
 
 const refuse = (status: number, message: string): HttpError => new HttpError(status, { errors: { messages: [message] } });
 
@@ -30,18 +31,20 @@ export interface SaleRequest {
  * already has passes: the purchase then answers its existing subscription, never a second charge.
  * @throws HttpError
  */
-export function checkSale(p: PaymentsState, account: Account, r: SaleRequest): void {
+export function checkSale(state: SandboxState, account: Account, r: SaleRequest): void {
+  const p = paymentsOf(state);
   const main = mainSubscription(p, account.userId);
   if (r.plan === UPSELL_PLAN) {
     if (!r.upsell) throw refuse(422, `"${UPSELL_PLAN}" is the add-on: it is bought with is_upsell: true after a subscription`);
-    if (!main) throw refuse(409, 'The add-on is sold only to an account with an active subscription');
+    if (!main && state.contractBreak !== 'upsell-after-main') throw refuse(409, 'The add-on is sold only to an account with an active subscription');
     return;
   }
   const landingType = r.landingType || account.landingType;
   const variant = getVariant(funnelData.landings, landingType);
   if (!variant) throw refuse(422, `Unknown landing_type "${landingType}"`);
-  if (!variant.plans.includes(r.plan)) throw refuse(422, `Plan "${r.plan}" is not sold on the "${landingType}" landing`);
-  if (main && main.plan !== r.plan) {
+  if (!variant.plans.includes(r.plan) && state.contractBreak !== 'variant-plans')
+    throw refuse(422, `Plan "${r.plan}" is not sold on the "${landingType}" landing`);
+  if (main && main.plan !== r.plan && state.contractBreak !== 'one-main-subscription') {
     throw refuse(409, `This account already has an active subscription (${main.plan}); a second one is not sold`);
   }
 }
