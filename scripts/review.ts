@@ -1,10 +1,11 @@
 /**
- * `npm run review [-- --base <git ref>] [--out .build/review] [--lang en,de] [--width 375,1280]`: what
+ * `npm run review [-- --base <git ref>] [--out .build/review] [--lang en,de] [--width 375,1280] [--limit N]`: what
  * visitors will see differently in the current tree than in the base (default: the merge base with
  * main, else the parent commit), as a static page: the screens a change can alter rendered before and
  * after with their changed pixels, the flow graphs, texts, price sentences, traffic splits, validator
  * findings and landing bytes, and a summary to paste into a pull request (engine/review, scripts/review).
- * `--lang` sets the languages a change other than a text is rendered in. When no base exists (a first
+ * `--lang` sets the languages a change other than a text is rendered in; `--limit N` renders at most N
+ * screen-language pairs (one of each screen type first) and lists the rest. When no base exists (a first
  * or shallow commit) it says so and exits 0.
  */
 import { join, resolve } from 'node:path';
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: '.build/review' },
     lang: { type: 'string' },
     width: { type: 'string', default: '375,1280' },
+    limit: { type: 'string' },
   },
 });
 
@@ -38,6 +40,7 @@ try {
         .filter(Boolean),
     ),
     sourceDirs: project.sourceDirs,
+    ...(values.limit ? { limit: Number(values.limit) } : {}),
     widths: values
       .width!.split(',')
       .map(Number)

@@ -2,8 +2,9 @@
  * Which screens, in which languages, a change can alter, worked out from the data diff so a review
  * renders only those: a changed text → the screens whose step data or screen code uses its key, in
  * that language; a changed step → its screens; a changed variant → its screens; a changed plan → the
- * price screens of the variants that show it; changed code, styles or an unknown data file →
- * every screen, in the sample languages. When the use of a key cannot be found, every screen is
+ * price screens of the variants that show it; changed code in a screen type's folder → that type's
+ * screens; other code, styles or an unknown data file → every screen; all but texts in the sample
+ * languages. When the use of a key cannot be found, every screen is
  * rendered in its language: a review may render too much, never too little.
  */
 import { getVariant, type FunnelData } from '../core/flowGraph.ts';
@@ -32,6 +33,8 @@ export interface ReviewSettings {
   renderDirs: string[];
   /** The languages a change that is not a text is rendered in. */
   sampleLanguages: string[];
+  /** The screen registry module (its imports of each screen type's component do not make them shared). */
+  registry?: string;
   /** The screen types that show plan prices; every screen when absent. */
   priceScreens?: string[];
 }
@@ -67,11 +70,11 @@ function strings(value: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
-/** The key and the keys it is made from (`a.b.c_one` → a.b.c_one, a.b.c, a.b, a). */
+/** The key and the keys of two or more parts it is made from (`a.b.c_one` → a.b.c_one, a.b.c, a.b): data may name a key's section. */
 function keyForms(key: string): string[] {
   const base = key.replace(/_(zero|one|two|few|many|other)$/, '');
   const parts = base.split('.');
-  return [...new Set([key, ...parts.map((_, i) => parts.slice(0, parts.length - i).join('.'))])];
+  return [...new Set([key, base, ...parts.slice(2).map((_, i) => parts.slice(0, parts.length - 1 - i).join('.'))])];
 }
 
 /** The source files that name `key` (quoted whole, or as the literal start of a template). */
@@ -111,7 +114,24 @@ export function affectedScreens(input: AffectedInput): RenderPlan {
     const name = f.slice(settings.flowsDir.length + 1);
     return name !== 'landings.json' && name !== 'plans.json' && !flowFiles.has(name.replace(/\.json$/, ''));
   });
-  if (codeFiles.length) for (const s of screens) mark(s, sample, `code: ${codeFiles.slice(0, 3).join(', ')}${codeFiles.length > 3 ? ' …' : ''}`);
+  // a file in a screen type's own folder alters that type's screens; any other code alters every screen
+  const screenTypes = [...new Set(screens.map((s) => s.screen))];
+  const inTypeFolder = (file: string): string[] => screenTypes.filter((t) => file.split('/').slice(0, -1).includes(t));
+  // a module of one type's folder that another folder imports is shared code
+  const importedElsewhere = (file: string): boolean => {
+    const folder = file.slice(0, file.lastIndexOf('/') + 1);
+    const stem = file.slice(folder.length).replace(/\.[^.]+$/, '');
+    return [...input.sources].some(
+      ([path, text]) => path !== settings.registry && !path.startsWith(folder) && (text.includes(`/${stem}.`) || text.includes(`/${stem}'`)),
+    );
+  };
+  const typesOf = (file: string): string[] => (importedElsewhere(file) ? [] : inTypeFolder(file));
+  const shared = codeFiles.filter((f) => typesOf(f).length === 0);
+  const list = (files: string[]): string => `${files.slice(0, 3).join(', ')}${files.length > 3 ? ' …' : ''}`;
+  if (shared.length) for (const s of screens) mark(s, sample, `code: ${list(shared)}`);
+  for (const file of codeFiles.filter((f) => typesOf(f).length > 0)) {
+    for (const s of screens) if (typesOf(file).includes(s.screen)) mark(s, sample, `code: ${file}`);
+  }
   for (const file of unknownData) for (const s of screens) mark(s, sample, `data: ${file}`);
 
   for (const flow of input.flows) {
@@ -143,13 +163,12 @@ export function affectedScreens(input: AffectedInput): RenderPlan {
   }
 
   const keyFiles = new Map<string, string[]>();
-  const screenTypes = [...new Set(screens.map((s) => s.screen))];
   for (const change of input.texts) {
     const forms = keyForms(change.key);
     const files = keyFiles.get(change.key) ?? filesUsing(change.key, input.sources);
     keyFiles.set(change.key, files);
     // a file in a screen type's own folder serves that type; any other file may serve every screen
-    const typesOfFiles = files.map((f) => screenTypes.filter((t) => f.split('/').includes(t)));
+    const typesOfFiles = files.map(typesOf);
     const everywhere = files.length > 0 && typesOfFiles.some((types) => types.length === 0);
     const types = new Set(typesOfFiles.flat());
     let found = files.length > 0;
@@ -161,4 +180,32 @@ export function affectedScreens(input: AffectedInput): RenderPlan {
     if (!found) for (const s of screens) mark(s, [change.language], `text ${change.key} (its use was not found: every screen)`);
   }
   return plan;
+}
+
+/**
+ * At most `limit` screen-language pairs of a plan, for a quick review (CI): first one screen of each
+ * screen type in each language, then the others in order. Returns the kept plan and the pairs left out.
+ */
+export function limitPlan(plan: RenderPlan, screens: ReviewScreen[], limit: number): { kept: RenderPlan; left: string[] } {
+  const pairs = screens.flatMap((s) => [...(plan.get(s.id) ?? new Map<string, Set<string>>()).keys()].map((language) => ({ screen: s, language })));
+  if (pairs.length <= limit) return { kept: plan, left: [] };
+  const seen = new Set<string>();
+  const languages = [...new Set(pairs.map((p) => p.language))];
+  // every type in the first language, then every type in the next
+  const first = languages.flatMap((language) =>
+    pairs.filter((p) => {
+      const type = `${p.screen.screen} ${language}`;
+      if (p.language !== language || seen.has(type)) return false;
+      seen.add(type);
+      return true;
+    }),
+  );
+  const order = [...first, ...pairs.filter((p) => !first.includes(p))];
+  const kept: RenderPlan = new Map();
+  for (const { screen, language } of order.slice(0, limit)) {
+    const byLanguage = kept.get(screen.id) ?? new Map<string, Set<string>>();
+    byLanguage.set(language, plan.get(screen.id)!.get(language)!);
+    kept.set(screen.id, byLanguage);
+  }
+  return { kept, left: order.slice(limit).map(({ screen, language }) => `${screen.id} · ${language}`) };
 }

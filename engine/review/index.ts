@@ -12,8 +12,8 @@ export type { Finding, FlowChange, MemberChanges, TextChange, TextTree } from '.
 export { pathShares, percent, rebucketWarnings, trafficChanges } from './trafficDiff.ts';
 /** The shapes of the traffic comparison. */
 export type { PathShares, RebucketWarning, TrafficRow } from './trafficDiff.ts';
-/** The screens a change can alter, each in the languages it can alter them in. */
-export { affectedScreens } from './affected.ts';
+/** The screens a change can alter, each in the languages it can alter them in, and a cap on how many a quick review renders. */
+export { affectedScreens, limitPlan } from './affected.ts';
 /** The shapes the screen selection reads and returns. */
 export type { AffectedInput, RenderPlan, ReviewScreen, ReviewSettings } from './affected.ts';
 /** A project's review settings from its configuration. */

@@ -12,6 +12,7 @@ export function reviewSettings(project: FunnelProjectConfig, languages?: string[
     localesDir: project.localesDir,
     renderDirs: [...project.sourceDirs, ...project.styleFolders, project.imagesDir, project.icons, project.schemasDir],
     sampleLanguages: sample.filter((l) => all.includes(l)),
+    registry: project.registry,
     ...(project.review?.priceScreens ? { priceScreens: project.review.priceScreens } : {}),
   };
 }

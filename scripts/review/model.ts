@@ -47,6 +47,8 @@ export interface Review {
   screens: ScreenResult[];
   /** Screens of the base that the current version no longer has. */
   removedScreens: string[];
+  /** Screens (with their language) a change can alter that a limited review left out. */
+  notRendered: string[];
   prices: PriceChange[];
   traffic: TrafficChange[];
   rebucket: RebucketWarning[];

@@ -74,6 +74,11 @@ function screensSection(review: Review): string {
       `<h3>Rendered and unchanged (${unchanged.length})</h3><ul>${unchanged.map((s) => `<li>${esc(`${s.id} · ${s.language} · ${s.width} px`)}</li>`).join('')}</ul>`,
     );
   }
+  if (review.notRendered.length) {
+    parts.push(
+      `<h3>Not rendered (over the limit: ${review.notRendered.length})</h3><ul>${review.notRendered.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`,
+    );
+  }
   if (review.removedScreens.length) parts.push(`<h3>Removed screens</h3><ul>${review.removedScreens.map((id) => `<li>${esc(id)}</li>`).join('')}</ul>`);
   return parts.join('\n');
 }

@@ -14,6 +14,7 @@ import {
   diffPlans,
   diffTexts,
   diffVariants,
+  limitPlan,
   rebucketWarnings,
   trafficChanges,
   type ReviewSettings,
@@ -34,6 +35,8 @@ export interface ReviewOptions {
   settings: ReviewSettings;
   sourceDirs: string[];
   widths: number[];
+  /** At most this many screen-language pairs are rendered (a quick review); the others are listed. */
+  limit?: number;
   log?: (line: string) => void;
 }
 
@@ -93,7 +96,7 @@ export async function runReview(options: ReviewOptions): Promise<Review> {
     const flows = diffFlows(before.data, after.data);
     const variants = diffVariants(before.data, after.data);
     const plans = diffPlans(before.data, after.data);
-    const plan = affectedScreens({
+    const wanted = affectedScreens({
       settings,
       changedFiles: files,
       base: before.data,
@@ -106,6 +109,7 @@ export async function runReview(options: ReviewOptions): Promise<Review> {
       screens: after.screens,
       sources: await sourcesOf(root, options.sourceDirs),
     });
+    const { kept: plan, left: notRendered } = options.limit === undefined ? { kept: wanted, left: [] } : limitPlan(wanted, after.screens, options.limit);
 
     await rm(out, { recursive: true, force: true });
     await mkdir(join(out, 'shots'), { recursive: true });
@@ -183,6 +187,7 @@ export async function runReview(options: ReviewOptions): Promise<Review> {
       plans,
       screens: results,
       removedScreens,
+      notRendered,
       prices: priceChanges(before.prices, after.prices),
       traffic: trafficChanges(before.data, after.data).map((row) => ({ ...row, before: Object.fromEntries(row.before), after: Object.fromEntries(row.after) })),
       rebucket: rebucketWarnings(before.data, after.data),

@@ -22,6 +22,7 @@ import type { TFunction } from 'i18next';
 import type { FunnelData } from '../../engine/core/flowGraph.ts';
 import type { Finding, ReviewScreen } from '../../engine/review/index.ts';
 import type { ShotTask, SideSnapshot } from './types.ts';
+import { reviewScreen, type GalleryScreenLike } from './screens.ts';
 
 let seed = 0x2545f491;
 Math.random = (): number => {
@@ -48,26 +49,10 @@ const root = resolve(values.root ?? process.cwd());
 const dist = resolve(values.dist!);
 const load = <T>(path: string): Promise<T> => import(pathToFileURL(join(root, path)).href) as Promise<T>;
 
-interface GalleryScreenLike {
-  key: string;
-  group: string;
-  stepId: string;
-  screen: string;
-  variantId: string;
-}
-
 /** The gallery's screens of this tree, as the review names them. */
 async function screensOf(data: FunnelData): Promise<Array<{ review: ReviewScreen; gallery: GalleryScreenLike }>> {
   const { galleryScreens } = await load<{ galleryScreens: (d: FunnelData) => GalleryScreenLike[] }>('scripts/galleryScreens.ts');
-  return galleryScreens(data).map((g) => {
-    const variants = g.group === 'variants';
-    const flowId = variants ? (data.landings as Record<string, { flow: string }>)[g.variantId]!.flow : g.group;
-    const id = variants ? g.key : `${g.group}/${g.stepId}`;
-    return {
-      review: { id, key: id.replace(/[^a-zA-Z0-9-]+/g, '_'), group: g.group, flowId, stepId: g.stepId, screen: g.screen, variantId: g.variantId },
-      gallery: g,
-    };
-  });
+  return galleryScreens(data).map((gallery) => ({ review: reviewScreen(data, gallery), gallery }));
 }
 
 async function htmlBytes(dir: string): Promise<number> {

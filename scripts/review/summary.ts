@@ -22,6 +22,7 @@ export function summaryLines(review: Review): string[] {
   const unchanged = review.screens.filter((s) => s.status === 'unchanged');
   if (unchanged.length) lines.push(`${plural(unchanged.length, 'rendering')} compared unchanged`);
   if (!review.screens.length) lines.push('no screen can look different: none rendered');
+  if (review.notRendered.length) lines.push(`${plural(review.notRendered.length, 'more screen')} can look different but were not rendered (--limit)`);
   if (failed.length) lines.push(`⚠ ${plural(failed.length, 'screenshot')} failed`);
   if (review.texts.length)
     lines.push(
