@@ -64,6 +64,7 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
   if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
+  if (event.context?.flow_version) out.flow_version = event.context.flow_version;
   return out;
 }
 

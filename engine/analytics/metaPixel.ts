@@ -75,6 +75,8 @@ function params(event: AnalyticsEvent): Record<string, unknown> {
     out.content_type = 'product';
   }
   if (typeof p.experiment_id === 'string') Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
+  // custom data: which version of the flows the visitor saw
+  if (event.context?.flow_version) out.flow_version = event.context.flow_version;
   return out;
 }
 

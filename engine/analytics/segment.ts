@@ -36,6 +36,7 @@ export function toSegmentMessage(event: AnalyticsEvent, timezone?: string): Segm
       ...(page ? { page } : {}),
       ...(context.userAgent ? { userAgent: context.userAgent } : {}),
       ...(context.locale ? { locale: context.locale } : {}),
+      ...(context.flow_version ? { flow_version: context.flow_version } : {}),
       ...(timezone ? { timezone } : {}),
       library: { name: 'funnel-engine', version: '1' },
     },

@@ -15,6 +15,7 @@ import { languageCodes } from '../core/languages.ts';
 import { firstPaintKeys, splitTexts, type TextTree } from '../core/localeSplit.ts';
 import type { ValidationIssue } from '../validate/types.ts';
 import { funnelDataPlugin } from './funnelDataPlugin.ts';
+import { flowVersion } from './flowVersion.ts';
 import { HOST_DIR, NGINX_HTTP_FILE, NGINX_SERVER_FILE, nginxHttpConfig, nginxServerConfig, staticHeaders, staticRedirects } from './hostConfig.ts';
 import { routePaths } from './hostRoutes.ts';
 import { addCompileHints } from './compileHints.ts';
@@ -104,6 +105,9 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
   const localesDir = path(project.localesDir);
   const productionConfig = (env: Environment = process.env): ReturnType<FunnelProjectConfig['production']> => project.production(env);
 
+  /** The version stamp of what this build is made from (flowVersion.ts). */
+  const projectVersion = (): string => flowVersion(root, [path(project.flowsDir), localesDir]);
+
   async function validateFlows(options: { flowsDir?: string } = {}): Promise<{ issues: ValidationIssue[]; errors: ValidationIssue[]; data: FunnelData }> {
     const result = await validateProject({
       root,
@@ -174,8 +178,9 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
   }
 
   function defines(preview: boolean): Record<string, string> {
+    const flowVersion = projectVersion();
     return {
-      __FUNNEL_CONFIG__: JSON.stringify(preview ? project.preview : productionConfig()),
+      __FUNNEL_CONFIG__: JSON.stringify({ ...(preview ? project.preview : productionConfig()), flowVersion }),
       __PREVIEW__: JSON.stringify(preview),
       'process.env.NODE_ENV': '"production"',
     };
@@ -305,6 +310,7 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
         css: rel(cssOut),
         ...(await writeCriticalAssets(critical, outdir)),
         fontFamily: project.font.family,
+        version: projectVersion(),
         modulePreloads: outputs[entry]!.imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
       },
     });

@@ -35,6 +35,8 @@ export {
   staticRedirects,
   type HostInputs,
 } from './hostConfig.ts';
+/** The build's version stamp: a content hash of the flows, texts and engine, plus the commit. */
+export { flowVersion } from './flowVersion.ts';
 /** The security headers every response carries and the content security policy of the pages. */
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './securityHeaders.ts';
 /** `#funnel-data` resolved to the validated flows in a bundle. */

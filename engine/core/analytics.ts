@@ -7,6 +7,8 @@
 export interface EventContext {
   /** The landing type (variant id) of the visit. */
   landing_type?: string;
+  /** The build's version stamp (FunnelConfig.flowVersion): which flows, texts and engine the visitor was shown. */
+  flow_version?: string;
   /** Experiment id -> variation id the visitor is assigned to. */
   experiments?: Record<string, string>;
   /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */
