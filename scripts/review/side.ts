@@ -33,6 +33,12 @@ Math.random = (): number => {
   seed ^= seed << 5;
   return (seed >>> 0) / 0x100000000;
 };
+/** A nonzero xorshift state from a text (FNV-1a). */
+const seedOf = (text: string): number => {
+  let h = SEED;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 16777619);
+  return h >>> 0 || SEED;
+};
 const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
 const randomBytes = crypto.randomBytes;
 // the synchronous form only (the sandbox's ids); a call with a callback keeps the real one
@@ -168,19 +174,26 @@ async function shots(): Promise<void> {
     for (const task of tasks) {
       const screen = byId.get(task.id);
       if (!screen) continue;
-      // the same random numbers for the same visit on both sides, whatever was visited before
-      seed = SEED;
-      try {
-        const { context, page } = await visitScreen(browser, screen, { baseUrl: preview.url, language: task.language, width: task.width });
+      let error = '';
+      // a second try: on a busy machine a visit can time out once
+      for (let attempt = 0; attempt < 2; attempt++) {
+        // the same random numbers for the same landing type on both sides, whatever was visited before:
+        // its sandbox account (made once per landing type) gets the same address, unlike any other type's
+        seed = seedOf(screen.variantId);
         try {
-          await writeFile(task.file, await settledShot(page));
-          results.push({ file: task.file });
-        } finally {
-          await context.close();
+          const { context, page } = await visitScreen(browser, screen, { baseUrl: preview.url, language: task.language, width: task.width });
+          try {
+            await writeFile(task.file, await settledShot(page));
+          } finally {
+            await context.close();
+          }
+          error = '';
+          break;
+        } catch (failure) {
+          error = failure instanceof Error ? failure.message.split('\n')[0]! : String(failure);
         }
-      } catch (error) {
-        results.push({ file: task.file, error: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
       }
+      results.push({ file: task.file, ...(error ? { error } : {}) });
     }
   } finally {
     await browser.close();
