@@ -48,6 +48,8 @@ export default defineFunnelConfig({
     'screens/quiz/',
     'screens/checkout-success/',
   ],
+  // a change other than a text is reviewed in a left-to-right, a right-to-left, a CJK and the longest-worded language
+  review: { sampleLanguages: ['en', 'ar', 'ja', 'de'], priceScreens: ['paywall', 'checkout', 'checkout-success', 'offer'] },
   preview: PREVIEW_CONFIG,
   production: (env) => {
     // error reporting traces every page load (the spec's 100%); SENTRY_TRACES_SAMPLE_RATE overrides it per build

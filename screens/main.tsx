@@ -17,6 +17,7 @@ const loadRestTexts = (language: Language) => locales[language]!.rest().then((m)
 startErrorReporting({
   dsn: config.sentryDsn,
   release: config.release,
+  flowVersion: config.flowVersion,
   environment: config.sentryEnvironment,
   tracesSampleRate: config.sentryTracesSampleRate,
   consent: config.sentryConsent === 'necessary' ? undefined : analyticsConsent,

@@ -51,8 +51,11 @@ function depths(edges: Edge[], entry: string): Map<string, number> {
   return depth;
 }
 
-/** The SVG of one flow with its variants' overrides. */
-export function flowDiagram(data: FunnelData, flowId: string): string {
+/**
+ * The SVG of one flow with its variants' overrides. `marks` tags steps (class `node--<mark>`, and the
+ * mark in the box's title), e.g. the steps a review found added, removed or rewired.
+ */
+export function flowDiagram(data: FunnelData, flowId: string, marks: ReadonlyMap<string, string> = new Map()): string {
   const flow = data.flows[flowId]!;
   const edges: Edge[] = [];
   for (const [id, step] of Object.entries(flow.steps)) {
@@ -108,10 +111,11 @@ export function flowDiagram(data: FunnelData, flowId: string): string {
   for (const [id, p] of pos) {
     const step = flow.steps[id];
     const other = !step;
-    const title = step ? `${id}` : `${id} (another flow)`;
+    const mark = marks.get(id);
+    const title = (step ? `${id}` : `${id} (another flow)`) + (mark ? ` (${mark})` : '');
     const sub = step ? `${step.screen} · ${step.path ?? 'landing paths'}` : '';
     parts.push(
-      `<g class="node${other ? ' node--other' : ''}${id === flow.entry ? ' node--entry' : ''}"><title>${esc(title)}</title>` +
+      `<g class="node${other ? ' node--other' : ''}${id === flow.entry ? ' node--entry' : ''}${mark ? ` node--${esc(mark)}` : ''}"><title>${esc(title)}</title>` +
         `<rect x="${p.x}" y="${p.y}" width="${BOX_W}" height="${BOX_H}" rx="10"/>` +
         `<text class="node-id" x="${p.x + BOX_W / 2}" y="${p.y + 22}">${esc(title)}</text>` +
         (sub ? `<text class="node-sub" x="${p.x + BOX_W / 2}" y="${p.y + 40}">${esc(sub)}</text>` : '') +

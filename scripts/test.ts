@@ -3,7 +3,8 @@
  * types up to date, type check, lint (ESLint), format (Prettier), flow validation, the backend contract
  * against an in-process sandbox (`npm run contract -- --sandbox`); two at a time),
  * unit + component tests, e2e tests in Chromium (project `e2e`, two files at a time, then the
- * timing-sensitive project `e2e-serial`, one file at a time). Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
+ * timing-sensitive project `e2e-serial`, one file at a time), then the review of the last commit
+ * (.build/review/index.html, informative). Without Chromium the e2e tests are skipped with a visible line, unless REQUIRE_E2E=1,
  * where a missing browser fails the run.
  */
 import { spawn } from 'node:child_process';
@@ -102,12 +103,34 @@ function stopOnFailure(runs: Run[]): void {
   process.exit(failed[0]!.status);
 }
 
+/**
+ * The review of the last commit against its parent (`npm run review`), written to .build/review/ so
+ * every change has one: English, at most REVIEW_LIMIT screen-language pairs. It informs and never
+ * fails the run: a first or shallow commit has no parent, and a parent that does not build is not
+ * this commit's fault.
+ */
+const REVIEW_LIMIT = '24';
+async function reviewLastCommit(): Promise<void> {
+  const args = ['--import', 'tsx', 'scripts/review.ts', '--base', 'HEAD~1', '--out', '.build/review', '--lang', 'en', '--limit', REVIEW_LIMIT];
+  console.log(`\n▶ review of the last commit: node ${args.join(' ')}`);
+  const started = Date.now();
+  const status = await new Promise<number>((resolve) => {
+    const child = spawn('node', args, { stdio: 'inherit', env: process.env });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  console.log(
+    `${status === 0 ? '✓' : '⚠'} review of the last commit${status === 0 ? '' : ' could not be completed (not a test: the run goes on)'}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
 const unit = { title: 'unit and component tests', projects: ['unit', 'components'], report: 'unit' };
 if (existsSync(chromium)) {
   stopOnFailure([await vitest(unit.title, unit.projects, unit.report)]);
   console.log(`\nbrowser: ${chromium}`);
   // one Vitest run, one build: the `e2e` files two at a time, then the timing-sensitive `e2e-serial` ones alone (vitest.config.ts)
   stopOnFailure([await vitest('end-to-end tests (Chromium)', ['e2e', 'e2e-serial'], 'e2e')]);
+  await reviewLastCommit();
 } else if (requireE2e) {
   console.error(`\n✗ REQUIRE_E2E=1 but no Chromium at ${chromium}: install it with \`apt-get install chromium-headless-shell\` (or chromium).`);
   process.exit(1);

@@ -2,7 +2,8 @@
  * What every event carries (read from the store and the page when the event is made): the landing
  * type, the visitor's experiment assignments (`events.experiments`, experiment id -> landing type),
  * the campaign fields as Segment's `context.campaign`, the account id once signed up, and Segment's
- * `context.page`, `userAgent` and `locale`. All cheap reads: this runs on the landing too.
+ * `context.page`, `userAgent` and `locale`, and the build's version stamp (`flow_version`). All cheap
+ * reads: this runs on the landing too.
  */
 import type { EventContext } from '../core/analytics.ts';
 import type { FunnelState } from '../core/store.ts';
@@ -38,10 +39,15 @@ export function pageContext(win: PageGlobals): NonNullable<EventContext['page']>
   return { path: location.pathname, referrer: document.referrer, search: location.search, title: document.title, url: location.href };
 }
 
-/** The context reader of the analytics port for a store (and the page, in a browser). */
-export function eventContextReader(store: FunnelState, win: PageGlobals | undefined = typeof window === 'undefined' ? undefined : window): () => EventContext {
+/** The context reader of the analytics port for a store (and the page, in a browser), with the build's version stamp. */
+export function eventContextReader(
+  store: FunnelState,
+  win: PageGlobals | undefined = typeof window === 'undefined' ? undefined : window,
+  flowVersion?: string,
+): () => EventContext {
   return () => ({
     landing_type: store.plans.landingType,
+    ...(flowVersion ? { flow_version: flowVersion } : {}),
     experiments: { ...(store.events as { experiments?: Record<string, string> }).experiments },
     campaign: campaignOf(store.events.utm),
     ...(store.signup.userId ? { userId: store.signup.userId } : {}),

@@ -53,7 +53,13 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
     const page = event.context?.page;
     const location = page?.path === event.name ? page.url : win.location.origin + event.name + (page?.search ?? '');
     const title = typeof p.title === 'string' ? p.title : (page?.title ?? win.document.title);
-    return { page_path: event.name, page_location: location, page_title: title, ...(page?.referrer ? { page_referrer: page.referrer } : {}) };
+    return {
+      page_path: event.name,
+      page_location: location,
+      page_title: title,
+      ...(page?.referrer ? { page_referrer: page.referrer } : {}),
+      ...(event.context?.flow_version ? { flow_version: event.context.flow_version } : {}),
+    };
   }
   const out: Record<string, unknown> = {};
   if (typeof p.method === 'string') out.method = p.method;
@@ -69,6 +75,7 @@ function params(event: AnalyticsEvent, win: Window): Record<string, unknown> {
     Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id, ...(typeof p.variant === 'string' ? { variant: p.variant } : {}) });
   const landing = p.landing_type ?? event.context?.landing_type;
   if (landing) out.landing_type = landing;
+  if (event.context?.flow_version) out.flow_version = event.context.flow_version;
   return out;
 }
 

@@ -73,6 +73,8 @@ function params(event: AnalyticsEvent): Record<string, unknown> {
     Object.assign(out, { experiment_id: p.experiment_id, variation_id: p.variation_id });
     if (typeof p.variant === 'string') out.variant = p.variant;
   }
+  // custom data: which version of the flows the visitor saw
+  if (event.context?.flow_version) out.flow_version = event.context.flow_version;
   return out;
 }
 

@@ -37,6 +37,7 @@ export function toSegmentMessage(event: AnalyticsEvent, timezone?: string, conse
       ...(page ? { page } : {}),
       ...(context.userAgent ? { userAgent: context.userAgent } : {}),
       ...(context.locale ? { locale: context.locale } : {}),
+      ...(context.flow_version ? { flow_version: context.flow_version } : {}),
       ...(timezone ? { timezone } : {}),
       ...(consent ? { consent } : {}),
       library: { name: 'funnel-engine', version: '1' },

@@ -7,7 +7,8 @@
  * into the served folder. Invalid flows stop the build with the validator's messages.
  */
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { discoverFlowFiles, formatIssue, isError, toFunnelData, validateProject } from '../validate/index.ts';
 import type { FunnelData } from '../core/flowGraph.ts';
@@ -16,6 +17,8 @@ import { firstPaintKeys, splitTexts, type TextTree } from '../core/localeSplit.t
 import type { ValidationIssue } from '../validate/types.ts';
 import { funnelDataPlugin } from './funnelDataPlugin.ts';
 import { flowsDirPlugin } from './flowsDirPlugin.ts';
+import { flowVersion } from './flowVersion.ts';
+import { keepAssetsDays, restoreAssets, saveRecentAssets } from './keptAssets.ts';
 import { HOST_DIR, NGINX_HTTP_FILE, NGINX_SERVER_FILE, nginxHttpConfig, nginxServerConfig, staticHeaders, staticRedirects } from './hostConfig.ts';
 import { routePaths } from './hostRoutes.ts';
 import { addCompileHints } from './compileHints.ts';
@@ -105,6 +108,9 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
   const localesDir = path(project.localesDir);
   const productionConfig = (env: Environment = process.env): ReturnType<FunnelProjectConfig['production']> => project.production(env);
 
+  /** The version stamp of what this build is made from (flowVersion.ts). */
+  const projectVersion = (): string => flowVersion(root, [path(project.flowsDir), localesDir]);
+
   async function validateFlows(options: { flowsDir?: string } = {}): Promise<{ issues: ValidationIssue[]; errors: ValidationIssue[]; data: FunnelData }> {
     const result = await validateProject({
       root,
@@ -175,8 +181,9 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
   }
 
   function defines(preview: boolean): Record<string, string> {
+    const flowVersion = projectVersion();
     return {
-      __FUNNEL_CONFIG__: JSON.stringify(preview ? project.preview : productionConfig()),
+      __FUNNEL_CONFIG__: JSON.stringify({ ...(preview ? project.preview : productionConfig()), flowVersion }),
       __PREVIEW__: JSON.stringify(preview),
       'process.env.NODE_ENV': '"production"',
     };
@@ -277,6 +284,9 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
       throw new Error(`Flow files are invalid, nothing was built:\n${text}\n${errors.length} error(s). Run \`npm run validate\` after fixing.`);
     }
     if (log) for (const warning of issues) console.warn(formatIssue(warning));
+    // production: the previous build's recent hashed assets stay for the pages still open (keptAssets.ts)
+    const keepDir = preview ? undefined : await mkdtemp(join(tmpdir(), 'funnel-kept-assets-'));
+    const kept = keepDir ? await saveRecentAssets(outdir, keepDir, keepAssetsDays(process.env)) : [];
     await rm(outdir, { recursive: true, force: true });
     await mkdir(outdir, { recursive: true });
     await copyIcons(outdir);
@@ -306,10 +316,16 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
         css: rel(cssOut),
         ...(await writeCriticalAssets(critical, outdir)),
         fontFamily: project.font.family,
+        version: projectVersion(),
         modulePreloads: outputs[entry]!.imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)),
       },
     });
     if (!preview) await writeHostFiles(outdir, data);
+    if (keepDir) {
+      const restored = await restoreAssets(outdir, kept);
+      await rm(keepDir, { recursive: true, force: true });
+      if (log && restored) console.log(`kept ${restored} hashed assets of the previous build for the pages still open`);
+    }
     const metafile = { inputs: { ...js.metafile!.inputs, ...css.metafile!.inputs }, outputs: { ...js.metafile!.outputs, ...css.metafile!.outputs } };
     const metaDir = join(root, '.build');
     await mkdir(metaDir, { recursive: true });

@@ -46,6 +46,8 @@ export interface PageAssets {
   font?: string;
   /** The web font's family (as its faces in the critical CSS name it), whose other subsets a page's text may need. */
   fontFamily?: string;
+  /** The build's version stamp (flowVersion.ts), as `<meta name="flow-version">`. */
+  version?: string;
 }
 
 /** A prerendered page's hero image as the product's image manifest describes it: the sources to preload. */
@@ -119,6 +121,7 @@ export function pageHtml(page: {
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
     '<meta name="theme-color" content="#00B9A0">',
     `<title>${escapeText(page.title)}</title>`,
+    ...(assets.version ? [`<meta name="flow-version" content="${escapeAttr(assets.version)}">`] : []),
     // favicon, app icons and the web manifest: copied to the site root from the project's icon folder
     '<link rel="icon" href="/favicon.ico" sizes="32x32">',
     '<link rel="icon" href="/icon.svg" type="image/svg+xml">',

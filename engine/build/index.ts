@@ -43,6 +43,10 @@ export {
   staticRedirects,
   type HostInputs,
 } from './hostConfig.ts';
+/** A production build keeps the previous build's recent hashed assets, for the pages still open. */
+export { HASHED_DIR, KEEP_ASSETS_DAYS, keepAssetsDays, restoreAssets, saveRecentAssets, type KeptAsset } from './keptAssets.ts';
+/** The build's version stamp: a content hash of the flows, texts and engine, plus the commit. */
+export { flowVersion } from './flowVersion.ts';
 /** The security headers every response carries and the content security policy of the pages. */
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './securityHeaders.ts';
 /** `#funnel-data` resolved to the validated flows in a bundle. */

@@ -57,6 +57,12 @@ export interface FunnelProjectConfig {
    * (paths or folders as esbuild names its inputs, e.g. `node_modules/axios/`; compileHints.ts).
    */
   compileAhead?: string[];
+  /**
+   * What `funnel review` renders (engine/review/settings.ts): the languages a change other than a text
+   * is shown in (default the first four languages) and the screen types that show plan prices (a plan's
+   * change renders those; default every screen).
+   */
+  review?: { sampleLanguages?: string[]; priceScreens?: string[] };
   /** The preview build's configuration (sandbox addresses and gateway, served by `npm start` and `npm run dev`). */
   preview: FunnelConfig;
   /** The production build's configuration from the environment (the product's defaults where a variable is unset). */

@@ -10,6 +10,8 @@
 export interface EventContext {
   /** The landing type (variant id) of the visit. */
   landing_type?: string;
+  /** The build's version stamp (FunnelConfig.flowVersion): which flows, texts and engine the visitor was shown. */
+  flow_version?: string;
   /** Experiment id -> the landing type the visitor is assigned to (the exposure reports GrowthBook's variation id). */
   experiments?: Record<string, string>;
   /** Segment's `context.campaign`: name, source, medium, term, content (from utm_*). */

@@ -41,6 +41,11 @@ export interface FunnelConfig {
   destinationSettings?: Record<string, string>;
   /** Where analytics destinations report what they sent, for the preview's /__events page; unset in production. */
   inspectorUrl?: string;
+  /**
+   * The build's version stamp (engine/build/flowVersion.ts: a hash of the flows, texts and engine, plus
+   * the commit): `flow_version` of every event's context and a tag of every error report. Set by the build.
+   */
+  flowVersion?: string;
   /** Preview builds carry the sandbox payment gateway; production builds never do. */
   preview: boolean;
 }

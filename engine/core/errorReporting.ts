@@ -24,6 +24,8 @@ export interface ErrorReporter {
 export interface ReporterSettings {
   dsn: string;
   release: string;
+  /** The build's version stamp (FunnelConfig.flowVersion), a tag of every report. */
+  flowVersion?: string;
   /** Where the reports come from: production, preview, staging… */
   environment?: string;
   /** The share of page loads traced (0 to 1). */
@@ -161,9 +163,15 @@ export function startErrorReporting(options: ErrorReportingOptions): void {
     }
     if (consent && consent.allowed() !== true) return; // not decided yet: the queue waits
     loaded = true;
-    const { dsn, environment, tracesSampleRate } = options;
+    const { dsn, environment, tracesSampleRate, flowVersion } = options;
     options
-      .load({ dsn, release, ...(environment ? { environment } : {}), ...(tracesSampleRate === undefined ? {} : { tracesSampleRate }) })
+      .load({
+        dsn,
+        release,
+        ...(flowVersion ? { flowVersion } : {}),
+        ...(environment ? { environment } : {}),
+        ...(tracesSampleRate === undefined ? {} : { tracesSampleRate }),
+      })
       .then(connectReporter, () => {
         /* the adapter's chunk did not load: errors stay queued (bounded) for this visit */
       });

@@ -156,7 +156,7 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
   const [restored, first] = await Promise.all([restore(store), firstTexts, screenReady, routerReady, landing ? undefined : i18n.start()]);
   // the consent banner, shown from the landing on, reads its texts from the first-paint part (localeSplit.ts)
   const measurement = options.funnel.measurement?.({ store, ready: startedUp, loadTexts: () => firstTexts.then(() => undefined) });
-  const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store));
+  const analytics = createAnalytics(measurement?.sinks ?? [], Date.now, eventContextReader(store, window, config.flowVersion));
   if (restored === 'corrupt' || restored === 'version-mismatch') analytics.track('storage_reset', { reason: restored });
   // the same decision as the page's inline script made before the first paint: same visitor id, same record
   const visitorId = earlyVisitorId(document);

@@ -31,6 +31,8 @@ export function sentryOptions(settings: ReporterSettings, location: Pick<Locatio
   return {
     dsn: resolveDsn(settings.dsn, location),
     release: settings.release,
+    // which version of the flows, texts and engine the visitor had
+    ...(settings.flowVersion ? { initialScope: { tags: { flow_version: settings.flowVersion } } } : {}),
     environment: settings.environment || 'production',
     tracesSampleRate: settings.tracesSampleRate ?? TRACES_SAMPLE_RATE,
     integrations: (defaults) => [...defaults.filter((i) => !LEFT_OUT.has(i.name)), browserTracingIntegration()],

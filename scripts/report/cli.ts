@@ -14,6 +14,7 @@ import { reportPage } from './html.ts';
 import { formatOf, type InputFormat } from './load.ts';
 import { buildPostgresReport } from './postgres.ts';
 import { terminalReport } from './terminal.ts';
+import { mixedVersionsWarning, splitByVersion, versionsIn } from './versions.ts';
 
 const HELP = `npm run report -- [file ...] [options]
   file                   Segment messages: JSON lines (.jsonl, .json, .log) or Parquet (.parquet);
@@ -28,6 +29,9 @@ const HELP = `npm run report -- [file ...] [options]
   --reference-sql <file> write the reference tables a warehouse needs (this funnel's landing types,
                          experiments, steps, catalogue, data-quality bounds as of now) as SQL for
                          psql and the like, and stop
+  --by-version           one report per version of the funnel (the events' context.flow_version):
+                         tables headed by the version, HTML and JSON files named <file>.<version>;
+                         without it a report over several versions warns (JSON lines only)
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
@@ -39,6 +43,7 @@ const { values, positionals } = parseArgs({
     memory: { type: 'string', default: '1.5GB' },
     threads: { type: 'string', default: '2' },
     quiet: { type: 'boolean', default: false },
+    'by-version': { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
     'reference-sql': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -75,20 +80,35 @@ if (values.postgres && inputs.some((i) => i.format !== 'jsonl')) {
   console.error('report: --postgres reads JSON lines only');
   process.exit(2);
 }
+/** `report.html` → `report.<version>.html` (the version made safe for a file name). */
+const perVersion = (file: string, version: string): string => file.replace(/(\.[^./]*)?$/, (ext) => `.${version.replace(/[^a-zA-Z0-9_-]+/g, '_')}${ext}`);
+
 try {
   const data = await loadFunnelData();
-  const report = values.postgres
-    ? await buildPostgresReport(
-        data,
-        inputs.map((i) => i.path),
-      )
-    : await buildReport(data, inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
-  if (!values.quiet) console.log(terminalReport(report));
-  if (values.html) {
-    writeFileSync(values.html, reportPage(report).html);
-    console.log(`\nHTML report: ${values.html}`);
+  const jsonl = inputs.every((i) => i.format === 'jsonl');
+  if (values['by-version'] && !jsonl) throw new Error('--by-version reads JSON lines only');
+  const runs = values['by-version'] ? await splitByVersion(inputs.map((i) => i.path)) : [{ version: '', file: '' }];
+  if (!values['by-version'] && jsonl) {
+    const warning = mixedVersionsWarning(await versionsIn(inputs.map((i) => i.path)));
+    if (warning) console.error(warning);
   }
-  if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
+  for (const run of runs) {
+    const runInputs = run.file ? [{ path: run.file, format: 'jsonl' as const }] : inputs;
+    const report = values.postgres
+      ? await buildPostgresReport(
+          data,
+          runInputs.map((i) => i.path),
+        )
+      : await buildReport(data, runInputs, { memoryLimit: values.memory, threads: Number(values.threads) });
+    if (run.version) console.log(`\n=== version ${run.version} ===`);
+    if (!values.quiet) console.log(terminalReport(report));
+    if (values.html) {
+      const file = run.version ? perVersion(values.html, run.version) : values.html;
+      writeFileSync(file, reportPage(report).html);
+      console.log(`\nHTML report: ${file}`);
+    }
+    if (values.json) writeFileSync(run.version ? perVersion(values.json, run.version) : values.json, JSON.stringify(report, null, 2));
+  }
 } catch (error) {
   console.error(`report: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

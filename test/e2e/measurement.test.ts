@@ -120,8 +120,22 @@ async function buy(expect: ExpectStatic, page: Page): Promise<{ fbEventId: strin
 }
 
 type Call = unknown[];
-const calls = (page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> =>
-  page.evaluate((n) => (window as unknown as Record<string, Call[]>)[n] ?? [], name);
+/**
+ * What a stand-in tag recorded. Every event call's parameters carry the build's version stamp, the
+ * page's `<meta name="flow-version">` (engine/build/flowVersion.ts): checked here, then left out.
+ */
+async function calls(page: Page, name: '__fbqCalls' | '__gtagCalls'): Promise<Call[]> {
+  const [list, version] = await page.evaluate(
+    (n) => [(window as unknown as Record<string, Call[]>)[n] ?? [], document.querySelector('meta[name="flow-version"]')?.getAttribute('content')] as const,
+    name,
+  );
+  return list.map((call) => {
+    if (!['track', 'trackCustom', 'event'].includes(call[0] as string)) return call;
+    const { flow_version: stamp, ...params } = call[2] as Record<string, unknown>;
+    if (!version || stamp !== version) throw new Error(`${JSON.stringify(call)} does not carry the page's flow version ${version}`);
+    return [call[0], call[1], params, ...call.slice(3)];
+  });
+}
 
 describe.concurrent('measurement', () => {
   it('Europe: the banner asks first; after "Accept all" the pixel and GA4 get exactly the funnel calls, one purchase with the subscription call\'s event id', async ({
