@@ -49,9 +49,11 @@ describe.concurrent('wallet', () => {
     expect(posts).toHaveLength(0);
 
     await inSheet(page, sheetTexts.declined);
+    // beside the wallet, not above the card's Pay
     await expect
-      .poll(() => page.getByTestId('checkout-failure').textContent(), { timeout: 15_000 })
-      .toBe(`${en.checkout.decline.genericDecline} ${en.checkout.failure.tryAnother}`);
+      .poll(() => page.getByTestId('wallet-failure').textContent(), { timeout: 15_000 })
+      .toBe(`${en.checkout.decline.genericDecline} ${en.payments.wallet.tryAnother}`);
+    expect(await page.getByTestId('checkout-failure').count()).toBe(0);
     expect(await subscriptions(email)).toEqual([]);
 
     await inSheet(page, sheetTexts.pay);
@@ -141,7 +143,7 @@ describe.concurrent('3-D Secure for EU customers', () => {
 });
 
 describe.concurrent('PayPal through Braintree', () => {
-  it("cancel charges nothing, a declined approval shows the portal's message, an approval pays, and the upsell is offered on the PayPal account", async ({
+  it("cancel charges nothing, a declined approval shows the funnel's text beside PayPal, an approval pays, and the upsell is offered on the PayPal account", async ({
     expect,
   }) => {
     const { context, page, email } = await walkToCheckout();
@@ -152,7 +154,11 @@ describe.concurrent('PayPal through Braintree', () => {
     await expect.poll(() => window.count()).toBe(0);
     await paypal.click();
     await window.getByRole('button', { name: en.checkout.sandbox.decline }).click();
-    await page.getByRole('alert').filter({ hasText: 'Do Not Honor' }).waitFor();
+    // the funnel's words beside the PayPal button, never the processor's "Do Not Honor"
+    await page.getByTestId('alternative-failure').filter({ hasText: en.checkout.decline.paypal }).waitFor();
+    expect(await page.getByText('Do Not Honor').count()).toBe(0);
+    // PayPal is above the card form
+    expect((await paypal.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { name: en.checkout.card.title }).boundingBox())!.y);
     expect(await subscriptions(email)).toEqual([]);
     await paypal.click();
     await window.getByRole('button', { name: en.checkout.sandbox.approve }).click();
