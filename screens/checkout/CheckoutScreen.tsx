@@ -234,10 +234,13 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
           : undefined,
     [finalFailure, paidBy, failureText, failedElsewhere, t],
   );
-  // a wallet's or PayPal's failure stays beside its own button: the card form is left as it was
+  // a wallet's or PayPal's failure stays beside its own button: the card form is left as it was. Shown
+  // once the processing overlay is gone, which holds the page's scroll while it covers it: the failure
+  // scrolls itself into sight (MethodFailure)
+  const settledFailure = runner.busy ? null : finalFailure;
   const walletFailure =
-    finalFailure && paidBy === 'wallet' ? `${failureText ?? ''}${finalFailure.kind !== 'refused' ? ` ${t('payments.wallet.tryAnother')}` : ''}` : undefined;
-  const alternativeFailure = finalFailure && paidBy === 'alternative' ? failureText : undefined;
+    settledFailure && paidBy === 'wallet' ? `${failureText ?? ''}${settledFailure.kind !== 'refused' ? ` ${t('payments.wallet.tryAnother')}` : ''}` : undefined;
+  const alternativeFailure = settledFailure && paidBy === 'alternative' ? failureText : undefined;
 
   if (!plan || !texts) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
