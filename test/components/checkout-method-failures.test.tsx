@@ -46,7 +46,9 @@ describe('failures beside the way to pay that failed', { timeout: 40_000 }, () =
     const user = userEvent.setup();
     const paypal = await screen.findByRole('button', { name: en.checkout.alternatives.paypal }, { timeout: 10_000 });
     await user.click(paypal);
-    await user.click(within(await screen.findByRole('dialog', { name: en.checkout.sandbox.paypalTitle })).getByRole('button', { name: en.checkout.sandbox.decline }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: en.checkout.sandbox.paypalTitle })).getByRole('button', { name: en.checkout.sandbox.decline }),
+    );
     const alert = await screen.findByTestId('alternative-failure', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent(en.checkout.decline.paypal);
     expect(alert).toHaveAttribute('role', 'alert');
@@ -54,7 +56,11 @@ describe('failures beside the way to pay that failed', { timeout: 40_000 }, () =
     expect(alert.closest('section')).toBe(paypal.closest('section'));
     expect(screen.queryByText(/Do Not Honor/i)).not.toBeInTheDocument();
     expect(screen.queryByTestId('checkout-failure')).not.toBeInTheDocument();
-    expect(f.events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ gateway: 'braintree', declineCode: 'processor_declined', text: 'Do Not Honor' });
+    expect(f.events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({
+      gateway: 'braintree',
+      declineCode: 'processor_declined',
+      text: 'Do Not Honor',
+    });
     expect(sandbox.subscriptions(f.email)).toEqual([]);
   });
 
@@ -63,7 +69,9 @@ describe('failures beside the way to pay that failed', { timeout: 40_000 }, () =
     const user = userEvent.setup();
     const wallet = await screen.findByRole('button', { name: en.payments.sandboxWallet.button }, { timeout: 10_000 });
     await user.click(wallet);
-    await user.click(within(await screen.findByRole('dialog', { name: en.payments.sandboxWallet.title })).getByRole('button', { name: en.payments.sandboxWallet.declined }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: en.payments.sandboxWallet.title })).getByRole('button', { name: en.payments.sandboxWallet.declined }),
+    );
     const alert = await screen.findByTestId('wallet-failure', {}, { timeout: 10_000 });
     expect(alert).toHaveTextContent(`${en.checkout.decline.genericDecline} ${en.payments.wallet.tryAnother}`);
     expect(alert.closest('.checkout-wallet')).toBe(wallet.closest('.checkout-wallet'));
