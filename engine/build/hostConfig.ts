@@ -150,12 +150,13 @@ ${nginxSecurityHeaders(inputs, '  ')}
   try_files $uri =404;
 }
 
-# pages: revalidated every time; the prerendered page in the visitor's language, else the file, else the app
+# pages: revalidated every time; the prerendered page in the visitor's language, else the file, else the
+# app's shell in that language (it paints the loading overlay until the app renders the step)
 location / {
 ${nginxSecurityHeaders(inputs, '  ')}
   add_header Cache-Control "no-cache" always;
   add_header Vary "Accept-Encoding, Accept-Language, Cookie" always;
-  try_files /$funnel_lng$uri/index.html $uri /app.html;
+  try_files /$funnel_lng$uri/index.html $uri /$funnel_lng/app.html /app.html;
 }
 `;
 }

@@ -102,6 +102,8 @@ export function pageHtml(page: {
   dir: 'ltr' | 'rtl';
   /** The prerendered markup of #root; empty for the app shell. */
   body: string;
+  /** The app shell's #root: what it paints until the app renders (the loading overlay), replaced, never hydrated. */
+  placeholder?: string;
   /** The prerendered path (checked by the app before it hydrates). */
   path?: string;
   hero?: HeroImage;
@@ -154,7 +156,7 @@ export function pageHtml(page: {
 ${head.join('\n')}
 </head>
 <body>
-<div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${page.body}</div>
+<div id="root"${page.path ? ` data-prerendered="${escapeAttr(page.path)}"` : ''}${page.variant ? ` data-variant="${escapeAttr(page.variant)}"` : ''}>${prerendered ? page.body : (page.placeholder ?? '')}</div>
 ${(page.alternatives ?? []).map((a) => `<template data-variant="${escapeAttr(a.variant)}">${a.html}</template>\n`).join('')}${prerendered ? `<span id="${PARSED_MARKER_ID}" hidden></span>\n` : ''}${nextStepTemplates(page.nextSteps ?? [])}<noscript>Please enable JavaScript to use this page.</noscript>
 </body>
 </html>

@@ -2,7 +2,8 @@
  * The HTML pages of a build: every landing path (and each flow's entry variant, such as /family)
  * prerendered once per language with React's static renderer into `<lang><path>/index.html`, the
  * English ones also at `<path>/index.html` for hosts that cannot choose by language, and the app
- * shell `app.html` (empty #root) for every other path; and `csp-hashes.json`, the hashes of their
+ * shell for every other path (a deep link), once per language at `<lang>/app.html` and in the
+ * fallback language at `app.html`, painting the loading overlay until the app renders the step; and `csp-hashes.json`, the hashes of their
  * inline script and style for a static host's CSP; and the route files of the host (hostRoutes.ts).
  */
 import * as esbuild from 'esbuild';
@@ -24,6 +25,8 @@ import { writeHostRoutes } from './hostRoutes.ts';
 
 /** The page for every path that is not prerendered: the app renders it in the browser. */
 export const APP_SHELL = 'app.html';
+/** The app shell in a language, for hosts that choose by language. @example shellFile('de') // 'de/app.html' */
+export const shellFile = (language: Language): string => join(language, APP_SHELL);
 
 /** What the project's prerender module (its `prerender` setting) exports: the prerenderer of its funnel and its image manifest. */
 export interface PrerenderModule {
@@ -179,12 +182,16 @@ export async function writePages(options: {
         if (language === languages.fallback) await write(pageFile('', path), page);
       }
     }
+    // the shells: a deep link paints the loading overlay in its language before any script
+    for (const language of languageCodes(languages)) {
+      const { html, dir } = await prerenderer.renderLoading(language);
+      const shell = pageHtml({ assets, title, languages, language, dir, body: '', placeholder: html });
+      await write(shellFile(language), shell);
+      if (language === languages.fallback) await write(APP_SHELL, shell);
+    }
   } finally {
     await done();
   }
-  const shell = pageHtml({ assets, title, languages, language: languages.fallback, dir: 'ltr', body: '' });
-  await writeFile(join(outdir, APP_SHELL), shell);
-  for (const kind of ['script', 'style'] as const) for (const hash of inlineHashes(shell)[kind]) hashes[kind].add(hash);
   // what a static host adds to its CSP (the preview server works them out per page)
   const csp = { 'script-src': [...hashes.script].sort(), 'style-src': [...hashes.style].sort() };
   await writeFile(join(outdir, CSP_HASHES_FILE), `${JSON.stringify(csp, null, 2)}\n`);

@@ -19,7 +19,7 @@ import {
   type PurchaseAttemptIds,
   type PurchaseOutcome,
 } from './checkoutMachine.ts';
-import { GENERIC_ERROR_TEXT } from './failures.ts';
+import { braintreeDecline, GENERIC_ERROR_TEXT } from './failures.ts';
 import { realClock } from './polling.ts';
 import { PaymentApiError } from './subscriptionApi.ts';
 
@@ -112,7 +112,16 @@ async function buyWithBraintree(
     result = { status: 'succeeded', subscriptionId: answer.subscriptionId, finalPrice, regularPrice, paymentMethodId: '' };
   } catch (error) {
     const noBody = error instanceof PaymentApiError && error.messages.length === 0 && error.status !== 0;
-    result = { status: 'failed', failure: noBody ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' } : failureOfError(error) };
+    // the sale refused with the processor's text (422, or 402) is the approval declined: our text, never theirs
+    const declined = error instanceof PaymentApiError && (error.status === 422 || error.status === 402) && error.messages.length > 0;
+    result = {
+      status: 'failed',
+      failure: noBody
+        ? { kind: 'refused', message: GENERIC_ERROR_TEXT, textKey: 'errors.generic' }
+        : declined
+          ? braintreeDecline(error.messages)
+          : failureOfError(error),
+    };
   }
   // a page that went away leaves the record as it was: the next one posts the same request again
   if (deps.signal?.aborted) return { status: 'aborted' };

@@ -56,6 +56,29 @@ export const DECLINE_TEXT_KEYS: Readonly<Record<string, string>> = {
   test_mode_live_card: 'checkout.decline.testModeLiveCard',
 };
 
+/**
+ * Braintree's processor response texts (its decline reference) with a text of ours: a PayPal refusal
+ * names PayPal, not the card. Any other refusal of a Braintree sale shows BRAINTREE_DECLINE_KEY, never
+ * the processor's own English.
+ */
+export const BRAINTREE_RESPONSE_TEXT_KEYS: Readonly<Record<string, { code: string; textKey: string }>> = {
+  'Insufficient Funds': { code: 'insufficient_funds', textKey: 'checkout.decline.paypalFunds' },
+  "Funding Instrument In The PayPal Account Was Declined By The Processor Or Bank, Or It Can't Be Used For This Payment": {
+    code: 'funding_instrument_declined',
+    textKey: 'checkout.decline.paypalFunds',
+  },
+  'Payer Account Is Locked Or Closed': { code: 'payer_account_locked', textKey: 'checkout.decline.paypalAccount' },
+  'Payer Cannot Pay For This Transaction With PayPal': { code: 'payer_cannot_pay', textKey: 'checkout.decline.paypalAccount' },
+};
+export const BRAINTREE_DECLINE_KEY = 'checkout.decline.paypal';
+
+/** A Braintree sale the server refused with the processor's text: our text for it, the processor's kept for the log. */
+export function braintreeDecline(messages: readonly string[]): PaymentFailure {
+  const message = messages.join(' ');
+  const known = ownValue(BRAINTREE_RESPONSE_TEXT_KEYS, message.trim());
+  return { kind: 'decline', message, declineCode: known?.code ?? 'processor_declined', textKey: known?.textKey ?? BRAINTREE_DECLINE_KEY };
+}
+
 export const PAYMENT_ERROR_KEY = 'checkout.errors.paymentError';
 export const POLL_TIMEOUT_KEY = 'checkout.errors.timeout';
 export const NETWORK_ERROR_KEY = 'checkout.errors.network';

@@ -21,6 +21,7 @@ import type { FunnelDefinition } from './defineFunnel.ts';
 import type { ScreenMap } from './types.ts';
 import type { TextsByLanguage } from './i18n.ts';
 import { createTranslator, setTranslator, type TextTree } from './translator.ts';
+import { LoadingOverlay } from './overlays/LoadingOverlay.tsx';
 
 export interface Prerenderer {
   /**
@@ -34,6 +35,11 @@ export interface Prerenderer {
    * that step has no route. Its style attributes are renamed (STYLE_DATA): the CSP refuses them in markup.
    */
   renderNextStep: (path: string, language: Language, variant?: string) => Promise<{ stepId: string; html: string } | undefined>;
+  /**
+   * The full-screen loading overlay in a language, and the document's `dir`: the app shell's #root, so a
+   * path that is not prerendered (a deep link) paints the overlay from the HTML while its scripts load.
+   */
+  renderLoading: (language: Language) => Promise<{ html: string; dir: 'ltr' | 'rtl' }>;
 }
 
 /** The step a landing variant's continue leads to: its entry step's default `next`. */
@@ -115,6 +121,14 @@ export async function createPrerenderer<M extends ScreenMap, S extends object>(o
         i18next.removeResourceBundle(language, 'translation');
         i18next.addResourceBundle(language, 'translation', options.firstPaintTexts[language], true, true);
       }
+    },
+    async renderLoading(language) {
+      await i18next.changeLanguage(language);
+      setTranslator(createTranslator(language, (options.allTexts?.[language] ?? options.firstPaintTexts[language]) as TextTree));
+      const { prelude } = await options.renderToStream(<LoadingOverlay />, { identifierPrefix: 'fe-shell-' });
+      let html = '';
+      for await (const chunk of prelude) html += String(chunk);
+      return { html, dir: i18next.dir(language) };
     },
     async render(path, language, variant) {
       await i18next.changeLanguage(language);

@@ -134,6 +134,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
             texts={props.upsell}
             format={format}
             paidWith={paidWith}
+            trial={trial && plan ? { plan, start: paidAt, today: openedAt } : undefined}
             onBought={() => saveReceipt(store, planName, closed)}
             onDecline={() => {
               close();

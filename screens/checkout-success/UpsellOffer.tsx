@@ -4,7 +4,7 @@ import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
 import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
-import { upsellPriceTexts, type LocaleFormat } from '../ui/priceTexts.ts';
+import { upsellPriceTexts, type LocaleFormat, type UpsellAfterTrial } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../../engine/payments/index.ts';
 import { purchaseAttribution } from '../analytics/attribution.ts';
 import { CURRENCY, specProduct } from '../../engine/index.ts';
@@ -15,6 +15,8 @@ export interface UpsellOfferProps {
   format: LocaleFormat;
   /** How the plan was just paid: the add-on is charged the same way. */
   paidWith: PaidWith;
+  /** The plan's free trial that just started ($0 paid): the add-on's charge date and the trial's end are said. */
+  trial?: UpsellAfterTrial;
   /** Called after a successful purchase (the screen saves the receipt). */
   onBought: () => void;
   /** The visitor declined: the screen records it and moves on. */
@@ -28,7 +30,7 @@ export interface UpsellOfferProps {
  * bank ask for one. Its price and how often it bills come from the plan data ("$9.99 per month").
  * One primary button adds it, one quiet button declines it for good and moves on.
  */
-export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: UpsellOfferProps) {
+export function UpsellOffer({ texts, format, paidWith, trial, onBought, onDecline }: UpsellOfferProps) {
   const { t } = useTexts();
   const id = useId();
   const { store, analytics, data } = useEngine();
@@ -38,8 +40,8 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: Up
     attribution: purchaseAttribution(store),
   }));
   const product = data.plans.upsell;
-  // "$9.99/month" and "charged to the payment method you just used", from the upsell's plan data
-  const { price: billing, chargedTo } = upsellPriceTexts(t, product, format);
+  // "$9.99/month" and "charged to the payment method you just used" (after a trial: today's date, and the trial's end), from the plan data
+  const { price: billing, chargedTo } = upsellPriceTexts(t, product, format, trial);
   const price = format.money(product.price);
   useEffect(() => {
     analytics.track('Product Viewed', {

@@ -1,29 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AlternativeMethod } from '../../engine/payments/index.ts';
 import type { GatewayContext } from '../../engine/payments/gateways.ts';
 import { useEngine, useTexts } from '../../engine/react/index.ts';
-
-export interface AlternativeMethodsProps {
-  /** What the registrations decide on, once the payment settings are known; read once per checkout. */
-  context: () => GatewayContext | Promise<GatewayContext>;
-  busy: boolean;
-  /** The visitor approved: pay with this nonce through the method's gateway (its backend id). */
-  onNonce: (nonce: string, gateway: string) => void;
-  /** The visitor closed a method's window. */
-  onCancel: (method: string) => void;
-}
+import { MethodFailure } from './MethodFailure.tsx';
 
 /**
- * "Other ways to pay": one button per available method of the gateway registry (PayPal through
- * Braintree when a client token is known; none otherwise). A method that fails before a nonce comes
- * shows the spec's "An error has occurred".
+ * The available alternative methods of the gateway registry (PayPal through Braintree when a client
+ * token is known; none otherwise), asked for once per checkout. Held by the checkout, so the buttons
+ * keep their place when the card gateway's host arrives around them.
  */
-export function AlternativeMethods({ context, busy, onNonce, onCancel }: AlternativeMethodsProps) {
-  const { t } = useTexts();
-  const id = useId();
+export function useAlternativeMethods(context: () => GatewayContext | Promise<GatewayContext>): AlternativeMethod[] {
   const { gateways } = useEngine();
   const [methods, setMethods] = useState<AlternativeMethod[]>([]);
-  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     Promise.resolve(context())
@@ -36,12 +24,32 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
       live = false;
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per checkout
+  return methods;
+}
+
+export interface AlternativeMethodsProps {
+  methods: readonly AlternativeMethod[];
+  busy: boolean;
+  /** The visitor approved: pay with this nonce through the method's gateway (its backend id). */
+  onNonce: (nonce: string, gateway: string) => void;
+  /** The visitor closed a method's window. */
+  onCancel: (method: string) => void;
+  /** The last purchase with one of these methods failed: its text, in the visitor's language. */
+  failure?: string;
+}
+
+/**
+ * One button per alternative method, among the express ways to pay above the card form. A method
+ * that fails before a nonce comes shows the spec's "An error has occurred"; a purchase with one that
+ * failed shows its text here, beside the button, not beside the card's Pay.
+ */
+export function AlternativeMethods({ methods, busy, onNonce, onCancel, failure }: AlternativeMethodsProps) {
+  const { t } = useTexts();
+  const [failed, setFailed] = useState(false);
   if (!methods.length) return null;
+  const text = failed ? t('errors.generic') : failure;
   return (
-    <section className="checkout-alternatives" aria-labelledby={`${id}-title`}>
-      <h2 className="checkout__heading" id={`${id}-title`}>
-        {t('checkout.alternatives.title')}
-      </h2>
+    <section className="checkout-alternatives" aria-label={t('checkout.alternatives.title')}>
       {methods.map((method) => (
         <method.Button
           key={method.id}
@@ -54,11 +62,7 @@ export function AlternativeMethods({ context, busy, onNonce, onCancel }: Alterna
           onError={() => setFailed(true)}
         />
       ))}
-      {failed ? (
-        <p className="checkout-card__failure" role="alert">
-          {t('errors.generic')}
-        </p>
-      ) : null}
+      {text ? <MethodFailure text={text} testId="alternative-failure" /> : null}
     </section>
   );
 }

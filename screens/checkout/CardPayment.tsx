@@ -24,8 +24,8 @@ export interface CardPaymentProps {
   failure?: { text: string; decline: boolean };
   onFormChange: (state: CardFormState) => void;
   onPay: (gateway: PaymentGateway) => void;
-  /** The gateway's wallet above the form (rendered inside the gateway's Host). */
-  wallet?: (gateway: PaymentGateway) => ReactNode;
+  /** The express ways to pay above the form (rendered inside the gateway's Host, which a wallet needs; no gateway while it loads). */
+  express?: (gateway: PaymentGateway | undefined) => ReactNode;
   /** The money-back guarantee shown beside Pay (from the variant's paywall.moneyBackDays), if it offers one. */
   guarantee?: string;
 }
@@ -38,7 +38,7 @@ export interface CardPaymentProps {
  * a keyboard land on it next to Pay, with the form still filled in. On phones the failure, Pay and the
  * marks stick to the bottom of the screen while the form scrolls (checkout.css).
  */
-export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, wallet, guarantee }: CardPaymentProps) {
+export function CardPayment({ state, payLabel, due, terms, formValid, busy, failure, onFormChange, onPay, express, guarantee }: CardPaymentProps) {
   const { t } = useTexts();
   const id = useId();
   const failureRef = useRef<HTMLParagraphElement>(null);
@@ -55,7 +55,7 @@ export function CardPayment({ state, payLabel, due, terms, formValid, busy, fail
   return (
     <section className="checkout-card" aria-labelledby={`${id}-title`}>
       <Host>
-        {gateway ? wallet?.(gateway) : null}
+        {express?.(gateway)}
         <div className="checkout-card__header">
           <h2 className="checkout__heading" id={`${id}-title`}>
             {t('checkout.card.title')}

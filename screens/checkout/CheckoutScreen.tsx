@@ -21,7 +21,8 @@ import { Screen } from '../ui/Screen.tsx';
 import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { moneyBackText, planNameText } from '../ui/planNames.ts';
 import { payTexts, recurringText, useLocale } from '../ui/priceTexts.ts';
-import { AlternativeMethods } from './AlternativeMethods.tsx';
+import { AlternativeMethods, useAlternativeMethods } from './AlternativeMethods.tsx';
+import { ExpressMethods } from './ExpressMethods.tsx';
 import { CardPayment } from './CardPayment.tsx';
 import { NeedsSignup } from './NeedsSignup.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -98,6 +99,9 @@ export default function CheckoutScreen({ props, next }: ScreenProps<CheckoutProp
   return <CheckoutPage props={props} moveOn={moveOn} open={record} />;
 }
 
+/** The way to pay a purchase was started with: its failure is shown beside that way's button. */
+type PaidBy = 'card' | 'wallet' | 'alternative';
+
 interface CheckoutPageProps {
   props: CheckoutProps;
   moveOn: () => void;
@@ -119,6 +123,9 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const [now] = useState(() => new Date());
   // only what the variant sells: any other stored plan falls back to the variant's default
   const plan = sellablePlan(variant, data.plans, open?.plan ?? snap.plans.plan);
+  // set by each tap; a purchase resumed after a reload was started with PayPal when it names its gateway
+  const [paidBy, setPaidBy] = useState<PaidBy>(open?.gateway !== undefined ? 'alternative' : 'card');
+  const alternatives = useAlternativeMethods(runner.settledGatewayContext);
 
   useEffect(() => {
     store.plans.checkoutVisited = true;
@@ -216,16 +223,24 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const failure = runner.failure;
   const failureText = runner.failureText;
   const { failedElsewhere } = other;
+  const finalFailure = failure && !isOpenFailure(failure) ? failure : null;
   // one object per failure: the card section focuses each new one (CardPayment)
   const cardFailure = useMemo(
     () =>
-      failure && !isOpenFailure(failure)
-        ? { text: failureText ?? '', decline: failure.kind !== 'refused' }
+      finalFailure && paidBy === 'card'
+        ? { text: failureText ?? '', decline: finalFailure.kind !== 'refused' }
         : failedElsewhere
           ? { text: t('checkout.otherTab.failed'), decline: false }
           : undefined,
-    [failure, failureText, failedElsewhere, t],
+    [finalFailure, paidBy, failureText, failedElsewhere, t],
   );
+  // a wallet's or PayPal's failure stays beside its own button: the card form is left as it was. Shown
+  // once the processing overlay is gone, which holds the page's scroll while it covers it: the failure
+  // scrolls itself into sight (MethodFailure)
+  const settledFailure = runner.busy ? null : finalFailure;
+  const walletFailure =
+    settledFailure && paidBy === 'wallet' ? `${failureText ?? ''}${settledFailure.kind !== 'refused' ? ` ${t('payments.wallet.tryAnother')}` : ''}` : undefined;
+  const alternativeFailure = settledFailure && paidBy === 'alternative' ? failureText : undefined;
 
   if (!plan || !texts) return null; // the validator guarantees every variant's default plan exists
   const today = planPricing(plan).dueToday;
@@ -244,10 +259,29 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
           country: MERCHANT_COUNTRY,
         }}
         busy={runner.busy}
-        onMethod={(method) => void pay(g, method)}
+        onMethod={(method) => {
+          setPaidBy('wallet');
+          void pay(g, method);
+        }}
         onCancel={() => analytics.track('wallet_cancelled', { plan: plan.name, gateway: g.id })}
+        failure={walletFailure}
       />
     ) : null;
+  const express = (g: PaymentGateway | undefined) => (
+    <ExpressMethods>
+      {g ? wallet(g) : null}
+      <AlternativeMethods
+        methods={alternatives}
+        busy={runner.busy}
+        failure={alternativeFailure}
+        onNonce={(nonce, method) => {
+          setPaidBy('alternative');
+          void payWithNonce(nonce, method);
+        }}
+        onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
+      />
+    </ExpressMethods>
+  );
   const stillOpen = open !== undefined && failure !== null && isOpenFailure(failure);
 
   // while the machine runs, its opaque checkout loader covers the page and the gateway's dialogs sit above it
@@ -281,14 +315,11 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
               failure={cardFailure}
               guarantee={variant.paywall.moneyBackDays ? moneyBackText(t, variant.paywall.moneyBackDays, format) : undefined}
               onFormChange={onFormChange}
-              onPay={(g: PaymentGateway) => void pay(g)}
-              wallet={wallet}
-            />
-            <AlternativeMethods
-              context={runner.settledGatewayContext}
-              busy={runner.busy}
-              onNonce={(nonce, method) => void payWithNonce(nonce, method)}
-              onCancel={(method) => analytics.track('alternative_cancelled', { plan: plan.name, method })}
+              onPay={(g: PaymentGateway) => {
+                setPaidBy('card');
+                void pay(g);
+              }}
+              express={express}
             />
           </div>
         </div>

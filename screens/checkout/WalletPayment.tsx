@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTexts } from '../../engine/react/index.ts';
+import { MethodFailure } from './MethodFailure.tsx';
 import type { PaymentMethodResult, WalletCharge, WalletMethod, WalletResult } from '../../engine/payments/index.ts';
 
 export interface WalletPaymentProps {
@@ -11,14 +11,16 @@ export interface WalletPaymentProps {
   onMethod: (method: PaymentMethodResult) => void;
   /** The visitor closed the sheet. */
   onCancel: () => void;
+  /** The last purchase through the wallet failed: its text, in the visitor's language, shown under the wallet's button. */
+  failure?: string;
 }
 
 /**
- * Apple Pay or Google Pay (or the sandbox wallet) above the card form, when the browser offers one,
- * with an "or pay by card" divider. Where no wallet is offered nothing is shown.
+ * Apple Pay or Google Pay (or the sandbox wallet) first among the express ways to pay above the card
+ * form (ExpressMethods), when the browser offers one; its failure under its button. Where no wallet
+ * is offered nothing is shown.
  */
-export function WalletPayment({ wallet, charge, busy, onMethod, onCancel }: WalletPaymentProps) {
-  const { t } = useTexts();
+export function WalletPayment({ wallet, charge, busy, onMethod, onCancel, failure }: WalletPaymentProps) {
   const [offered, setOffered] = useState<string | null>(null);
   const latest = useRef({ onMethod, onCancel });
   // the sheet's callbacks always reach the latest handlers, without re-asking the wallet on each render
@@ -43,9 +45,7 @@ export function WalletPayment({ wallet, charge, busy, onMethod, onCancel }: Wall
   return (
     <div className="checkout-wallet" data-wallet={offered}>
       <wallet.Button charge={charge} disabled={busy} onResult={onResult} />
-      <p className="checkout-wallet__or" aria-hidden="true">
-        <span>{t('payments.wallet.or')}</span>
-      </p>
+      {failure ? <MethodFailure text={failure} testId="wallet-failure" /> : null}
     </div>
   );
 }

@@ -17,7 +17,8 @@ export const preparable = true;
 
 /**
  * The joiner's welcome: "You joined the <Circle name> Circle", with the name the server gave for the
- * invite code (screens/product/circleApi.ts), shown before anything else of the family funnel.
+ * invite code (screens/product/circleApi.ts), shown before anything else of the family funnel; with
+ * `features`, what the joiner gets from the Circle (the Premium its owner shares), ticked.
  */
 export default function CircleWelcomeScreen({ props, next }: ScreenProps<CircleWelcomeProps>) {
   const { t } = useTexts();
@@ -27,6 +28,13 @@ export default function CircleWelcomeScreen({ props, next }: ScreenProps<CircleW
   return (
     <Screen className="circle-welcome" art={props.art}>
       <TitleBlock title={<TextWithValue text={(slot) => t(props.title, { circle: slot })} value={circle} />} text={props.text ? t(props.text) : undefined}>
+        {props.features?.length ? (
+          <ul className="circle-welcome__features">
+            {props.features.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ul>
+        ) : null}
         <Button onClick={() => next()}>{t(props.cta)}</Button>
       </TitleBlock>
     </Screen>

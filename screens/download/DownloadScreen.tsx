@@ -10,13 +10,15 @@ import { DesktopQr } from './DesktopQr.tsx';
 import { StoreBadge } from './StoreBadge.tsx';
 import { DESKTOP_QUERY, useMediaQuery } from './useMediaQuery.ts';
 import { EmailAddress, TextWithValue } from '../ui/TextWithValue.tsx';
+import { InviteFamily } from './InviteFamily.tsx';
 
 /** Its render changes nothing, so the engine may lay it out ahead while the step before is read. */
 export const warmable = true;
 
 /**
  * The last screen: App Store and Google Play buttons, the visitor's own platform first, and whom to
- * sign in as. On a computer, a QR code beside them takes the download to the visitor's phone.
+ * sign in as, then (props.invite) the invitation into the visitor's Circle when they have one. On a
+ * computer, a QR code beside them takes the download to the visitor's phone.
  */
 export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
   const { t } = useTexts();
@@ -48,6 +50,7 @@ export default function DownloadScreen({ props }: ScreenProps<DownloadProps>) {
             t('download.signInHintNoEmail')
           )}
         </p>
+        {props.invite ? <InviteFamily texts={props.invite} /> : null}
       </div>
       {desktop ? <DesktopQr order={order} urls={urls} /> : null}
     </Screen>

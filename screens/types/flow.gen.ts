@@ -238,6 +238,12 @@ export interface CircleWelcomeProps {
    */
   cta: string;
   /**
+   * What the joiner gets from the Circle (e.g. the Premium features its owner shares), one text per line, ticked, under the text.
+   *
+   * Items: An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  features?: string[];
+  /**
    * An illustration of screens/ui/art: above the title on phones, beside the texts from 1024 px.
    */
   art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
@@ -301,6 +307,23 @@ export interface DownloadProps {
   text: string;
   appStoreUrl: string;
   googlePlayUrl: string;
+  /**
+   * Invites the family into the visitor's Circle: its invite code and a share button (the device's share sheet, else copy). Shown only to a visitor with a Circle code (who created or joined a Circle in the family funnel).
+   */
+  invite?: {
+    /**
+     * An i18n key that must exist in every file of locales/ (never literal text).
+     */
+    title: string;
+    /**
+     * An i18n key that must exist in every file of locales/ (never literal text).
+     */
+    text: string;
+    /**
+     * An i18n key that must exist in every file of locales/ (never literal text).
+     */
+    cta: string;
+  };
 }
 export interface FeatureIntroStep {
   screen: 'feature-intro';

@@ -210,7 +210,18 @@ export function payTexts(t: TranslateFn, plan: Plan, format: LocaleFormat, paidC
 }
 
 /** The upsell's price words: "$9.99/month" from its plan data, and the way it is charged. */
-export function upsellPriceTexts(t: TranslateFn, product: Plan, format: LocaleFormat): { price: string; chargedTo: string } {
+export function upsellPriceTexts(t: TranslateFn, product: Plan, format: LocaleFormat, trial?: UpsellAfterTrial): { price: string; chargedTo: string } {
   const pricing = planPricing(product);
-  return { price: shortBillingText(t, pricing.dueToday, pricing.renewalPeriod, format), chargedTo: t('upsell.chargedTo') };
+  // after a $0 trial nothing was "just used" to pay: the add-on is charged today, the plan stays free until its trial ends
+  const chargedTo = trial
+    ? t('upsell.chargedToTrial', { date: format.date(trial.today), trialEnd: format.date(periodEnd(trial.start, planPricing(trial.plan).firstPeriod)) })
+    : t('upsell.chargedTo');
+  return { price: shortBillingText(t, pricing.dueToday, pricing.renewalPeriod, format), chargedTo };
+}
+
+/** The upsell offered after a free trial started: the trial's plan, when it started, and the day the add-on would be bought. */
+export interface UpsellAfterTrial {
+  plan: Plan;
+  start: Date;
+  today: Date;
 }

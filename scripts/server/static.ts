@@ -61,13 +61,17 @@ export function createStaticHandler(distDir: string, options: { live?: boolean }
     return entry;
   }
 
-  /** The prerendered page of a path in the visitor's language, if the build made one. */
-  async function page(req: IncomingMessage, safe: string, search: string): Promise<{ file: string; entry: Cached } | undefined> {
-    const language = chooseLanguage(project.languages, {
+  /** The visitor's language, as the app chooses it: ?lng=, the lng cookie, the browser's languages. */
+  const visitorLanguage = (req: IncomingMessage, search: string): string =>
+    chooseLanguage(project.languages, {
       query: new URLSearchParams(search).get('lng'),
       stored: cookieValue(String(req.headers.cookie ?? ''), LANGUAGE_COOKIE),
       preferred: parseAcceptLanguage(String(req.headers['accept-language'] ?? '')),
     });
+
+  /** The prerendered page of a path in the visitor's language, if the build made one. */
+  async function page(req: IncomingMessage, safe: string, search: string): Promise<{ file: string; entry: Cached } | undefined> {
+    const language = visitorLanguage(req, search);
     const file = join(distDir, language, safe, 'index.html');
     const entry = file.startsWith(distDir) ? await load(file) : undefined;
     return entry ? { file, entry } : undefined;
@@ -92,8 +96,16 @@ export function createStaticHandler(distDir: string, options: { live?: boolean }
         res.end('Not found');
         return;
       }
-      file = join(distDir, 'app.html'); // every other funnel path is the app, rendered in the browser
+      // every other funnel path is the app, rendered in the browser: its shell paints the loading
+      // overlay in the visitor's language (the build's `<lang>/app.html`; `app.html` in a build without them)
+      const search = new URL(req.url ?? '/', 'http://localhost').search;
+      file = join(distDir, visitorLanguage(req, search), 'app.html');
       entry = await load(file);
+      if (!entry) {
+        file = join(distDir, 'app.html');
+        entry = await load(file);
+      }
+      vary = 'Accept-Encoding, Accept-Language, Cookie';
       if (!entry) {
         res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('The bundle is missing: run `npm run build -- --preview`.');

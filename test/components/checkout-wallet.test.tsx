@@ -82,10 +82,12 @@ describe('wallet in the checkout', { timeout: 40_000 }, () => {
     expect(f.path()).toBe('/checkout');
   });
 
-  it('shows a declined wallet card like a declined typed card, and charges nothing', async () => {
+  it('shows a declined wallet card beside the wallet, and charges nothing', async () => {
     const f = await openCheckout();
     await walletChoice('Pay with a declined card');
-    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('Your card was declined. Check the details or try another card.');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Your card was declined. Choose another card in your wallet, or pay by card below.',
+    );
     expect(f.store.checkout.declineCode).toBe('generic_decline');
     expect(f.events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ declineCode: 'generic_decline', gateway: 'stripe' });
     expect(sandbox.subscriptions(f.email)).toEqual([]);

@@ -10,6 +10,7 @@ import { renderFunnel, type RenderedFunnel } from './harness.tsx';
 import { startSandbox, type Sandbox } from './checkout-sandbox.ts';
 import { RECEIPT_KEY } from '../../engine/payments/index.ts';
 import { UPSELL_ADD, UPSELL_BILLING, UPSELL_DECLINE } from '../upsellTexts.ts';
+import en from '../../locales/en.json';
 
 const PLAN = 'gz-3-month-fox'; // $59.88 for 3 months
 let sandbox: Sandbox;
@@ -205,7 +206,8 @@ describe('checkout screen', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pay with PayPal' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'PayPal (test)' })).getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Do Not Honor');
+    // the funnel's own words beside the PayPal button, never the processor's (checkout-method-failures.test.tsx)
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(en.checkout.decline.paypal);
     expect(f.events.find((e) => e.name === 'purchase_failed')?.props).toMatchObject({ gateway: 'braintree' });
 
     await user.click(screen.getByRole('button', { name: 'Pay with PayPal' }));

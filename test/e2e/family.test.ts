@@ -44,11 +44,56 @@ async function heading(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name, exact: true }).waitFor();
 }
 
-/** The joiner's welcome, by the name the sandbox gives the Circle of `code`, then on to the social proof. */
+/** A text of a locale by its key (the keys the flow's props name). */
+const textOf = (t: Texts, key: string): string => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], t) as string;
+
+/** The joiner's steps after the welcome: the flow's default `next`, followed to the end (the download step is the main flow's). */
+const joinerSteps = (() => {
+  const steps = familyFlow.steps as Record<string, { screen: string; path?: string; next?: unknown; props: Record<string, unknown> }>;
+  const ids: string[] = [];
+  for (let id = familyFlow.steps['circle-joined'].next; typeof id === 'string' && steps[id]; id = steps[id]!.next as string) ids.push(id);
+  return ids.map((id) => steps[id]!);
+})();
+const joinerSignup = joinerSteps.find((s) => s.screen === 'signup-email')!;
+const joinerPremium = joinerSteps.find((s) => s.screen === 'circle-welcome')!;
+
+/** The joiner's welcome, by the name the sandbox gives the Circle of `code`, then on to the joiner's signup. */
 async function welcomed(page: Page, t: Texts, code: string): Promise<void> {
   const name = SAMPLE_CIRCLES[code]!;
   await heading(page, t.family.joined.title.replace('{{circle}}', name));
-  await click(page, t.common.continue, pathOf('family-social'));
+  await click(page, t.common.continue, joinerSignup.path!);
+}
+
+/**
+ * The joiner's way on: signup, then what the Circle gives them (the Premium its owner shares, no
+ * trial of their own to buy), then the download page inviting the family with the Circle's code.
+ */
+async function finishJoiner(expect: ExpectStatic, context: BrowserContext, page: Page, t: Texts, email: string, code: string): Promise<void> {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
+  await heading(page, textOf(t, joinerSignup.props.title as string));
+  await page.getByLabel(t.signup.emailLabel).fill(email);
+  await click(page, t.common.continue, joinerPremium.path!);
+  await heading(page, textOf(t, joinerPremium.props.title as string).replace('{{circle}}', SAMPLE_CIRCLES[code]!));
+  for (const feature of joinerPremium.props.features as string[])
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: textOf(t, feature) })
+      .waitFor();
+  await click(page, textOf(t, joinerPremium.props.cta as string), '/signup/download');
+  await heading(page, t.download.title);
+  const invite = page.getByTestId('download-invite');
+  await invite.getByText(formatCode(code)).waitFor();
+  await invite.getByRole('button', { name: t.family.shareCode.share }).waitFor();
+  // nothing was offered for sale on the way: no offer, no checkout
+  expect(visited.filter((path) => path === pathOf('family-offer') || path.startsWith('/checkout'))).toEqual([]);
+  const id = await writtenVisitorId(context);
+  // the events arrive in batches: wait for the last step's completion, then nothing was sold before it
+  await expect
+    .poll(async () => (await sandboxEvents(id)).some((e) => e.name === 'step_completed' && e.props.next === joinerPremium.next), { timeout: 10_000 })
+    .toBe(true);
+  const events = await sandboxEvents(id);
+  expect(events.some((e) => e.name === 'trial_offer_accepted' || e.name === 'Order Completed')).toBe(false);
 }
 
 async function click(page: Page, name: string, to: string): Promise<void> {
@@ -196,7 +241,9 @@ describe.concurrent('family funnel', () => {
     await context.close();
   });
 
-  it('join branch: a wrong code is explained, the answers survive a reload, and the walk reaches download', async ({ expect }) => {
+  it('join branch: a wrong code is explained, the answers survive a reload, and the joiner, sold nothing, reaches download and its invite', async ({
+    expect,
+  }) => {
     const { context, page } = await newVisitor();
     await startAndPhone(expect, page, en, {
       guessed: 'Country: United States (+1)',
@@ -221,7 +268,7 @@ describe.concurrent('family funnel', () => {
     await welcomed(page, en, 'K7P4QX');
 
     await page.reload();
-    await heading(page, en.family.social.title);
+    await heading(page, textOf(en, joinerSignup.props.title as string));
     await expect
       .poll(() => family(page))
       .toMatchObject({
@@ -234,7 +281,7 @@ describe.concurrent('family funnel', () => {
         role: '',
       });
 
-    await finish(expect, context, page, en, 'en', uniqueEmail('family-join'));
+    await finishJoiner(expect, context, page, en, uniqueEmail('family-join'), 'K7P4QX');
     await context.close();
   });
 
@@ -258,7 +305,7 @@ describe.concurrent('family funnel', () => {
     await welcomed(page, de as unknown as Texts, 'XYZ234');
     await expect.poll(() => family(page)).toMatchObject({ name: 'Jürgen', code: 'XYZ234' });
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
-    await finish(expect, context, page, de as unknown as Texts, 'de', uniqueEmail('familie'));
+    await finishJoiner(expect, context, page, de as unknown as Texts, uniqueEmail('familie'), 'XYZ234');
     await context.close();
   });
 });

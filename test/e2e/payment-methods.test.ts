@@ -49,9 +49,11 @@ describe.concurrent('wallet', () => {
     expect(posts).toHaveLength(0);
 
     await inSheet(page, sheetTexts.declined);
+    // beside the wallet, not above the card's Pay
     await expect
-      .poll(() => page.getByTestId('checkout-failure').textContent(), { timeout: 15_000 })
-      .toBe(`${en.checkout.decline.genericDecline} ${en.checkout.failure.tryAnother}`);
+      .poll(() => page.getByTestId('wallet-failure').textContent(), { timeout: 15_000 })
+      .toBe(`${en.checkout.decline.genericDecline} ${en.payments.wallet.tryAnother}`);
+    expect(await page.getByTestId('checkout-failure').count()).toBe(0);
     expect(await subscriptions(email)).toEqual([]);
 
     await inSheet(page, sheetTexts.pay);
@@ -141,10 +143,11 @@ describe.concurrent('3-D Secure for EU customers', () => {
 });
 
 describe.concurrent('PayPal through Braintree', () => {
-  it("cancel charges nothing, a declined approval shows the portal's message, an approval pays, and the upsell is offered on the PayPal account", async ({
+  it("cancel charges nothing, a declined approval shows the funnel's text beside PayPal, an approval pays, and the upsell is offered on the PayPal account", async ({
     expect,
   }) => {
-    const { context, page, email } = await walkToCheckout();
+    // a phone's screen: the decline must not sit under the Pay bar stuck to its bottom
+    const { context, page, email } = await walkToCheckout(en, { width: 375, height: 667 });
     const paypal = page.getByRole('button', { name: en.checkout.alternatives.paypal });
     const window = page.getByRole('dialog', { name: en.checkout.sandbox.paypalTitle });
     await paypal.click();
@@ -152,7 +155,22 @@ describe.concurrent('PayPal through Braintree', () => {
     await expect.poll(() => window.count()).toBe(0);
     await paypal.click();
     await window.getByRole('button', { name: en.checkout.sandbox.decline }).click();
-    await page.getByRole('alert').filter({ hasText: 'Do Not Honor' }).waitFor();
+    // the funnel's words beside the PayPal button, never the processor's "Do Not Honor"
+    await page.getByTestId('alternative-failure').filter({ hasText: en.checkout.decline.paypal }).waitFor();
+    expect(await page.getByText('Do Not Honor').count()).toBe(0);
+    const declined = page.getByTestId('alternative-failure');
+    await expect
+      .poll(() =>
+        declined.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + 4);
+          const bottom = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+          return box.bottom <= innerHeight && el.contains(top) && el.contains(bottom);
+        }),
+      )
+      .toBe(true);
+    // PayPal is above the card form
+    expect((await paypal.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { name: en.checkout.card.title }).boundingBox())!.y);
     expect(await subscriptions(email)).toEqual([]);
     await paypal.click();
     await window.getByRole('button', { name: en.checkout.sandbox.approve }).click();

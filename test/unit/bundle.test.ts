@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { build } from '../../build.mjs';
 import { CHECKOUT_SOURCES, LANDING_SOURCES, measureRoute, outputFor, staticClosure } from '../../scripts/bundleReport.ts';
-import { APP_SHELL, COMPILE_HINT, pageFile, prerenderedPaths } from '../../engine/build/bundle.ts';
+import { APP_SHELL, COMPILE_HINT, pageFile, prerenderedPaths, shellFile } from '../../engine/build/bundle.ts';
 import { getVariant, languageCodes, variantIds } from '../../engine/index.ts';
 import { languages } from '../../screens/product/languages.ts';
 
@@ -99,7 +99,7 @@ describe('production bundle', () => {
     }
   });
 
-  it('prerenders every landing path in all 13 languages, and keeps an empty app shell for the other paths', () => {
+  it('prerenders every landing path in all 13 languages, and an app shell per language that paints the loading overlay for the other paths', () => {
     const paths = prerenderedPaths(funnelData);
     // every path of every variant in flows/landings.json, whatever variants the marketers have added
     const landingPaths = variantIds(funnelData.landings).flatMap((id) => getVariant(funnelData.landings, id)!.paths);
@@ -115,7 +115,16 @@ describe('production bundle', () => {
     const german = (JSON.parse(readFileSync(join(root, 'locales/de.json'), 'utf8')) as { landing: { title: string } }).landing.title;
     expect(readFileSync(join(outdir, 'de/discount/index.html'), 'utf8')).toContain(german);
     expect(readFileSync(join(outdir, 'index.html'), 'utf8')).toBe(readFileSync(join(outdir, 'en/index.html'), 'utf8'));
-    expect(readFileSync(join(outdir, APP_SHELL), 'utf8')).toContain('<div id="root"></div>');
+    // the app shell of every other path (a deep link) paints the loading overlay in each language, to be replaced, not hydrated
+    for (const language of LANGUAGES) {
+      const shell = readFileSync(join(outdir, shellFile(language)), 'utf8');
+      const loading = (JSON.parse(readFileSync(join(root, `locales/${language}.json`), 'utf8')) as { loader: { normal: string } }).loader.normal;
+      expect(shell).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">`);
+      expect(shell).toContain('<div id="root"><div class="fe-loader" role="status"');
+      expect(shell).toContain(`<span class="fe-visually-hidden">${loading}</span>`);
+      expect(shell).not.toContain('data-prerendered');
+    }
+    expect(readFileSync(join(outdir, APP_SHELL), 'utf8')).toBe(readFileSync(join(outdir, shellFile('en')), 'utf8'));
   });
 
   it('never ships the validator or a secret key', () => {

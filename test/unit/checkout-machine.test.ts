@@ -3,6 +3,7 @@ import { isPurchaseRunning, purchase, purchaseAccountOf, purchaseWithBraintree }
 import { UPSELL_FIELD } from '../../screens/backend/portalSubscriptions.ts';
 import { MAX_SUBSCRIPTION_POSTS } from '../../engine/payments/index.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
+import { BRAINTREE_DECLINE_KEY, BRAINTREE_RESPONSE_TEXT_KEYS } from '../../engine/payments/index.ts';
 import { asPoll, done, funnel, paid, pending, scriptedApi, scriptedGateway, virtualClock } from './checkout-fakes.ts';
 
 const PLAN = 'gz-3-month-fox';
@@ -361,11 +362,26 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
     expect(f.store.checkout).toMatchObject({ finalPrice: 59.88, regularPrice: 59.88, discountPercentage: 0 });
   });
 
+  it("shows a processor's decline in the funnel's words: known texts by their own key, any other the PayPal decline", async () => {
+    for (const [message, expected] of Object.entries(BRAINTREE_RESPONSE_TEXT_KEYS)) {
+      const f = funnel();
+      const { api } = scriptedApi({ braintree: [new PaymentApiError(422, [message])] });
+      await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 1 });
+      expect(shown(f)).toEqual({ text: message, textKey: expected.textKey });
+      expect(f.store.checkout.declineCode).toBe(expected.code);
+    }
+    const g = funnel();
+    const { api } = scriptedApi({ braintree: [new PaymentApiError(422, ['Gateway Rejected: fraud'])] });
+    await purchaseWithBraintree({ api, store: g.store, analytics: g.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 1 });
+    expect(shown(g)).toEqual({ text: 'Gateway Rejected: fraud', textKey: BRAINTREE_DECLINE_KEY });
+  });
+
   it('shows errors.messages, and "An error has occurred" when the failure has no body', async () => {
     const f = funnel();
     const { api } = scriptedApi({ braintree: [new PaymentApiError(422, ['Do Not Honor'])] });
     await purchaseWithBraintree({ api, store: f.store, analytics: f.analytics }, { plan: PLAN, gateway: 'braintree', nonce: 'n', price: 1 });
-    expect(shown(f)).toMatchObject({ text: 'Do Not Honor' });
+    // the processor's text is logged, the funnel's own text shown (engine/payments/failures.ts)
+    expect(shown(f)).toMatchObject({ text: 'Do Not Honor', textKey: 'checkout.decline.paypal' });
     expect(f.names()).toEqual(['purchase_failed']);
 
     const g = funnel();

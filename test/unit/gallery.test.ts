@@ -31,8 +31,16 @@ describe('gallery screens', () => {
     }
     const family = screens.filter((s) => s.group === 'family').map((s) => s.stepId);
     expect(family.indexOf('enter-circle-name')).toBeLessThan(family.indexOf('enter-code'));
-    // the join branch comes last: the code, then the welcome into the Circle
-    expect(family.slice(-2)).toEqual(['enter-code', 'circle-joined']);
+    // the join branch comes last: the code, the welcome into the Circle, and the joiner's own steps after it (read from the flow)
+    const steps = funnelData.flows.family!.steps;
+    const joinBranch: string[] = [];
+    for (let id: string | undefined = 'enter-code'; id !== undefined && steps[id] && !family.slice(0, family.indexOf('enter-code')).includes(id);) {
+      joinBranch.push(id);
+      const next: unknown = steps[id]!.next;
+      id = typeof next === 'string' ? next : undefined;
+    }
+    expect(joinBranch.slice(0, 2)).toEqual(['enter-code', 'circle-joined']);
+    expect(family.slice(-joinBranch.length)).toEqual(joinBranch);
   });
 
   it('lists every landing variant with its entry screen at its own path, and its paywall', () => {
