@@ -474,7 +474,7 @@ export interface PaywallReviews {
    */
   source: string;
   /**
-   * Marks rating, count and items as sample figures still to be replaced by the product's own: `npm run validate` warns (sample-reviews) while it is set.
+   * Marks rating, count and items as sample figures still to be replaced by the product's own: `npm run validate` warns (sample-content) while it is set.
    */
   sample?: true;
   /**
