@@ -2,7 +2,8 @@
  * The names of plans and the guarantee sentence, made from the data like every price sentence
  * (./priceTexts.ts): no translation types a period count ("3-month plan"), so a name can never say
  * another length than the plan renews at (the validator's `typed-period` rule). A plan's `kind`
- * (flows/plans.json) says what the name is made of; its period is the one it renews at; the count
+ * (flows/plans.json) says what the name is made of; its period is the one it renews at (an intro
+ * offer's, the intro's own length); the count
  * picks the plural form (locales/*.json `plans.name.*`) and is written in the visitor's digits.
  */
 import type { Duration, Plan } from '../../engine/index.ts';
@@ -30,9 +31,14 @@ export function countedText(t: TranslateFn, key: string, count: number, format: 
   return t(key, { count, replace: { count: formatCount(count, format.locale) } });
 }
 
-/** How long the period a plan is named by lasts: the one it renews at (a 3-day intro of a 3-month plan is a "3-month plan"). */
+/**
+ * How long the period a plan is named by lasts: the one it renews at ("3-month plan"), except an intro
+ * offer, which is named by how long the intro lasts (a 3-day intro of a 3-month plan is a "3-day intro
+ * offer", as its price sentence says "for the first 3 days").
+ */
 export function namingPeriod(plan: Plan): Duration {
-  return planPricing(plan).renewalPeriod;
+  const pricing = planPricing(plan);
+  return plan.kind === 'intro' ? pricing.firstPeriod : pricing.renewalPeriod;
 }
 
 /**

@@ -55,9 +55,9 @@ describe('plan names made from the plan', () => {
     for (const language of ['en', 'ar', 'ru', 'ja']) ts[language] = await translator(language);
   });
 
-  it('names each plan by the period it renews at: a 3-day intro of a 3-month plan is a 3-month plan', () => {
-    for (const plan of plans) expect(namingPeriod(plan)).toEqual(planPricing(plan).renewalPeriod);
-    expect(plans.some((p) => p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
+  it('names each plan by the period it renews at, and an intro offer by how long its intro lasts (a 3-day intro of a 3-month plan is a 3-day intro offer)', () => {
+    for (const plan of plans) expect(namingPeriod(plan)).toEqual(plan.kind === 'intro' ? planPricing(plan).firstPeriod : planPricing(plan).renewalPeriod);
+    expect(plans.some((p) => p.kind === 'intro' && p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
   });
 
   it.each(plans.map(named))('%s in English', (_, plan) => {
