@@ -9,7 +9,7 @@ import type { Duration, Plan } from '../../engine/index.ts';
 import { getVariant, planPricing, variantIds } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { formatCount, moneyBackText, namingPeriod, planNameText } from '../../screens/ui/planNames.ts';
-import { localeFormat } from '../../screens/ui/priceTexts.ts';
+import { firstPeriodText, localeFormat, planPriceText } from '../../screens/ui/priceTexts.ts';
 import { localeTranslator } from './localeTranslator.ts';
 
 const translator = localeTranslator;
@@ -59,6 +59,21 @@ describe('plan names made from the plan', () => {
     for (const plan of plans) expect(namingPeriod(plan)).toEqual(plan.kind === 'intro' ? planPricing(plan).firstPeriod : planPricing(plan).renewalPeriod);
     expect(plans.some((p) => p.kind === 'intro' && p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
   });
+
+  it.each(plans.filter((p) => p.kind === 'intro').map(named))(
+    '%s: its name and its price sentence speak of the same intro length, and the sentence says what follows',
+    (_, plan) => {
+      const t = ts.en!;
+      const format = localeFormat('en', 'en', false);
+      const { firstPeriod, renewal } = planPricing(plan);
+      const sentence = planPriceText(t, plan, format, new Date(Date.UTC(2026, 10, 28)));
+      expect(planNameText(t, plan, format)).toBe(`${firstPeriod.count}-${firstPeriod.unit} intro offer`);
+      expect(sentence).toContain(firstPeriodText(t, firstPeriod));
+      // an intro renews at another price or period than its own, and says so
+      expect(sentence).toContain(format.money(renewal));
+      expect(renewal !== plan.price || JSON.stringify(planPricing(plan).renewalPeriod) !== JSON.stringify(plan.duration)).toBe(true);
+    },
+  );
 
   it.each(plans.map(named))('%s in English', (_, plan) => {
     const { count, unit } = namingPeriod(plan);
