@@ -41,15 +41,22 @@ export function namingPeriod(plan: Plan): Duration {
   return plan.kind === 'intro' ? pricing.firstPeriod : pricing.renewalPeriod;
 }
 
+const sameDuration = (a: Duration, b: Duration): boolean => a.count === b.count && a.unit === b.unit;
+
 /**
  * What the visitor calls a plan: "3-month plan", "28-day plan", "1-month intro offer",
- * "1-month plan with a free trial", or an add-on's product name ("Driver SOS add-on").
+ * "1-month plan with a free trial", or an add-on's product name ("Driver SOS add-on"). An intro offer
+ * shorter than the period it renews at names both ("3-month plan · 3-day intro offer"), so two intro
+ * offers of one length that renew differently (the `/intro` paywall) never share a name.
  */
 export function planNameText(t: TranslateFn, plan: Plan, format: LocaleFormat): string {
   // the validator refuses an add-on without productName (plan-kind-mismatch); the id is only what a broken catalogue would show
   if (plan.kind === 'addon') return plan.productName ? t(plan.productName) : plan.name;
   const period = namingPeriod(plan);
-  return countedText(t, `plans.name.${plan.kind}.${period.unit}`, period.count, format);
+  const name = countedText(t, `plans.name.${plan.kind}.${period.unit}`, period.count, format);
+  const renewal = planPricing(plan).renewalPeriod;
+  if (plan.kind !== 'intro' || sameDuration(period, renewal)) return name;
+  return t('plans.name.introOf', { plan: countedText(t, `plans.name.plan.${renewal.unit}`, renewal.count, format), intro: name });
 }
 
 /** The money-back guarantee of a variant: "30-day money-back guarantee". */
