@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineFunnelConfig, environmentConfig } from './engine/build/index.ts';
 import packageJson from './package.json' with { type: 'json' };
+import { commerceRules } from './screens/product/commerceRules.ts';
 import { languages } from './screens/product/languages.ts';
 import { APP_NAME, PREVIEW_CONFIG, PRODUCTION_DEFAULTS } from './screens/product/previewConfig.ts';
 
@@ -31,6 +32,7 @@ export default defineFunnelConfig({
   registry: 'screens/registry.ts',
   slices: 'screens/product/slices.ts',
   destinations: 'screens/analytics/destinations.ts',
+  commerce: commerceRules,
   imagesDir: 'screens/ui/images',
   flowsDir: 'flows',
   localesDir: 'locales',

@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateProject } from '../engine/validate/index.ts';
+import { commerceRules } from '../screens/product/commerceRules.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const fixtures = join(root, 'test/fixtures/flows');
@@ -62,6 +63,7 @@ export async function timeValidation(dir: string): Promise<{ issues: number; ms:
     localesDir: join(dir, 'locales'),
     registryFile: join(fixtures, 'registry.ts'),
     languagesFile: join(fixtures, 'languages.ts'),
+    commerce: commerceRules,
   });
   const used = process.cpuUsage(cpu);
   return { issues: issues.filter((i) => i.severity !== 'warning').length, ms: performance.now() - start, cpuMs: (used.user + used.system) / 1000 };

@@ -27,6 +27,7 @@ const { issues, files } = await validateProject({
   schemasDir: projectPath(project, project.schemasDir),
   imagesDir: projectPath(project, project.imagesDir),
   destinationsModule: projectPath(project, project.destinations),
+  commerce: project.commerce,
 });
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

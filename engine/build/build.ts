@@ -122,6 +122,7 @@ export function projectBuild(project: FunnelProjectConfig): ProjectBuild {
       schemasDir: path(project.schemasDir),
       imagesDir: path(project.imagesDir),
       destinationsModule: path(project.destinations),
+      commerce: project.commerce,
     });
     return { issues: result.issues, errors: result.issues.filter(isError), data: toFunnelData(result.data) };
   }

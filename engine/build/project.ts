@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import type { FunnelConfig } from '../core/config.ts';
 import type { LanguageList } from '../core/languages.ts';
+import type { CommerceRules } from '../validate/commerceRules.ts';
 
 /** The product's environment, as `process.env` (a test passes its own). */
 export type Environment = Record<string, string | undefined>;
@@ -43,6 +44,8 @@ export interface FunnelProjectConfig {
   slices: string;
   /** The module that exports the registered analytics destination types (`destinationTypes`), for the validator. */
   destinations: string;
+  /** The product's commerce wording for the validator: its commerce texts, discount flags and saving tags. */
+  commerce: CommerceRules;
   /** The images a step may name as `<name>.png` (the validator checks each name). */
   imagesDir: string;
   /** The flow files, the locale files and the JSON Schemas. */

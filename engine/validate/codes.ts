@@ -33,7 +33,10 @@ export const ISSUE_CODES = {
   'invalid-override-props': "a variant's props override leaves the step invalid for its screen",
   'unknown-bind': 'a bind prop names a slice that is not declared, or a field that the slice lacks or that holds no text',
   'price-ladder': 'warning: a longer plan of a variant costs as much as or more per day than a shorter one',
-  'sample-reviews': "warning: a paywall's rating and reviews are still marked as sample figures (reviews.sample), not the product's own",
+  'sample-content': 'warning: a rating, review, quote or claim in a step\'s props is still marked `"sample": true`, not the product\'s own',
+  'unsourced-attribution': 'words attributed to a named third party (a publication, x-attribution) have no https:// source, or are marked as a sample',
+  'false-discount':
+    "a variant presented as a discount (the product's discount flags) has a plan whose first payment costs more per day than its renewals, or a saving tag (the product's saving tags) is on a plan dearer per day than another of the variant",
   'unregistered-screen': 'a screen type used by a flow has no component in screens/registry.ts',
   'missing-locale': 'the locale file of a declared language is missing',
   'undeclared-locale': 'a locale file whose language the product does not declare (screens/product/languages.ts)',
@@ -73,7 +76,9 @@ export const ISSUE_CODES = {
   'typed-percentage': 'a translation types a percentage instead of the {{percent}} the screens compute from the prices',
   'typed-amount': 'a translation types a currency amount instead of the {{price}} the screens compute from the plan',
   'typed-period':
-    'a commerce text (plans, paywall, pricing, checkout, …) types a number of days, weeks, months or years instead of the {{count}} the screens take from the data',
+    "a commerce text (the product's commerce namespaces) types a number of days, weeks, months or years instead of the {{count}} the screens take from the data",
+  'spelled-number':
+    'a commerce text writes a number of days, weeks, months or years, or an amount of money, out in words ("thirty-day", "ninety-nine cents", "dreißig Tage")',
   'plan-kind-mismatch':
     "a plan's kind (what its name is made of) disagrees with its data: a trial without trialDays or the reverse, an add-on without productName, a productName on a plan",
 } as const;

@@ -13,14 +13,18 @@ import { didYouMean } from './suggest.ts';
 import { isObj, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
 
 // the last locale text check: unchanged locale files (the same cached documents) give the same findings
-let lastTextCheck: { docs: JsonDoc[]; reference: string; issues: ValidationIssue[] } | undefined;
+let lastTextCheck: { docs: JsonDoc[]; reference: string; commerceTexts: readonly string[]; issues: ValidationIssue[] } | undefined;
 
 /** checkLocaleTexts, reused while the locale documents and the reference language stay the same. */
-function localeTextIssues(locales: LocaleDoc[], reference: string): ValidationIssue[] {
+function localeTextIssues(locales: LocaleDoc[], reference: string, commerceTexts: readonly string[]): ValidationIssue[] {
   const docs = locales.map((l) => l.doc);
   const same =
-    lastTextCheck && lastTextCheck.reference === reference && lastTextCheck.docs.length === docs.length && lastTextCheck.docs.every((d, i) => d === docs[i]);
-  if (!same) lastTextCheck = { docs, reference, issues: checkLocaleTexts(locales, reference) };
+    lastTextCheck &&
+    lastTextCheck.reference === reference &&
+    lastTextCheck.commerceTexts.join('\n') === commerceTexts.join('\n') &&
+    lastTextCheck.docs.length === docs.length &&
+    lastTextCheck.docs.every((d, i) => d === docs[i]);
+  if (!same) lastTextCheck = { docs, reference, commerceTexts, issues: checkLocaleTexts(locales, reference, commerceTexts) };
   return lastTextCheck!.issues;
 }
 
@@ -57,6 +61,7 @@ export async function checkI18n(
   localesDir: string,
   languages: LanguageList,
   uses: KeyUse[],
+  commerceTexts: readonly string[] = [],
 ): Promise<{ issues: ValidationIssue[]; files: string[] }> {
   const codes = languageCodes(languages);
   const reference = relPath(root, join(localesDir, `${languages.fallback}.json`));
@@ -110,7 +115,7 @@ export async function checkI18n(
       ),
     );
   }
-  issues.push(...localeTextIssues(locales, languages.fallback));
+  issues.push(...localeTextIssues(locales, languages.fallback, commerceTexts));
   issues.push(...checkRichTextTags(locales, richTextTags(root)));
   return { issues, files };
 }

@@ -16,8 +16,10 @@ import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
 import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
-import { checkSampleReviews } from './reviewsCheck.ts';
 import { checkCommerce } from './commerceCheck.ts';
+import { NO_COMMERCE_RULES, type CommerceRules } from './commerceRules.ts';
+import { checkFalseDiscounts } from './discountCheck.ts';
+import { checkAttributions, checkSampleContent } from './proofCheck.ts';
 import { checkReservedPaths } from './reservedPaths.ts';
 import { languageCodes } from '../core/languages.ts';
 import { checkRegistry } from './registryCheck.ts';
@@ -46,8 +48,12 @@ export { languageListProblems, loadLanguages } from './languagesCheck.ts';
 export { parseJson, positions } from './jsonParse.ts';
 /** Checks of the texts themselves, each located at the key in its locale file: - a translation keeps the `{{placeholders}}` of the English text: none dropped, none added; - a plural key (i18next suffixes _zero _one _two _few _many _other) has every form its language needs by Intl.PluralRules, and always `_other`. */
 export { placeholders } from './localeTexts.ts';
-/** A number of days, weeks, months or years typed into a text, and the texts that may not hold one. */
-export { COMMERCE_NAMESPACES, isCommerceKey, typedPeriod } from './typedPeriod.ts';
+/** A number of days, weeks, months or years typed into a text. */
+export { typedPeriod } from './typedPeriod.ts';
+/** A period or an amount written out in words ("thirty-day", "ninety-nine cents"). */
+export { spelledNumber } from './spelledNumber.ts';
+/** What the product says of its commerce wording: its commerce texts, discount flags and saving tags. */
+export { isCommerceKey, NO_COMMERCE_RULES, type CommerceRules } from './commerceRules.ts';
 /** Loops with no way out: a strongly connected set of steps from which no terminal step (one without next) can be reached traps the visitor. */
 export { stronglyConnected, trappedLoops } from './loopCheck.ts';
 /** Every screen type a flow uses needs a line in screens/registry.ts whose component file exists. */
@@ -82,6 +88,8 @@ interface ValidateOptions {
   imagesDir?: string;
   /** The module exporting the registered destination types (`destinationTypes`), default <root>/screens/analytics/destinations.ts. */
   destinationsModule?: string;
+  /** The product's commerce wording (its configuration's `commerce`); without it no text, variant or tag is read as commerce. */
+  commerce?: CommerceRules;
 }
 
 async function imageNames(dir: string): Promise<Set<string>> {
@@ -111,18 +119,20 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
   const slicesFile = resolve(root, options.slicesFile ?? 'screens/product/slices.ts');
   const languagesFile = resolve(root, options.languagesFile ?? 'screens/product/languages.ts');
   const schemasDir = resolve(root, options.schemasDir ?? 'schemas');
+  const commerce = options.commerce ?? NO_COMMERCE_RULES;
   const schemas = await loadSchemas(schemasDir);
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   const keys: KeyUse[] = [];
   const binds: KeyUse[] = [];
+  const attributions: KeyUse[] = [];
 
   const load = async (abs: string, schemaId: string): Promise<JsonDoc | undefined> => {
     const loaded = await loadJson(root, abs);
     issues.push(...loaded.issues);
     if (!loaded.doc) return undefined;
     files.push(loaded.doc.file);
-    issues.push(...checkSchema(loaded.doc, schemas, schemaId, keys, binds));
+    issues.push(...checkSchema(loaded.doc, schemas, schemaId, keys, binds, attributions));
     return loaded.doc;
   };
 
@@ -173,14 +183,18 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     ...checkStepImages(project),
     ...checkVariants(project, keys, binds),
     ...checkPriceLadder(project),
-    ...checkSampleReviews(project),
+    ...checkSampleContent(project),
+    ...checkAttributions(attributions),
     ...checkCommerce(project),
+    ...checkFalseDiscounts(project, commerce),
     ...checkExperiments(project, experiments),
   );
 
   const registry = await checkRegistry(project, registryFile);
   const declared = await loadLanguages(root, languagesFile);
-  const i18n = declared.languages ? await checkI18n(root, localesDir, declared.languages, keys) : { issues: declared.issues, files: [] as string[] };
+  const i18n = declared.languages
+    ? await checkI18n(root, localesDir, declared.languages, keys, commerce.texts)
+    : { issues: declared.issues, files: [] as string[] };
   if (declared.languages) i18n.issues.push(...checkUndeclaredLocales(root, localesDir, languagesFile, declared.languages));
   if (declared.languages) issues.push(...checkReservedPaths(project, languageCodes(declared.languages)));
   const state = await loadStateShape(root, slicesFile);

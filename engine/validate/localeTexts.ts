@@ -5,11 +5,15 @@
  *   needs by Intl.PluralRules, and always `_other`;
  * - no text types a percentage ("50% off", "%50", "5折"): a saving is computed from the prices and
  *   passed in as {{percent}}, so a text can never promise a discount the plans do not give;
- * - no commerce text types a period ("3-month plan", "30 Tage"): ./typedPeriod.ts.
+ * - no commerce text types a period ("3-month plan", "30 Tage"): ./typedPeriod.ts;
+ * - no commerce text writes a period or an amount out in words ("thirty-day", "ninety-nine cents"):
+ *   ./spelledNumber.ts. Which texts are commerce texts is the product's to say (./commerceRules.ts).
  */
 import { issueAt } from './load.ts';
 import { quoteList } from './suggest.ts';
-import { isCommerceKey, typedPeriod } from './typedPeriod.ts';
+import { isCommerceKey } from './commerceRules.ts';
+import { spelledNumber } from './spelledNumber.ts';
+import { typedPeriod } from './typedPeriod.ts';
 import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
 
 /** One parsed locale file. */
@@ -172,9 +176,9 @@ function checkTypedAmounts(locale: LocaleDoc): ValidationIssue[] {
     );
 }
 
-function checkTypedPeriods(locale: LocaleDoc): ValidationIssue[] {
+function checkTypedPeriods(locale: LocaleDoc, commerceTexts: readonly string[]): ValidationIssue[] {
   return texts(locale.data).flatMap((t) => {
-    const period = isCommerceKey(t.key) ? typedPeriod(t.text, locale.lang) : undefined;
+    const period = isCommerceKey(t.key, commerceTexts) ? typedPeriod(t.text, locale.lang) : undefined;
     if (period === undefined) return [];
     return [
       issueAt(
@@ -188,11 +192,31 @@ function checkTypedPeriods(locale: LocaleDoc): ValidationIssue[] {
   });
 }
 
+// the forms a plural text picks by its count may spell it ("one day", "يومان"): the count chose them
+const COUNTED_FORM = /_(?:zero|one|two)$/;
+
+function checkSpelledNumbers(locale: LocaleDoc, commerceTexts: readonly string[]): ValidationIssue[] {
+  return texts(locale.data).flatMap((t) => {
+    if (!isCommerceKey(t.key, commerceTexts) || COUNTED_FORM.test(t.key) || typedPeriod(t.text, locale.lang) !== undefined) return [];
+    const spelled = spelledNumber(t.text, locale.lang);
+    if (spelled === undefined) return [];
+    return [
+      issueAt(
+        locale.doc,
+        t.pointer,
+        'spelled-number',
+        `the ${locale.lang} text of "${t.key}" writes a number out in words, "${spelled}": "${t.text}"`,
+        'write {{count}} for a period (with the plural forms key_one, key_other, …) or {{price}} for an amount; the screen takes them from the plan and the variant, so the text cannot disagree with what is charged',
+      ),
+    ];
+  });
+}
+
 /**
  * Placeholders of every language against the reference language (the funnel's fallback: its texts
  * define the placeholders and plural keys), and plural forms of every language.
  */
-export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string): ValidationIssue[] {
+export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string, commerceTexts: readonly string[]): ValidationIssue[] {
   const reference = locales.find((l) => l.lang === referenceLanguage);
   const groups = reference ? referenceGroups(reference) : new Map<string, KeyGroup>();
   return locales.flatMap((locale) => [
@@ -200,7 +224,8 @@ export function checkLocaleTexts(locales: LocaleDoc[], referenceLanguage: string
     ...checkPluralForms(locale),
     ...checkTypedPercentages(locale),
     ...checkTypedAmounts(locale),
-    ...checkTypedPeriods(locale),
+    ...checkTypedPeriods(locale, commerceTexts),
+    ...checkSpelledNumbers(locale, commerceTexts),
   ]);
 }
 

@@ -1,7 +1,8 @@
 /**
  * A plan's `kind` (what its name is made of, screens/ui/planNames.ts) agrees with its data, so a
  * name can never promise what the plan does not do: "plan with a free trial" only on a plan with
- * `trialDays`, and every trial named so; an add-on named by its `productName`, which only an add-on has.
+ * `trialDays`, and every trial named so; an add-on named by its `productName`, which only an add-on has;
+ * an intro offer says what it renews at (`renewal`): without one it would renew at its intro price forever.
  */
 import { issueAt } from './load.ts';
 import { ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
@@ -24,6 +25,15 @@ export function checkPlanKind(doc: JsonDoc, pointer: string, label: string, plan
   }
   if (kind !== 'trial' && trialDays > 0) {
     issues.push(mismatch('kind', `has a ${trialDays}-day free trial, but its name (kind "${kind}") would not say so`, 'write "kind": "trial"'));
+  }
+  if (kind === 'intro' && plan.renewal === undefined) {
+    issues.push(
+      mismatch(
+        'kind',
+        'is named an intro offer (kind "intro") but has no renewal: its texts would say it renews at the intro price for ever',
+        'add "renewal" (the price and period it renews at once the intro ends), or write "kind": "plan" for a plan that keeps its price',
+      ),
+    );
   }
   if (kind === 'addon' && typeof plan.productName !== 'string') {
     issues.push(

@@ -1,7 +1,8 @@
 /**
  * The JSON Schemas of schemas/, compiled once by ajv in strict mode (draft-07, discriminator on
  * `screen`), with the project's keywords declared: `x-i18n-key` reports every i18n key a validated
- * document uses, `x-store-field` every store field a `bind` prop names; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks.
+ * document uses, `x-store-field` every store field a `bind` prop names, `x-attribution` every third party
+ * (a publication) words are attributed to; `x-outcomes` and `x-outcomes-from` are annotations read by the semantic checks.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,11 +11,11 @@ import addFormats from 'ajv-formats';
 import { buildStepsSchema } from './stepsSchema.ts';
 import { isObj, type Obj } from './types.ts';
 
-/** The keywords that report the values under them: i18n keys, and store fields named by a `bind`. */
-export type ReportingKeyword = 'x-i18n-key' | 'x-store-field';
+/** The keywords that report the values under them: i18n keys, store fields named by a `bind`, and the third parties words are attributed to. */
+export type ReportingKeyword = 'x-i18n-key' | 'x-store-field' | 'x-attribution';
 
 /**
- * Called for every string under a schema marked `"x-i18n-key": true` or `"x-store-field": true`
+ * Called for every string under a schema marked `"x-i18n-key": true`, `"x-store-field": true` or `"x-attribution": true`
  * (with its instance path and the keyword).
  */
 export type KeySink = (instancePath: string, key: string, keyword: ReportingKeyword) => void;
@@ -61,7 +62,7 @@ function compileSchemas(all: Obj[], screenNames: string[]): SchemaSet {
   let sink: KeySink | undefined;
   const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, verbose: true });
   addFormats(ajv);
-  for (const keyword of ['x-i18n-key', 'x-store-field'] as const) {
+  for (const keyword of ['x-i18n-key', 'x-store-field', 'x-attribution'] as const) {
     ajv.addKeyword({
       keyword,
       schemaType: 'boolean',

@@ -9,31 +9,15 @@
  * Placeholders are left out ({{count}}-day is the way to write it). Numbers next to other words stay
  * allowed ("3-D Secure", "3 or 4 digits", "out of 5", the test card 4242 4242 4242 4242), and so does
  * the "per one day" of Japanese and Korean rates ("1日あたり", "1일당"): a unit, not a length.
+ * Which texts are commerce texts is the product's to say (./commerceRules.ts).
  */
 
-/** The texts the rule reads: the top-level namespaces of locales/*.json that speak of plans, prices and payments. */
-export const COMMERCE_NAMESPACES: readonly string[] = [
-  'plans',
-  'paywall',
-  'pricing',
-  'checkout',
-  'payments',
-  'success',
-  'upsell',
-  'offerBadge',
-  'family.offer',
-];
-
-/** True when a dotted key belongs to the commerce texts. @example isCommerceKey('paywall.moneyBack_other') // true */
-export function isCommerceKey(key: string): boolean {
-  return COMMERCE_NAMESPACES.some((ns) => key === ns || key.startsWith(`${ns}.`));
-}
-
-const WORD_END = String.raw`(?![\p{L}\p{M}])`;
+/** A word ends where the letters do. */
+export const WORD_END = String.raw`(?![\p{L}\p{M}])`;
 
 // the words of a length, by language, with their endings: a word ends where the letters do ("3 ay" is
 // three months in Turkish, "3 ayrı" three separate ones), except in German compounds ("3-Monatsabo")
-const PERIOD_WORDS: Record<string, string> = {
+export const PERIOD_WORDS: Readonly<Record<string, string>> = {
   en: String.raw`(?:days?|weeks?|months?|years?)${WORD_END}`,
   de: String.raw`(?:tag|tägig|woche|wöchig|monat|jahr|jährig)\p{L}*`,
   es: String.raw`(?:d[ií]as?|semanas?|mes(?:es)?|años?)${WORD_END}`,

@@ -497,7 +497,7 @@ export interface PaywallReviews {
    */
   source: string;
   /**
-   * Marks rating, count and items as sample figures still to be replaced by the product's own: `npm run validate` warns (sample-reviews) while it is set.
+   * Marks rating, count and items as sample figures still to be replaced by the product's own: `npm run validate` warns (sample-content) while it is set.
    */
   sample?: true;
   /**
@@ -695,32 +695,71 @@ export interface SocialProofStep {
   showProgress?: boolean;
 }
 /**
- * Press quotes and customer reviews.
+ * A claim, customer reviews with star ratings and, when there are real ones, press quotes. Every one of them is data with a source; what is still a sample is marked "sample": true and `npm run validate` warns about it (sample-content).
  */
 export interface SocialProofProps {
-  /**
-   * An i18n key that must exist in every file of locales/ (never literal text).
-   */
-  title: string;
+  claim: SocialProofClaim;
   /**
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   cta: string;
   /**
-   * @minItems 1
+   * Press quotes: words a publication really wrote, each with the https:// address where it wrote them (the validator refuses one without, and any marked sample: unsourced-attribution).
    */
-  quotes: [PressQuote, ...PressQuote[]];
-  /**
-   * @minItems 1
-   */
-  reviews: [Review, ...Review[]];
+  quotes?: PressQuote[];
+  reviews: SocialProofReviews;
 }
-export interface PressQuote {
-  source: string;
+/**
+ * The headline claim (e.g. how many families use the app), with where the figure comes from.
+ */
+export interface SocialProofClaim {
   /**
    * An i18n key that must exist in every file of locales/ (never literal text).
    */
   text: string;
+  /**
+   * Where the claim can be checked (a report, the store console, a dated figure).
+   */
+  source: string;
+  /**
+   * Marks the claim as a sample still to be replaced by a checked one.
+   */
+  sample?: true;
+}
+export interface PressQuote {
+  /**
+   * The publication's name, as it prints it.
+   */
+  publication: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text: string;
+  /**
+   * The https:// address of the article or review the words come from.
+   */
+  source: string;
+  /**
+   * Never valid on a press quote: the validator refuses it.
+   */
+  sample?: true;
+}
+/**
+ * Customer reviews with their star ratings, and where they come from.
+ */
+export interface SocialProofReviews {
+  /**
+   * Where the reviews were written (e.g. "App Store and Google Play, November 2026").
+   */
+  source: string;
+  /**
+   * Marks the reviews as samples still to be replaced by real ones.
+   */
+  sample?: true;
+  /**
+   * @minItems 1
+   */
+  items: [Review, ...Review[]];
 }
 export interface Review {
   author: string;

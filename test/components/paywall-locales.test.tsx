@@ -12,6 +12,8 @@ import { renderFunnel, setupI18n } from './harness.tsx';
 const LRI = '\u2066';
 const PDI = '\u2069';
 const bundles: Record<string, object> = { ar, ja, ru };
+/** The Arabic words between a plan's price and its length ("لمدة": for a period of), from the Arabic texts. */
+const AR_FOR = ar.paywall.priceFor.replace('{{price}}', '').replace('{{duration}}', '');
 
 async function openIn(language: string, landingType: string, browserLocales: string[] = [language], path = '/signup/plans'): Promise<void> {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLocales);
@@ -51,7 +53,7 @@ describe('paywall in other languages', { timeout: 20_000 }, () => {
 
   it('writes Arabic durations in the one and many forms', async () => {
     await openIn('ar', 'optionsf');
-    await waitFor(() => expect(totals()).toEqual([`${LRI}\u200f9.99\u00a0US$${PDI} مقابل أسبوع واحد`, `${LRI}\u200f47.92\u00a0US$${PDI} مقابل 56 يومًا`]));
+    await waitFor(() => expect(totals()).toEqual([`${LRI}\u200f9.99\u00a0US$${PDI}${AR_FOR}أسبوع واحد`, `${LRI}\u200f47.92\u00a0US$${PDI}${AR_FOR}56 يومًا`]));
   });
 
   it('writes every Arabic number in Latin digits, even in a locale whose Intl default is Arabic-Indic, and isolates prices left to right', async () => {
@@ -59,9 +61,9 @@ describe('paywall in other languages', { timeout: 20_000 }, () => {
     await openIn('ar', 'fullPrice', ['ar-EG', 'en']);
     await waitFor(() =>
       expect(totals()).toEqual([
-        `${LRI}\u200f39.96\u00a0US$${PDI} مقابل شهر واحد`,
-        `${LRI}\u200f59.88\u00a0US$${PDI} مقابل 3 أشهر`,
-        `${LRI}\u200f71.76\u00a0US$${PDI} مقابل 6 أشهر`,
+        `${LRI}\u200f39.96\u00a0US$${PDI}${AR_FOR}شهر واحد`,
+        `${LRI}\u200f59.88\u00a0US$${PDI}${AR_FOR}3 أشهر`,
+        `${LRI}\u200f71.76\u00a0US$${PDI}${AR_FOR}6 أشهر`,
       ]),
     );
     const perDay = document.querySelectorAll('.paywall-plan__per-price');

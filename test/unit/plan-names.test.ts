@@ -9,7 +9,7 @@ import type { Duration, Plan } from '../../engine/index.ts';
 import { getVariant, planPricing, variantIds } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { formatCount, moneyBackText, namingPeriod, planNameText } from '../../screens/ui/planNames.ts';
-import { localeFormat } from '../../screens/ui/priceTexts.ts';
+import { firstPeriodText, localeFormat, planPriceText } from '../../screens/ui/priceTexts.ts';
 import { localeTranslator } from './localeTranslator.ts';
 
 const translator = localeTranslator;
@@ -49,29 +49,53 @@ function arabicPeriod({ count, unit }: Duration, locale: string): string {
 
 const JAPANESE_UNITS: Record<Duration['unit'], string> = { day: '日', week: '週間', month: 'か月' };
 
+/** An intro offer shorter than the period it renews at is named after both: "<the plan it renews as><separator><the offer>". */
+function introOf(plan: Plan, offer: string, planName: (period: Duration) => string, separator: string): string {
+  const first = namingPeriod(plan);
+  const renewal = planPricing(plan).renewalPeriod;
+  return plan.kind === 'intro' && (first.count !== renewal.count || first.unit !== renewal.unit) ? `${planName(renewal)}${separator}${offer}` : offer;
+}
+
 describe('plan names made from the plan', () => {
   const ts: Record<string, TFunction> = {};
   beforeAll(async () => {
     for (const language of ['en', 'ar', 'ru', 'ja']) ts[language] = await translator(language);
   });
 
-  it('names each plan by the period it renews at: a 3-day intro of a 3-month plan is a 3-month plan', () => {
-    for (const plan of plans) expect(namingPeriod(plan)).toEqual(planPricing(plan).renewalPeriod);
-    expect(plans.some((p) => p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
+  it('names each plan by the period it renews at, and an intro offer by how long its intro lasts (a 3-day intro of a 3-month plan is a 3-day intro offer)', () => {
+    for (const plan of plans) expect(namingPeriod(plan)).toEqual(plan.kind === 'intro' ? planPricing(plan).firstPeriod : planPricing(plan).renewalPeriod);
+    expect(plans.some((p) => p.kind === 'intro' && p.renewal && p.renewal.duration.unit !== p.duration.unit)).toBe(true);
   });
+
+  it.each(plans.filter((p) => p.kind === 'intro').map(named))(
+    '%s: its name and its price sentence speak of the same intro length, and the sentence says what follows',
+    (_, plan) => {
+      const t = ts.en!;
+      const format = localeFormat('en', 'en', false);
+      const { firstPeriod, renewal } = planPricing(plan);
+      const sentence = planPriceText(t, plan, format, new Date(Date.UTC(2026, 10, 28)));
+      expect(planNameText(t, plan, format)).toContain(`${firstPeriod.count}-${firstPeriod.unit} intro offer`);
+      expect(sentence).toContain(firstPeriodText(t, firstPeriod));
+      // an intro renews at another price or period than its own, and says so
+      expect(sentence).toContain(format.money(renewal));
+      expect(renewal !== plan.price || JSON.stringify(planPricing(plan).renewalPeriod) !== JSON.stringify(plan.duration)).toBe(true);
+    },
+  );
 
   it.each(plans.map(named))('%s in English', (_, plan) => {
     const { count, unit } = namingPeriod(plan);
     const suffix = { plan: 'plan', intro: 'intro offer', trial: 'plan with a free trial', addon: '' }[plan.kind];
-    expect(planNameText(ts.en!, plan, localeFormat('en', 'en', false))).toBe(`${count}-${unit} ${suffix}`);
+    const name = introOf(plan, `${count}-${unit} ${suffix}`, (p) => `${p.count}-${p.unit} plan`, ' · ');
+    expect(planNameText(ts.en!, plan, localeFormat('en', 'en', false))).toBe(name);
   });
 
   it.each(plans.map(named))('%s in Russian, in the grammatical number of its count', (_, plan) => {
     const period = namingPeriod(plan);
-    const words = `${period.count} ${RUSSIAN_WORDS[period.unit][russianForm(period.count)]}`;
+    const inWords = (p: Duration): string => `${p.count} ${RUSSIAN_WORDS[p.unit][russianForm(p.count)]}`;
+    const words = inWords(period);
     const expected = {
       plan: `Тариф на ${words}`,
-      intro: `Вводное предложение на ${words}`,
+      intro: introOf(plan, `Вводное предложение на ${words}`, (p) => `Тариф на ${inWords(p)}`, ' · '),
       trial: `Тариф на ${words} с бесплатным пробным периодом`,
       addon: '',
     };
@@ -81,7 +105,8 @@ describe('plan names made from the plan', () => {
   it.each(plans.map(named))('%s in Arabic, in the digits of the page (ar-EG) and the form of its count', (_, plan) => {
     const format = localeFormat('ar', 'ar-EG', true);
     const period = arabicPeriod(namingPeriod(plan), format.locale);
-    const expected = { plan: `خطة ${period}`, intro: `عرض تمهيدي ${period}`, trial: `خطة ${period} مع فترة تجريبية مجانية`, addon: '' };
+    const intro = introOf(plan, `عرض تمهيدي ${period}`, (p) => `خطة ${arabicPeriod(p, format.locale)}`, ' · ');
+    const expected = { plan: `خطة ${period}`, intro, trial: `خطة ${period} مع فترة تجريبية مجانية`, addon: '' };
     const name = planNameText(ts.ar!, plan, format);
     expect(name).toBe(expected[plan.kind]);
     // the same digits as the prices beside it
@@ -93,8 +118,15 @@ describe('plan names made from the plan', () => {
     const period = `${count}${JAPANESE_UNITS[unit]}`;
     // an offer lasts "3日間" (for three days), a plan is a "28日プラン"
     const lasting = unit === 'day' ? `${count}日間` : period;
-    const expected = { plan: `${period}プラン`, intro: `${lasting}のお試しオファー`, trial: `無料トライアル付き${period}プラン`, addon: '' };
+    const intro = introOf(plan, `${lasting}のお試しオファー`, (p) => `${p.count}${JAPANESE_UNITS[p.unit]}プラン`, '・');
+    const expected = { plan: `${period}プラン`, intro, trial: `無料トライアル付き${period}プラン`, addon: '' };
     expect(planNameText(ts.ja!, plan, localeFormat('ja', 'ja', false))).toBe(expected[plan.kind]);
+  });
+
+  it.each(variantIds(funnelData.landings))('gives the plans of the %s paywall names of their own', (id) => {
+    const offered = getVariant(funnelData.landings, id)?.plans ?? [];
+    const names = offered.map((name) => planNameText(ts.en!, funnelData.plans.plans[name]!, localeFormat('en', 'en', false)));
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('keeps the product name of the add-on', () => {

@@ -131,7 +131,7 @@ describe('price sentences in Japanese and Arabic', () => {
     const t = await translator('ar');
     const ar = format('ar');
     const money = (amount: number) => `\u2066${formatUsd(amount, 'ar')}\u2069`;
-    expect(planPriceText(t, plain, ar, now)).toBe(`${money(59.88)} مقابل 3 أشهر`);
+    expect(planPriceText(t, plain, ar, now)).toBe(`${money(59.88)} لمدة 3 أشهر`);
     expect(planPriceText(t, intro, ar, now)).toBe(`${money(0.99)} خلال أول 3 أيام، ثم ${money(39.99)} كل 3 أشهر`);
     expect(planPriceText(t, { ...intro, duration: day(2) }, ar, now)).toBe(`${money(0.99)} خلال أول يومين، ثم ${money(39.99)} كل 3 أشهر`);
     expect(renewalTermsText(t, plain, ar, now)).toBe(

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languageCodes } from '../../engine/index.ts';
 import { isCommerceKey, typedPeriod } from '../../engine/validate/index.ts';
+import { commerceRules } from '../../screens/product/commerceRules.ts';
 import { languages } from '../../screens/product/languages.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -56,16 +57,19 @@ describe('a period typed into a text', () => {
     expect(typedPeriod(text, language)).toBeUndefined();
   });
 
-  it('is looked for in the commerce texts only', () => {
-    expect(['plans.name.plan.month_other', 'paywall.moneyBack_other', 'pricing.every.day_one', 'family.offer.text'].every(isCommerceKey)).toBe(true);
-    expect(['common.skip', 'family.code.placeholder', 'paywallx.title'].some(isCommerceKey)).toBe(false);
+  it("is looked for in the product's commerce texts only (its configuration, not the engine, names them)", () => {
+    const isCommerce = (key: string): boolean => isCommerceKey(key, commerceRules.texts);
+    const [namespace] = commerceRules.texts;
+    expect([`${namespace}.name.plan.month_other`, namespace!].every(isCommerce)).toBe(true);
+    expect([`${namespace}x.title`, 'common.skip'].some(isCommerce)).toBe(false);
+    expect(isCommerceKey(`${namespace}.title`, [])).toBe(false);
   });
 
   it.each(languageCodes(languages))('is in no commerce text of locales/%s.json', (language) => {
     const found: string[] = [];
     const walk = (node: unknown, key: string): void => {
       if (typeof node === 'string') {
-        if (isCommerceKey(key) && typedPeriod(node, language)) found.push(`${key}: ${node}`);
+        if (isCommerceKey(key, commerceRules.texts) && typedPeriod(node, language)) found.push(`${key}: ${node}`);
       } else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, key ? `${key}.${k}` : k);
     };
     walk(JSON.parse(readFileSync(join(root, 'locales', `${language}.json`), 'utf8')), '');
