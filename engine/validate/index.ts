@@ -16,7 +16,7 @@ import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
 import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
-import { checkSampleReviews } from './reviewsCheck.ts';
+import { checkSampleContent, checkSampleReviews } from './reviewsCheck.ts';
 import { checkCommerce } from './commerceCheck.ts';
 import { checkReservedPaths } from './reservedPaths.ts';
 import { languageCodes } from '../core/languages.ts';
@@ -174,6 +174,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     ...checkVariants(project, keys, binds),
     ...checkPriceLadder(project),
     ...checkSampleReviews(project),
+    ...checkSampleContent(project),
     ...checkCommerce(project),
     ...checkExperiments(project, experiments),
   );
