@@ -25,7 +25,7 @@ const variants: Array<[string, Variant]> = variantIds(funnelData.landings).map((
 /** The screen types met walking a variant from its entry along each step's default outcome, up to the checkout. */
 function walkOf(variant: Variant): Array<{ id: string; screen: string; questions: number }> {
   const out: Array<{ id: string; screen: string; questions: number }> = [];
-  for (let id: string | undefined = funnelData.flows[variant.flow]!.entry; id && !out.some((s) => s.id === id); ) {
+  for (let id: string | undefined = funnelData.flows[variant.flow]!.entry; id && !out.some((s) => s.id === id);) {
     const ref = steps.get(id);
     if (!ref || ref.step.screen === 'checkout') break;
     const step = resolveStep(ref.step, id, variant);
@@ -76,7 +76,13 @@ describe('quiz variants', { timeout: 120_000 }, () => {
       const props = propsOf(step);
       if (step.screen === 'quiz') {
         const questions = (props as QuizProps).questions;
-        await page.getByText(t('quiz.progress').replace('{{current}}', String(asked + 1)).replace('{{total}}', String(total))).waitFor();
+        await page
+          .getByText(
+            t('quiz.progress')
+              .replace('{{current}}', String(asked + 1))
+              .replace('{{total}}', String(total)),
+          )
+          .waitFor();
         // every answer of the first question fits on the phone's first screenful
         expect(await aboveTheFold(page, '.quiz__answers li'), `${stepId}: every answer in the first screenful`).toBe(true);
         asked += questions.length;
@@ -115,7 +121,14 @@ describe('quiz variants', { timeout: 120_000 }, () => {
       await page.getByRole('heading', { name: t(propsOf(step).title as string) }).waitFor();
       expect(await aboveTheFold(page, `main[data-step="${stepId}"] .fe-button`)).toBe(true);
     };
-    await walk(page, { baseUrl: baseUrl(), landingPath: variant.paths[0]!, until: { screen: 'checkout' }, choices: { email: uniqueEmail(variantId) }, onStep, timeoutMs: 30_000 });
+    await walk(page, {
+      baseUrl: baseUrl(),
+      landingPath: variant.paths[0]!,
+      until: { screen: 'checkout' },
+      choices: { email: uniqueEmail(variantId) },
+      onStep,
+      timeoutMs: 30_000,
+    });
     expect(seen.indexOf('quiz')).toBeGreaterThan(-1);
     expect(seen.indexOf('quiz')).toBeLessThan(seen.indexOf('signup-email'));
     expect(seen.indexOf('signup-email')).toBeLessThan(seen.indexOf('paywall'));
