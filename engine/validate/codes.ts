@@ -34,6 +34,8 @@ export const ISSUE_CODES = {
   'unknown-bind': 'a bind prop names a slice that is not declared, or a field that the slice lacks or that holds no text',
   'price-ladder': 'warning: a longer plan of a variant costs as much as or more per day than a shorter one',
   'sample-reviews': "warning: a paywall's rating and reviews are still marked as sample figures (reviews.sample), not the product's own",
+  'unknown-question': "a step names a quiz question (question) that no step of its flow asks",
+  'unknown-answer': "a choice by answer (byAnswer) names an answer its question does not have",
   'sample-content': "warning: a step's fact, figure or quote is still marked as a sample (props.sample), not a sourced one",
   'unregistered-screen': 'a screen type used by a flow has no component in screens/registry.ts',
   'missing-locale': 'the locale file of a declared language is missing',

@@ -17,6 +17,7 @@ import { checkLoops } from './loopCheck.ts';
 import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
 import { checkSampleContent, checkSampleReviews } from './reviewsCheck.ts';
+import { checkAnswerChoices } from './answerChoiceCheck.ts';
 import { checkCommerce } from './commerceCheck.ts';
 import { checkReservedPaths } from './reservedPaths.ts';
 import { languageCodes } from '../core/languages.ts';
@@ -175,6 +176,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     ...checkPriceLadder(project),
     ...checkSampleReviews(project),
     ...checkSampleContent(project),
+    ...checkAnswerChoices(project),
     ...checkCommerce(project),
     ...checkExperiments(project, experiments),
   );
