@@ -6,8 +6,6 @@ import { chooseByAnswer } from '../../engine/index.ts';
 import type { PaywallHeadline } from '../types/flow.gen.ts';
 import { answerLookup, type QuizAnswerSources } from '../quiz/answers.ts';
 
-export { quizAnswer, type QuizAnswerSources } from '../quiz/answers.ts';
-
 /**
  * The headline key for the visitor's answer, or undefined when there is none for it (then the
  * variant's title is the headline).
