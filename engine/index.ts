@@ -98,6 +98,10 @@ export type { EngineState, FunnelState, KernelState, PaymentState, SliceDeclarat
 export { MAX_PARAM_LENGTH, detectOs, deviceLabel, parseQuery, supportsWebp } from './core/tracking.ts';
 /** Landing types and variants: which variant a path opens, and the landing type it records. */
 export { homeVariantId, landingTypeFromPath, planNamed, resolveActiveVariant, sellablePlan, variantForPath } from './core/variants.ts';
+/** Values a flow chooses by the visitor's answer to a question (`{ question, byAnswer }`): a headline, an illustration, a plan. */
+export { chooseByAnswer } from './core/answerChoice.ts';
+/** Types of the same module. */
+export type { AnswerChoice, AnswerLookup } from './core/answerChoice.ts';
 /** Lookups by a key from data, storage, a URL or a text: own properties only (never Object.prototype's members). */
 export { ownValue } from './core/ownValue.ts';
 /** Types of the same module. */

@@ -37,6 +37,8 @@ export const ISSUE_CODES = {
   'unsourced-attribution': 'words attributed to a named third party (a publication, x-attribution) have no https:// source, or are marked as a sample',
   'false-discount':
     "a variant presented as a discount (the product's discount flags) has a plan whose first payment costs more per day than its renewals, or a saving tag (the product's saving tags) is on a plan dearer per day than another of the variant",
+  'unknown-question': 'a step names a quiz question (question) that no step of its flow asks',
+  'unknown-answer': 'a choice by answer (byAnswer) names an answer its question does not have',
   'unregistered-screen': 'a screen type used by a flow has no component in screens/registry.ts',
   'missing-locale': 'the locale file of a declared language is missing',
   'undeclared-locale': 'a locale file whose language the product does not declare (screens/product/languages.ts)',

@@ -16,6 +16,7 @@ import { buildProject } from './project.ts';
 import { checkLoops } from './loopCheck.ts';
 import { checkMeasurement } from './measurementCheck.ts';
 import { checkPriceLadder } from './priceLadder.ts';
+import { checkAnswerChoices } from './answerChoiceCheck.ts';
 import { checkCommerce } from './commerceCheck.ts';
 import { NO_COMMERCE_RULES, type CommerceRules } from './commerceRules.ts';
 import { checkFalseDiscounts } from './discountCheck.ts';
@@ -185,6 +186,7 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     ...checkPriceLadder(project),
     ...checkSampleContent(project),
     ...checkAttributions(attributions),
+    ...checkAnswerChoices(project),
     ...checkCommerce(project),
     ...checkFalseDiscounts(project, commerce),
     ...checkExperiments(project, experiments),

@@ -4,7 +4,10 @@ import type { ScreenProps } from '../types/screens.gen.ts';
 import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
 import { useVariant } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
-import { initialPlan } from './model.ts';
+import { defaultPlanFor, initialPlan } from './model.ts';
+import { TrialTimeline } from './TrialTimeline.tsx';
+import { AnswerSummary } from '../ui/AnswerSummary.tsx';
+import { useAnswers } from '../quiz/useAnswers.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -19,7 +22,7 @@ import { RatingSummary, ReviewList } from './Reviews.tsx';
 import { MoneyBack } from './MoneyBack.tsx';
 import { durationText } from '../ui/priceTexts.ts';
 import { planDiscounts } from '../product/discounts.ts';
-import { CURRENCY, ownValue, planPricing, specProduct } from '../../engine/index.ts';
+import { CURRENCY, chooseByAnswer, ownValue, planPricing, specProduct } from '../../engine/index.ts';
 
 /** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
 export const prefetch: ScreenPrefetch<PaywallProps> = () => prepareLocaleFormat();
@@ -32,7 +35,8 @@ export const warmable = true;
  * preselected, title, notes, the discount label, the money-back guarantee), prices from
  * flows/plans.json. A choice is stored at once (store.plans is persisted, so it survives a reload);
  * continue confirms it, tracks Product Added and moves on. The headline follows the visitor's quiz
- * answer (props.headline), the cards carry the variant's tags and the savings computed from the
+ * answer (props.headline) and so may the preselected plan (props.defaultPlanByAnswer); a summary of
+ * the answers and a free trial's timeline are blocks the step may ask for. The cards carry the variant's tags and the savings computed from the
  * catalogue, the rating and reviews are the step's props. The renewal terms and the guarantee sit
  * before the button that commits; on phones that button and the selected price stay in a bar fixed
  * to the bottom of the screen (paywall.css).
@@ -51,7 +55,10 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const names = plans.map((p) => p.name);
   // read once from the store itself, not the snapshot: storing the preselected plan on Continue then
   // re-renders nothing in the tap that leaves the step (the snapshot never read it)
-  const [selected, setSelected] = useState(() => initialPlan(names, variant.defaultPlan, store.plans.plan));
+  const { answerOf, labelOf } = useAnswers();
+  const [selected, setSelected] = useState(() =>
+    initialPlan(names, defaultPlanFor(names, variant.defaultPlan, chooseByAnswer(props.defaultPlanByAnswer, answerOf)), store.plans.plan),
+  );
   useEffect(() => {
     analytics.track('Product List Viewed', {
       list_id: variantId,
@@ -88,6 +95,9 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
     next();
   };
 
+  // the summary of the answers, when the visitor gave at least one of the answers it lists
+  const summary = props.summary?.items.some((item) => labelOf(item.question) !== undefined) ? props.summary : undefined;
+  const features = <FeatureList title={t('paywall.featuresTitle')} features={props.features.map((key) => t(key))} />;
   const options = plans.map((plan) => (
     <PlanOption
       key={plan.name}
@@ -125,6 +135,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
               {options}
             </div>
           )}
+          {props.trialTimeline && selectedPlan ? <TrialTimeline plan={selectedPlan} format={format} now={now} /> : null}
           {texts.trialNote ? <p className="paywall__trial-note">{t(texts.trialNote)}</p> : null}
           {discountTerms ? <p className="paywall__discount-terms">{discountTerms}</p> : null}
           {texts.moneyBackDays ? <MoneyBack days={texts.moneyBackDays} format={format} /> : null}
@@ -149,7 +160,19 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
             </Button>
           </div>
         </section>
-        <FeatureList title={t('paywall.featuresTitle')} features={props.features.map((key) => t(key))} />
+        {summary ? (
+          <div className="paywall__aside">
+            <section className="paywall-summary" aria-labelledby={`${group}-summary`}>
+              <h2 className="paywall-summary__title" id={`${group}-summary`}>
+                {t(summary.title)}
+              </h2>
+              <AnswerSummary items={summary.items} labelOf={labelOf} />
+            </section>
+            {features}
+          </div>
+        ) : (
+          features
+        )}
       </div>
       {props.reviews ? <ReviewList reviews={props.reviews} locale={format.locale} /> : null}
     </Screen>

@@ -12,3 +12,11 @@ export function initialPlan(planNames: readonly string[], defaultPlan: string, c
   if (planNames.includes(defaultPlan)) return defaultPlan;
   return planNames[0] ?? '';
 }
+
+/**
+ * The variant's default plan, or the plan the flow chooses by the visitor's answer when the variant
+ * shows it (a choice of a plan the variant does not sell keeps the variant's default).
+ */
+export function defaultPlanFor(planNames: readonly string[], variantDefault: string, byAnswer: string | undefined): string {
+  return byAnswer !== undefined && planNames.includes(byAnswer) ? byAnswer : variantDefault;
+}

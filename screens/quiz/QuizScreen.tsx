@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTexts } from '../../engine/react/index.ts';
+import { useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
+import { ownValue } from '../../engine/index.ts';
+import { quizPlace } from './answers.ts';
 import type { QuizProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
@@ -16,8 +18,9 @@ export const prefetch: ScreenPrefetch<QuizProps> = (props) => prefetchArt(...pro
 export const preparable = true;
 
 /**
- * The options quiz: one question at a time with its position, each answer stored and tracked
- * (model.ts); after the last the funnel moves on. The funnel's progress bar is the only
+ * The options quiz: one question at a time with its position among all the questions of the flow's
+ * quiz steps (answers.ts), each answer stored and tracked (model.ts); after the step's last question
+ * the funnel moves on. The funnel's progress bar is the only
  * bar on this step; the quiz adds its "Question 2 of 3" line and a Back control that returns to the
  * previous question with its answer still chosen (the browser's Back stays blocked, spec section 2).
  * A reload opens the first question without an answer, because the answers are restored from the
@@ -25,7 +28,12 @@ export const preparable = true;
  */
 export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
   const { t } = useTexts();
-  const { analytics } = useFunnel();
+  const { analytics, step } = useFunnel();
+  const { steps, data } = useEngine();
+  const { variant } = useVariant();
+  // "Question 3 of 6" counts every quiz step of the flow, so a quiz split by interstitials reads as one
+  const entry = ownValue(data.flows, step.flowId)?.entry ?? step.id;
+  const place = useMemo(() => quizPlace(steps, entry, step.id, variant), [steps, entry, step.id, variant]);
   const { store, snap } = useStore();
   const ids = useMemo(() => props.questions.map((q) => q.id), [props.questions]);
   const [index, setIndex] = useState(() => {
@@ -34,7 +42,7 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
     return Math.min(firstUnanswered(ids, store.options.answers), ids.length - 1);
   });
   const question = props.questions[index] ?? props.questions[0];
-  const total = props.questions.length;
+  const total = Math.max(place.total, place.before + props.questions.length);
   const heading = useRef<HTMLHeadingElement>(null);
   const shown = useRef(index);
 
@@ -64,7 +72,7 @@ export default function QuizScreen({ props, next }: ScreenProps<QuizProps>) {
             {t('quiz.back')}
           </button>
         ) : null}
-        <p className="quiz__counter">{t('quiz.progress', { current: index + 1, total })}</p>
+        <p className="quiz__counter">{t('quiz.progress', { current: place.before + index + 1, total })}</p>
       </div>
       <fieldset className="quiz__question" key={question.id}>
         <legend className="quiz__legend">

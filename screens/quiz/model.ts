@@ -1,6 +1,7 @@
 /**
- * The options quiz of spec section 4: each answer increases options.answeredCount; once every
- * question is answered, options.done is true.
+ * The options quiz of spec section 4: each answer increases options.answeredCount (counted over
+ * every quiz step of the flow, when a flow splits its quiz into several); once every question of the
+ * step is answered, options.done is true.
  *
  * Surviving a reload: the options slice is not persisted (spec section 3), so each answer is also
  * written to the persisted events.analyticsData as `quiz_<questionId>` (the answers are analytics
@@ -20,9 +21,10 @@ export function restoreQuiz(store: ProductState, questionIds: readonly string[])
     const saved = events.analyticsData[QUIZ_ANSWER_PREFIX + id];
     if (saved && ownValue(options.answers, id) === undefined) options.answers[id] = saved;
   }
-  const answered = questionIds.filter((id) => ownValue(options.answers, id) !== undefined).length;
+  // the count spans every quiz step of the flow; done is about this step's questions
+  const answered = Object.keys(options.answers).length;
   if (answered > options.answeredCount) options.answeredCount = answered;
-  options.done = options.answeredCount >= questionIds.length;
+  options.done = firstUnanswered(questionIds, options.answers) === questionIds.length;
 }
 
 /**
@@ -58,6 +60,6 @@ export function answerQuestion(store: ProductState, analytics: Analytics, questi
   store.events.analyticsData[QUIZ_ANSWER_PREFIX + questionId] = answerId;
   if (first) options.answeredCount += 1;
   analytics.track('quiz_answered', { question: questionId, answer: answerId });
-  options.done = options.answeredCount >= questionIds.length;
+  options.done = firstUnanswered(questionIds, options.answers) === questionIds.length;
   return options.done;
 }

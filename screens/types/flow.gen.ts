@@ -17,6 +17,9 @@ export type Step =
   | PaywallStep
   | PhoneNumberStep
   | QuizStep
+  | QuizFactStep
+  | QuizSummaryStep
+  | QuizTestimonialStep
   | ShareCodeStep
   | SignupEmailStep
   | SocialProofStep
@@ -468,6 +471,12 @@ export interface PaywallProps {
    */
   perPeriod?: 'day' | 'week';
   headline?: PaywallHeadline;
+  defaultPlanByAnswer?: PlanByAnswer;
+  summary?: PaywallSummary;
+  /**
+   * Show, while a plan with a free trial is selected, its timeline: today, the reminder the day before the trial ends, the first charge; days, dates and price come from the plan.
+   */
+  trialTimeline?: boolean;
   reviews?: PaywallReviews;
 }
 /**
@@ -475,7 +484,7 @@ export interface PaywallProps {
  */
 export interface PaywallHeadline {
   /**
-   * The id of a quiz question (flows/main.json, step set-your-options).
+   * The id of a quiz question of the flow.
    */
   question: string;
   /**
@@ -487,6 +496,50 @@ export interface PaywallHeadline {
      */
     [k: string]: string;
   };
+}
+/**
+ * The plan selected when the paywall opens, chosen by the visitor's answer to a quiz question; a plan the variant does not show (or no answer) keeps the variant's defaultPlan. The visitor's own earlier choice wins over both.
+ */
+export interface PlanByAnswer {
+  /**
+   * The id of a quiz question of the flow (a question of one of its quiz steps).
+   */
+  question: string;
+  /**
+   * The value for each answer id of the question; an answer not listed keeps the default.
+   */
+  byAnswer: {
+    /**
+     * A plan name, a key of flows/plans.json.
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * A block reminding the visitor of what they told us in the quiz, one line per answered question.
+ */
+export interface PaywallSummary {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  /**
+   * @minItems 1
+   */
+  items: [AnswerSummaryItem, ...AnswerSummaryItem[]];
+}
+/**
+ * One line of a summary of the visitor's answers: what the question was about (an i18n key) and the answer given (the answer's own label). A question not answered is left out.
+ */
+export interface AnswerSummaryItem {
+  /**
+   * The id of a quiz question of the flow (a question of one of its quiz steps).
+   */
+  question: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  label: string;
 }
 /**
  * The app's own store rating and a few of its real reviews, shown on the paywall: data of the product, never typed in code nor invented.
@@ -604,6 +657,178 @@ export interface QuizAnswer {
    * A line icon drawn before the label: a name from screens/ui/LineIcon.tsx (heart, friend, family, home, work, school, none, schedule, car, pin, battery...).
    */
   icon?: string;
+}
+export interface QuizFactStep {
+  screen: 'quiz-fact';
+  /**
+   * An exact route path: "/" or "/segment(/segment)*", lower case.
+   */
+  path?: string;
+  props: QuizFactProps;
+  next?: Next;
+  /**
+   * Show the progress bar on this step (default true).
+   */
+  showProgress?: boolean;
+}
+/**
+ * An interstitial between quiz questions: one fact that answers what the visitor just told us, with its source, an illustration and continue. Its texts may quote the visitor's answers ({{answers.<questionId>}}); its title and illustration may be chosen by an answer.
+ */
+export interface QuizFactProps {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  titleByAnswer?: TextByAnswer;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  cta: string;
+  /**
+   * The illustration (the default when artByAnswer has none for the answer): above the texts on phones, beside them from 1024 px.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  artByAnswer?: ArtByAnswer;
+  /**
+   * Where the figure, fact or quote comes from, so that it can be checked and refreshed (e.g. "Pew Research Center, 2025, p. 12").
+   */
+  source: string;
+  /**
+   * Marks the content as a sample still to be replaced by a real, sourced one: `npm run validate` warns (sample-content) while it is set.
+   */
+  sample?: true;
+}
+/**
+ * A text chosen by the visitor's answer to a quiz question (i18n keys by answer id).
+ */
+export interface TextByAnswer {
+  /**
+   * The id of a quiz question of the flow (a question of one of its quiz steps).
+   */
+  question: string;
+  /**
+   * The value for each answer id of the question; an answer not listed keeps the default.
+   */
+  byAnswer: {
+    /**
+     * An i18n key that must exist in every file of locales/ (never literal text).
+     */
+    [k: string]: string;
+  };
+}
+/**
+ * An illustration chosen by the visitor's answer to a quiz question (art names by answer id).
+ */
+export interface ArtByAnswer {
+  /**
+   * The id of a quiz question of the flow (a question of one of its quiz steps).
+   */
+  question: string;
+  /**
+   * The value for each answer id of the question; an answer not listed keeps the default.
+   */
+  byAnswer: {
+    /**
+     * An illustration of screens/ui/art.
+     */
+    [k: string]: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  };
+}
+export interface QuizSummaryStep {
+  screen: 'quiz-summary';
+  /**
+   * An exact route path: "/" or "/segment(/segment)*", lower case.
+   */
+  path?: string;
+  props: QuizSummaryProps;
+  next?: Next;
+  /**
+   * Show the progress bar on this step (default true).
+   */
+  showProgress?: boolean;
+}
+/**
+ * An interstitial between or after quiz questions: what the visitor has told us so far, one line per answered question, then continue.
+ */
+export interface QuizSummaryProps {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  text?: string;
+  /**
+   * @minItems 1
+   */
+  items: [AnswerSummaryItem, ...AnswerSummaryItem[]];
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  cta: string;
+  /**
+   * An illustration of screens/ui/art.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+}
+export interface QuizTestimonialStep {
+  screen: 'quiz-testimonial';
+  /**
+   * An exact route path: "/" or "/segment(/segment)*", lower case.
+   */
+  path?: string;
+  props: QuizTestimonialProps;
+  next?: Next;
+  /**
+   * Show the progress bar on this step (default true).
+   */
+  showProgress?: boolean;
+}
+/**
+ * An interstitial between quiz questions: one customer's words ("families like yours…") with their name, who they are and their rating, then continue. The quote is data with its source, never invented in code.
+ */
+export interface QuizTestimonialProps {
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  title: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  quote: string;
+  /**
+   * The customer's name as they signed it (not translated).
+   */
+  author: string;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  role?: string;
+  /**
+   * The customer's rating out of 5.
+   */
+  stars?: number;
+  /**
+   * An i18n key that must exist in every file of locales/ (never literal text).
+   */
+  cta: string;
+  /**
+   * An illustration of screens/ui/art.
+   */
+  art?: 'check-location' | 'place-alerts' | 'crash-detection' | 'fall-detection' | 'family' | 'circle';
+  /**
+   * Where the figure, fact or quote comes from, so that it can be checked and refreshed (e.g. "Pew Research Center, 2025, p. 12").
+   */
+  source: string;
+  /**
+   * Marks the content as a sample still to be replaced by a real, sourced one: `npm run validate` warns (sample-content) while it is set.
+   */
+  sample?: true;
 }
 export interface ShareCodeStep {
   screen: 'share-code';

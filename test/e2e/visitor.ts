@@ -78,6 +78,9 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
   landing: tap('cta'),
   'feature-intro': tap('cta'),
   'social-proof': tap('cta'),
+  'quiz-fact': tap('cta'),
+  'quiz-testimonial': tap('cta'),
+  'quiz-summary': tap('cta'),
   'circle-welcome': tap('cta'),
   offer: tap('cta'),
   'checkout-success': async (visit) => {
@@ -106,7 +109,9 @@ export const drivers: Partial<Record<ScreenType, Driver>> = {
   },
   paywall: async (visit) => {
     if (visit.choices.plan) await visit.page.locator(`label[data-plan="${visit.choices.plan}"]`).click();
-    return tap('cta')(visit);
+    // the action bar's one button: the step's cta, or "Start free trial" while a trial plan is selected
+    await visit.page.getByTestId('paywall-action-bar').getByRole('button').click();
+    return undefined;
   },
   'phone-number': async (visit) => {
     await visibleField(visit.page, visit.texts.family.phone.numberLabel).pressSequentially(visit.choices.phone ?? '2025550123');
