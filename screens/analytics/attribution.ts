@@ -1,6 +1,7 @@
 /**
  * The `attribution` object of this browser's subscription call (the backend contract:
- * docs/operations.md "Attribution for server-side conversions"): consent as it stands, Global
+ * docs/operations.md "Attribution for server-side conversions"): consent as it stands (with each
+ * destination's decision, so the relay follows the browser vendor by vendor), Global
  * Privacy Control, user agent, page, with analytics consent the visitor id and GA4's client id (the
  * `_ga` cookie), and with marketing consent Meta's `fbp` / `fbc` and the click ids.
  * A purchase resumed right after a reload posts its request again before the consent rule is decided
@@ -30,7 +31,8 @@ export function purchaseAttribution(store: FunnelState): SubscriptionAttribution
   if (!choice && kept && typeof kept === 'object' && kept.consent) return kept;
   const gpc = globalPrivacyControl();
   const built = subscriptionAttribution(store, {
-    consent: { analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false },
+    // the categories and each destination's own decision (its vendor's consent included) for the relay
+    consent: { analytics: choice?.analytics ?? false, marketing: choice?.marketing ?? false, ...(choice?.vendors ? { vendors: choice.vendors } : {}) },
     gpc,
     userAgent: navigator.userAgent,
     pageUrl: location.href,
