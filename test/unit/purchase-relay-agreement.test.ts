@@ -3,8 +3,9 @@
  * relay sends exactly the vendors whose browser destinations the router let run (under the built-in
  * banner and under a TCF CMP whose vendor answers differ from its purposes), with the consent snapshot
  * the funnel sends (attribution.consent, with each destination's decision); its Meta `external_id` and
- * `em` are the browser pixel's advanced matching keys for the same account; its Segment message has
- * the browser collector's `userId` and `context.consent.categoryPreferences`.
+ * `em` are the browser pixel's advanced matching keys for the same account, its GA4 `user_id` the
+ * browser GA4's; its Segment message has the browser collector's `userId` and
+ * `context.consent.categoryPreferences`.
  * The destinations are the preview environment's entries of flows/destinations.json (the ones the
  * preview's sandbox relays for), through the real router, destination code and relay.
  */
@@ -23,6 +24,7 @@ import {
   type TcfSignal,
 } from '../../engine/analytics/runtime.ts';
 import type { DestinationConfig, DestinationType } from '../../engine/analytics/index.ts';
+import { createGa4 } from '../../engine/analytics/ga4.ts';
 import { createMetaPixel } from '../../engine/analytics/metaPixel.ts';
 import { createSegmentSink } from '../../engine/analytics/segmentSink.ts';
 import destinationsFile from '../../flows/destinations.json';
@@ -30,6 +32,7 @@ import { destinationTypes } from '../../screens/analytics/destinations.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { parseConfirmation, type PurchaseConfirmation } from '../../scripts/relay/confirmation.ts';
+import { ga4Payload } from '../../scripts/relay/ga4MeasurementProtocol.ts';
 import { metaPurchaseEvent } from '../../scripts/relay/metaConversions.ts';
 import { createRelay } from '../../scripts/relay/relay.ts';
 import { consentRulesFrom, DESTINATION_TYPES } from '../../scripts/relay/vendorConsent.ts';
@@ -215,6 +218,19 @@ describe('one identity for the browser and the relay', () => {
       expect(server.external_id).toEqual([sha256(user.id.trim().toLowerCase())]);
       expect(server.em).toEqual([sha256(user.email.trim().toLowerCase())]);
     }
+  });
+
+  it('the relay’s GA4 user_id is the account id the browser’s GA4 sets as user_id', () => {
+    const { events, confirmation } = purchase({ analytics: true, marketing: true, decided: true }, { id: ' Acct-42 ', email: 'ada@example.com' });
+    const calls: unknown[][] = [];
+    const ga4 = createGa4(ofType(DESTINATION_TYPES.ga4), {
+      window: page([]),
+      consent: { analytics: true, marketing: true },
+      report: (c) => calls.push(c as unknown[]),
+    });
+    for (const e of events) ga4.send(e);
+    const browser = calls.find((c) => c[0] === 'config' && (c[2] as { user_id?: string } | undefined)?.user_id);
+    expect((browser?.[2] as { user_id: string }).user_id).toBe(ga4Payload(confirmation)?.user_id);
   });
 
   it('an e-mail that is not an address is not sent as em, by the pixel or the relay', async () => {
