@@ -30,8 +30,11 @@ export interface RuntimeOptions {
   loadTexts: () => Promise<void>;
   /** Told about every choice the visitor makes (the visitor cookie follows it). */
   onConsent: (choice: ConsentChoice) => void;
-  /** Told, at once and on every change, whether each destination (by id) may run now (consent.ts destinationDecisions). */
-  onDecisions?: (decisions: Record<string, boolean>) => void;
+  /**
+   * Told, at once and on every change, whether each destination (by id) may run now (consent.ts
+   * destinationDecisions), and per destination type whether one of that type may.
+   */
+  onDecisions?: (decisions: Record<string, boolean>, byType: Record<string, boolean>) => void;
   /** Where each destination leaves what it still holds when the page is left, and finds what the previous page left it. */
   leftEvents: LeftEvents;
 }
@@ -43,7 +46,12 @@ export function startMeasurement(
 ): AnalyticsSink[] {
   const consent = createConsentStore(rules, rule);
   const env = environmentOf(parts.destinationsFile, config.preview, config);
-  const decide = (): void => onDecisions?.(destinationDecisions(consent.get(), env.destinations));
+  const decide = (): void => {
+    const decisions = destinationDecisions(consent.get(), env.destinations);
+    const byType = new Map<string, boolean>();
+    for (const d of env.destinations) byType.set(d.type, byType.get(d.type) === true || decisions[d.id] === true);
+    onDecisions?.(decisions, Object.fromEntries(byType));
+  };
   consent.subscribe((state) => {
     onConsent(state);
     decide();

@@ -60,7 +60,8 @@ export function subscriptionAttribution(
     gpc: boolean;
     userAgent: string;
     pageUrl: string;
-    meta: () => { fbp: string; fbc: string };
+    /** Reads (or writes) Meta's ids; absent where Meta's destination may not run: none are sent. */
+    meta?: () => { fbp: string; fbc: string };
     gaClientId?: () => string;
   },
 ): SubscriptionAttribution {
@@ -73,6 +74,11 @@ export function subscriptionAttribution(
     if (gaClientId) out.ga_client_id = gaClientId;
   }
   if (!env.consent.marketing) return out;
+  // Meta's ids only where Meta may run (its vendor refused under a TCF CMP: none, and no cookie written)
+  if (!env.meta) {
+    const { fbclid: _metaClick, ...clickIds } = store.events.clickIds ?? {};
+    return { ...out, ...clickIds };
+  }
   const { fbp, fbc } = env.meta();
   return { ...out, fbp, ...(fbc ? { fbc } : {}), ...store.events.clickIds };
 }

@@ -226,9 +226,15 @@ describe('vendor-level consent with a TCF CMP', () => {
     await payButton(page).click();
     await page.getByRole('heading', { name: en.success.title }).waitFor({ timeout: 30_000 });
     // the marketing purposes are granted, Meta's vendor is not: the browser's decision per destination goes with the purchase
-    const { consent } = (JSON.parse(posts.at(-1)!.body) as { attribution: { consent: { marketing: boolean; vendors: Record<string, boolean> } } }).attribution;
+    const { attribution } = JSON.parse(posts.at(-1)!.body) as {
+      attribution: { consent: { marketing: boolean; vendors: Record<string, boolean> }; fbp?: string };
+    };
+    const { consent } = attribution;
     expect(consent.marketing).toBe(true);
     expect(consent.vendors).toMatchObject({ [COLLECTOR.id]: true, [GOOGLE.id]: true, [META.id]: false });
+    // nor Meta's browser id: no _fbp cookie written for a refused vendor, none sent
+    expect(attribution.fbp).toBeUndefined();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('_fbp');
 
     // the sandbox's relay: Google's and the collector's server sends on the purchase's row, none for Meta
     const inspector = await context.newPage();
