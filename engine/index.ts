@@ -12,7 +12,7 @@ export type { Analytics, AnalyticsEvent, AnalyticsSink, EventContext, PageContex
 /** What the subscription call hands the backend for server-side conversions (Meta's Conversions API, Google Ads' offline conversions): the ad click ids of the arrival, Meta's browser and click ids, the visitor's user agent, the page and the consent state. */
 export { gaClientIdOf, subscriptionAttribution } from './core/attribution.ts';
 /** Types of the same module. */
-export type { SubscriptionAttribution } from './core/attribution.ts';
+export type { AttributionConsent, SubscriptionAttribution } from './core/attribution.ts';
 /** The product objects of Segment's ecommerce spec (`products[]` of Product List Viewed, Checkout Started, Order Completed), built the same way wherever the funnel sells a plan. */
 export { CURRENCY, orderCompleted, specProduct } from './core/ecommerce.ts';
 /** Types of the same module. */

@@ -12,6 +12,8 @@ import { TCF_PURPOSES } from './cmp.ts';
 import { destinationAllowed, vendorAllowed, type TcfSignal } from './vendorConsent.ts';
 
 export * from './consentRules.ts';
+/** The visitor's choice per category (Segment's `context.consent.categoryPreferences`): one implementation, in segmentConsent.ts. */
+export { categoryPreferences } from './segmentConsent.ts';
 
 /** What the visitor decided (or the rule's defaults) and whether they have decided yet. */
 export interface ConsentState extends ConsentChoice {
@@ -97,6 +99,17 @@ export function destinationMayRun(state: ConsentState, destination: Declared): b
 }
 
 /**
+ * The decision for each destination (by its id): whether it may run now (destinationMayRun). Handed
+ * on with the purchase (the subscription call's `attribution.consent.vendors`), so a server sending
+ * the purchase on decides per vendor exactly as the browser did, a TCF CMP's vendor answers included.
+ * @example destinationDecisions(state, destinations) // { collector: true, meta: false, ga4: true }
+ */
+export function destinationDecisions(state: ConsentState, destinations: ReadonlyArray<Declared & Pick<DestinationConfig, 'id'>>): Record<string, boolean> {
+  // fromEntries defines own properties: an id such as "__proto__" stays a plain key
+  return Object.fromEntries(destinations.map((d) => [d.id, destinationMayRun(state, d)]));
+}
+
+/**
  * The choice as it applies to one destination: each category only where the destination's vendor is
  * consented too, so Google Consent Mode's signals (ad_storage, ad_user_data, ad_personalization,
  * analytics_storage) reflect Google's vendor consent as well as the purposes.
@@ -104,12 +117,4 @@ export function destinationMayRun(state: ConsentState, destination: Declared): b
 export function destinationChoice(state: ConsentState, destination: Declared): ConsentChoice {
   const vendor = state.source !== 'tcf' || (state.tcf !== undefined && vendorAllowed(destination.consent?.vendor, state.tcf));
   return { analytics: state.analytics && vendor, marketing: state.marketing && vendor };
-}
-
-/**
- * The visitor's choice per category, e.g. for Segment's `context.consent.categoryPreferences`
- * (necessary is always true; under a TCF CMP each category is its purposes' consent).
- */
-export function categoryPreferences(state: ConsentState): Record<ConsentCategory, boolean> {
-  return { necessary: true, analytics: state.analytics, marketing: state.marketing };
 }

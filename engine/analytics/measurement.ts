@@ -32,8 +32,17 @@ const leftEvents = sessionLeftEvents('measurement:held');
 /** The visitor's consent as it stands (undefined until the rule is decided, after start-up). */
 let currentChoice: ConsentChoice | undefined;
 
-/** The visitor's consent now, for what the funnel hands on (the subscription call's attribution); undefined before start-up. */
-export const currentConsent = (): ConsentChoice | undefined => currentChoice;
+/** Whether each destination (by id, and by type) may run now, as the runtime decided it (undefined before it started). */
+let currentDecisions: { vendors: Record<string, boolean>; byType: Record<string, boolean> } | undefined;
+
+/**
+ * The visitor's consent now, for what the funnel hands on (the subscription call's attribution):
+ * the categories and, once the destinations have started, each destination's own decision
+ * (`vendors`: under a TCF CMP its purposes and its vendor) and per destination type (`byType`: whether
+ * one of that type may run); undefined before start-up.
+ */
+export const currentConsent = (): (ConsentChoice & { vendors?: Record<string, boolean>; byType?: Record<string, boolean> }) | undefined =>
+  currentChoice && { ...currentChoice, ...(currentDecisions ? { vendors: { ...currentDecisions.vendors }, byType: { ...currentDecisions.byType } } : {}) };
 
 const consentListeners = new Set<() => void>();
 
@@ -108,7 +117,8 @@ export function setupMeasurement(options: MeasurementOptions): MeasurementSetup 
         return options.loadRuntime();
       })
       .then((runtime) => {
-        sinks = runtime.startMeasurement({ rules, rule: rule!, ready, config: options.config, loadTexts, onConsent, leftEvents });
+        const onDecisions = (vendors: Record<string, boolean>, byType: Record<string, boolean>): void => void (currentDecisions = { vendors, byType });
+        sinks = runtime.startMeasurement({ rules, rule: rule!, ready, config: options.config, loadTexts, onConsent, onDecisions, leftEvents });
         const queued = held ?? [];
         held = undefined;
         for (const event of queued) sinks.forEach((s) => s.send(event));

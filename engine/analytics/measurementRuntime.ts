@@ -8,7 +8,7 @@ import type { AnalyticsSink } from '../core/analytics.ts';
 import type { ConsentRule, ConsentRules } from './consentRules.ts';
 import type { LeftEvents } from './leftEvents.ts';
 import type { ConsentChoice, DestinationType } from './types.ts';
-import { createConsentStore, type ConsentStore } from './consent.ts';
+import { createConsentStore, destinationDecisions, type ConsentStore } from './consent.ts';
 import { inspectorReporter } from './inspectorReport.ts';
 import { destinationSinks } from './router.ts';
 import { environmentOf, type DestinationsFile } from './settings.ts';
@@ -30,15 +30,33 @@ export interface RuntimeOptions {
   loadTexts: () => Promise<void>;
   /** Told about every choice the visitor makes (the visitor cookie follows it). */
   onConsent: (choice: ConsentChoice) => void;
+  /**
+   * Told, at once and on every change, whether each destination (by id) may run now (consent.ts
+   * destinationDecisions), and per destination type whether one of that type may.
+   */
+  onDecisions?: (decisions: Record<string, boolean>, byType: Record<string, boolean>) => void;
   /** Where each destination leaves what it still holds when the page is left, and finds what the previous page left it. */
   leftEvents: LeftEvents;
 }
 
 /** Starts the consent store, the destinations and the banner (or the CMP); returns the sinks that receive every event. */
-export function startMeasurement(parts: MeasurementParts, { rules, rule, ready, config, loadTexts, onConsent, leftEvents }: RuntimeOptions): AnalyticsSink[] {
+export function startMeasurement(
+  parts: MeasurementParts,
+  { rules, rule, ready, config, loadTexts, onConsent, onDecisions, leftEvents }: RuntimeOptions,
+): AnalyticsSink[] {
   const consent = createConsentStore(rules, rule);
-  consent.subscribe((state) => onConsent(state));
   const env = environmentOf(parts.destinationsFile, config.preview, config);
+  const decide = (): void => {
+    const decisions = destinationDecisions(consent.get(), env.destinations);
+    const byType = new Map<string, boolean>();
+    for (const d of env.destinations) byType.set(d.type, byType.get(d.type) === true || decisions[d.id] === true);
+    onDecisions?.(decisions, Object.fromEntries(byType));
+  };
+  consent.subscribe((state) => {
+    onConsent(state);
+    decide();
+  });
+  decide();
   const sinks = destinationSinks(env.destinations, {
     registrations: parts.destinationTypes,
     consent,

@@ -9,7 +9,7 @@
 /** The Meta Pixel (`meta-pixel`) and Google Analytics 4 (`ga4`) destination types. */
 export { ga4Destination, metaPixelDestination } from './adDestinations.ts';
 /** The consent store of a visit, which destinations and the banner subscribe to (the rules themselves: consentRules.ts), and the per-destination decision. */
-export { categoryPreferences, categoryStatus, createConsentStore, destinationChoice, destinationMayRun, destinationStatus } from './consent.ts';
+export { categoryStatus, createConsentStore, destinationChoice, destinationDecisions, destinationMayRun, destinationStatus } from './consent.ts';
 /** Types of the same module. */
 export type { ConsentState, ConsentStore } from './consent.ts';
 /** Consent from a consent management platform instead of the built-in banner, chosen by configuration (flows/consent.json `cmp`): an IAB TCF v2.2 CMP through `__tcfapi`, or a generic one with `get()` and `subscribe(listener)`. */
@@ -42,8 +42,8 @@ export { toSegmentMessage } from './segment.ts';
 export type { SegmentMessage } from './segment.ts';
 /** Meta's advanced matching keys hashed as Meta specifies (trimmed, lower-cased, hex SHA-256 with WebCrypto): the e-mail (`em`) and the account id (`external_id`, the same for the pixel and a server-side Conversions API call). */
 export { hashedEmail, hashedExternalId, normalisedSha256 } from './hashedIds.ts';
-/** Segment's consent object (`context.consent.categoryPreferences`) from the visitor's choice of the consent categories. */
-export { segmentConsent } from './segmentConsent.ts';
+/** Segment's consent object (`context.consent.categoryPreferences`) from the visitor's choice of the consent categories, for the browser's collector and the server-side relay. */
+export { categoryPreferences, segmentConsent } from './segmentConsent.ts';
 /** Types of the same module. */
 export type { SegmentConsent } from './segmentConsent.ts';
 /** The Segment-format HTTP batch destination type (`segment-http`); its code loads lazily. */

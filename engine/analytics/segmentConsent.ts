@@ -13,16 +13,25 @@ export interface SegmentConsent {
 }
 
 /**
- * The consent object of a choice. `categoryIds` maps a funnel category to the category id configured
- * in the Segment workspace (e.g. `{ "marketing": "Advertising" }`); unmapped categories keep their names.
+ * The visitor's choice per consent category, one boolean each (`necessary` always true), keyed by the
+ * category id configured in the Segment workspace: `categoryIds` maps a funnel category to it (e.g.
+ * `{ "marketing": "Advertising" }`); unmapped categories keep their names. The one implementation of
+ * `categoryPreferences`, for the browser's collector and the server-side relay alike.
+ * @example categoryPreferences({ analytics: true, marketing: false }) // { necessary: true, analytics: true, marketing: false }
+ */
+export function categoryPreferences(choice: ConsentChoice, categoryIds?: Readonly<Record<string, string>>): Record<string, boolean> {
+  const preferences: Record<string, boolean> = {};
+  // the categories only: a consent state carries other fields (whether the visitor decided, vendor decisions)
+  for (const category of CONSENT_CATEGORIES) preferences[ownValue(categoryIds, category) ?? category] = category === 'necessary' || choice[category] === true;
+  return preferences;
+}
+
+/**
+ * The consent object of a choice (`categoryIds`: as for categoryPreferences).
  * @example segmentConsent({ analytics: true, marketing: false }) // { categoryPreferences: { necessary: true, analytics: true, marketing: false } }
  */
 export function segmentConsent(choice: ConsentChoice, categoryIds?: Readonly<Record<string, string>>): SegmentConsent {
-  const categoryPreferences: Record<string, boolean> = {};
-  // the categories only: a consent state carries other fields (whether the visitor decided, vendor decisions)
-  for (const category of CONSENT_CATEGORIES)
-    categoryPreferences[ownValue(categoryIds, category) ?? category] = category === 'necessary' || choice[category] === true;
-  return { categoryPreferences };
+  return { categoryPreferences: categoryPreferences(choice, categoryIds) };
 }
 
 /** Problems with a destination's `consentCategories` setting (funnel category -> Segment category id). */

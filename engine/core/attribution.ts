@@ -15,9 +15,16 @@ interface ConsentChoice {
   marketing: boolean;
 }
 
+/**
+ * The visitor's consent when paying: the categories; `gpc`, the browser sent Global Privacy Control
+ * (opt-out of advertising); `vendors`, whether each analytics destination (by its id in the
+ * destinations file) could run in the browser then, its vendor's consent included, so a server
+ * forwarding the purchase decides per vendor as the browser did.
+ */
+export type AttributionConsent = ConsentChoice & { gpc: boolean; vendors?: Record<string, boolean> };
+
 export interface SubscriptionAttribution {
-  /** The visitor's consent when paying; `gpc`: the browser sent Global Privacy Control (opt-out of advertising). */
-  consent: ConsentChoice & { gpc: boolean };
+  consent: AttributionConsent;
   user_agent: string;
   /** The page the purchase was made on (Meta's event_source_url). */
   page_url: string;
@@ -48,15 +55,30 @@ export function gaClientIdOf(cookieValue: string): string {
  */
 export function subscriptionAttribution(
   store: FunnelState,
-  env: { consent: ConsentChoice; gpc: boolean; userAgent: string; pageUrl: string; meta: () => { fbp: string; fbc: string }; gaClientId?: () => string },
+  env: {
+    consent: ConsentChoice & { vendors?: Record<string, boolean> };
+    gpc: boolean;
+    userAgent: string;
+    pageUrl: string;
+    /** Reads (or writes) Meta's ids; absent where Meta's destination may not run: none are sent. */
+    meta?: () => { fbp: string; fbc: string };
+    gaClientId?: () => string;
+  },
 ): SubscriptionAttribution {
-  const out: SubscriptionAttribution = { consent: { ...env.consent, gpc: env.gpc }, user_agent: env.userAgent, page_url: env.pageUrl };
+  const { analytics, marketing, vendors } = env.consent;
+  const consent: AttributionConsent = { analytics, marketing, gpc: env.gpc, ...(vendors ? { vendors: { ...vendors } } : {}) };
+  const out: SubscriptionAttribution = { consent, user_agent: env.userAgent, page_url: env.pageUrl };
   if (env.consent.analytics) {
     const gaClientId = env.gaClientId?.() ?? '';
     if (store.events.visitorId) out.anonymous_id = store.events.visitorId;
     if (gaClientId) out.ga_client_id = gaClientId;
   }
   if (!env.consent.marketing) return out;
+  // Meta's ids only where Meta may run (its vendor refused under a TCF CMP: none, and no cookie written)
+  if (!env.meta) {
+    const { fbclid: _metaClick, ...clickIds } = store.events.clickIds ?? {};
+    return { ...out, ...clickIds };
+  }
   const { fbp, fbc } = env.meta();
   return { ...out, fbp, ...(fbc ? { fbc } : {}), ...store.events.clickIds };
 }

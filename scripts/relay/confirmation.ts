@@ -12,7 +12,11 @@ export interface ConsentSnapshot {
   marketing: boolean;
   /** The browser sent Global Privacy Control: an opt-out of advertising. */
   gpc: boolean;
-  /** Optional per-vendor choices by destination id (flows/destinations.json); `false` refuses that vendor. */
+  /**
+   * The browser's decision per destination id (flows/destinations.json), whether it could run when the
+   * visitor paid (engine destinationMayRun: under a TCF CMP its purposes and its vendor); absent from an
+   * older funnel's snapshot, then the categories decide.
+   */
   vendors?: Map<string, boolean>;
 }
 

@@ -3,12 +3,14 @@
  * Purchase by `event_name` + `event_id` (the pixel's eventID is the subscription call's fb_event_id).
  * POST {base}/{version}/{pixel id}/events with `data[]` and `access_token`. Website events need
  * `action_source: 'website'`, `event_source_url` and `client_user_agent`; `event_time` is Unix
- * seconds; contact data (`em`) and `external_id` are SHA-256 of the normalised value, while
- * `client_ip_address`, `client_user_agent`, `fbc` and `fbp` are sent as they are (Meta's customer
- * information parameters).
+ * seconds; contact data (`em`) and `external_id` are SHA-256 of the normalised value, hashed by the
+ * engine's own functions (engine/analytics/hashedIds.ts, WebCrypto), the very ones the browser pixel's
+ * advanced matching uses, so the two `external_id`s of an account are one; `client_ip_address`,
+ * `client_user_agent`, `fbc` and `fbp` are sent as they are (Meta's customer information parameters).
  */
+import { hashedEmail, hashedExternalId } from '../../engine/analytics/runtime.ts';
 import type { PurchaseConfirmation } from './confirmation.ts';
-import { joinUrl, sha256Hex, type VendorRequest } from './vendorRequest.ts';
+import { joinUrl, type VendorRequest } from './vendorRequest.ts';
 
 export interface MetaSettings {
   baseUrl: string;
@@ -19,15 +21,13 @@ export interface MetaSettings {
   testEventCode?: string;
 }
 
-/** Meta's normalisation of an e-mail before hashing: trimmed and lower-cased. */
-export const normalisedEmail = (email: string): string => email.trim().toLowerCase();
-
 /** The server event of a confirmed purchase. */
 export async function metaPurchaseEvent(c: PurchaseConfirmation): Promise<Record<string, unknown>> {
-  const email = c.user.email ? normalisedEmail(c.user.email) : '';
+  const em = c.user.email ? await hashedEmail(c.user.email) : undefined;
+  const externalId = await hashedExternalId(c.user.id);
   const userData: Record<string, unknown> = {
-    ...(email.includes('@') ? { em: [await sha256Hex(email)] } : {}),
-    external_id: [await sha256Hex(c.user.id)],
+    ...(em ? { em: [em] } : {}),
+    ...(externalId ? { external_id: [externalId] } : {}),
     ...(c.clientIp ? { client_ip_address: c.clientIp } : {}),
     client_user_agent: c.userAgent,
     ...(c.fbc ? { fbc: c.fbc } : {}),

@@ -34,10 +34,13 @@ export interface Relay {
 }
 
 /** The request of one vendor, or why there is none. */
-async function requestFor(vendor: VendorId, c: PurchaseConfirmation, config: RelayConfig): Promise<VendorRequest | string> {
+async function requestFor(vendor: VendorId, c: PurchaseConfirmation, config: RelayConfig, rules: VendorConsentRules): Promise<VendorRequest | string> {
   if (vendor === 'meta') return config.meta ? metaRequest(c, config.meta) : 'not configured';
   if (vendor === 'ga4') return config.ga4 ? (ga4Request(c, config.ga4) ?? 'no GA4 client id or visitor id') : 'not configured';
-  return config.segment ? segmentRequest(c, config.segment) : 'not configured';
+  if (!config.segment) return 'not configured';
+  // Segment's category ids as the browser's collector names them (its settings.consentCategories)
+  const categoryIds = rules.segment.destination.settings?.consentCategories as Record<string, string> | undefined;
+  return segmentRequest(c, { ...(categoryIds ? { consentCategories: categoryIds } : {}), ...config.segment });
 }
 
 /**
@@ -54,7 +57,7 @@ export function createRelay(config: RelayConfig): Relay {
   const one = async (vendor: VendorId, c: PurchaseConfirmation): Promise<VendorOutcome> => {
     const refused = consentRefusal(c.consent, rules[vendor]);
     if (refused) return { vendor, outcome: 'skipped', reason: refused };
-    const request = await requestFor(vendor, c, config);
+    const request = await requestFor(vendor, c, config, rules);
     if (typeof request === 'string') return { vendor, outcome: 'skipped', reason: request };
     const result = await deliver(request, retry, env);
     if (result.ok) return { vendor, outcome: 'sent', attempts: result.attempts };

@@ -4,15 +4,20 @@
  * `event: 'Order Completed'`, `properties`, `context`, `timestamp`. The messageId and the properties
  * are the browser's (engine/core/ecommerce.ts `orderCompleted`; the browser's Order Completed takes
  * its event_id, the subscription call's fb_event_id, as its id), so Segment keeps one copy of the two
- * when both reach the same source.
+ * when both reach the same source. `context.consent` is the browser collector's Consent Management
+ * object (`categoryPreferences`, by the engine's own function and the collector's `consentCategories`),
+ * built from the categories the funnel sent with the purchase.
  */
 import { orderCompleted } from '../../engine/index.ts';
+import { segmentConsent } from '../../engine/analytics/runtime.ts';
 import type { PurchaseConfirmation } from './confirmation.ts';
 import { joinUrl, type VendorRequest } from './vendorRequest.ts';
 
 export interface SegmentSettings {
   baseUrl: string;
   writeKey: string;
+  /** The collector's `settings.consentCategories` (funnel category -> Segment category id), where it has one. */
+  consentCategories?: Readonly<Record<string, string>>;
 }
 
 /** Segment's Order Completed properties of a confirmation, exactly as the browser tracks them. */
@@ -29,8 +34,8 @@ export function orderCompletedOf(c: PurchaseConfirmation): Record<string, unknow
   return { ...props, currency: c.currency, ...(c.landingType ? { landing_type: c.landingType } : {}) };
 }
 
-/** The track call of a confirmed purchase. */
-export function segmentMessage(c: PurchaseConfirmation): Record<string, unknown> {
+/** The track call of a confirmed purchase (`categoryIds`: the collector's `consentCategories`). */
+export function segmentMessage(c: PurchaseConfirmation, categoryIds?: Readonly<Record<string, string>>): Record<string, unknown> {
   const page = new URL(c.pageUrl);
   return {
     type: 'track',
@@ -44,6 +49,7 @@ export function segmentMessage(c: PurchaseConfirmation): Record<string, unknown>
       userAgent: c.userAgent,
       page: { url: c.pageUrl, path: page.pathname, search: page.search },
       library: { name: 'funnel-relay', version: '1' },
+      consent: segmentConsent(c.consent, categoryIds),
     },
     timestamp: new Date(c.confirmedAt).toISOString(),
   };
@@ -55,6 +61,6 @@ export function segmentRequest(c: PurchaseConfirmation, s: SegmentSettings): Ven
   return {
     url: joinUrl(s.baseUrl, 'v1/track'),
     headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
-    body: JSON.stringify(segmentMessage(c)),
+    body: JSON.stringify(segmentMessage(c, s.consentCategories)),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * What every vendor builder makes: one HTTP request (the relay's delivery sends and retries it), and
- * the SHA-256 hashing Meta asks for, with WebCrypto so the relay runs in Node and in edge functions.
+ * What every vendor builder makes: one HTTP request (the relay's delivery sends and retries it).
+ * Meta's hashing is the engine's (engine/analytics/hashedIds.ts, WebCrypto: Node and edge functions alike).
  */
 
 /** The vendors the relay sends a purchase to. */
@@ -13,15 +13,6 @@ export interface VendorRequest {
   headers: Record<string, string>;
   /** JSON text. */
   body: string;
-}
-
-/**
- * SHA-256 of a text, lower-case hex (64 characters).
- * @example await sha256Hex('ada@example.com')
- */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A base address and a path joined with exactly one slash. */

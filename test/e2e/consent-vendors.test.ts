@@ -15,8 +15,10 @@ import { build } from '../../build.mjs';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { copyFlows, type TempFlows } from '../fixtures/tempFlows.ts';
 import { removeBuild } from '../removeBuild.ts';
-import { browser, closeBrowser } from './browser.ts';
-import { afterStep } from './visitor.ts';
+import { browser, closeBrowser, uniqueEmail, writtenVisitorId } from './browser.ts';
+import { countPosts, payButton, typeCard } from './checkoutWalk.ts';
+import { afterStep, walk } from './visitor.ts';
+import { RELAY_COLUMNS } from '../../scripts/server/sandbox/vendorEndpoints.ts';
 import type { TcData } from '../../engine/analytics/runtime.ts';
 import type { DestinationConfig } from '../../engine/analytics/index.ts';
 import destinationsFile from '../../flows/destinations.json';
@@ -211,4 +213,38 @@ describe('vendor-level consent with a TCF CMP', () => {
     expect(pagesCollected(v)).toContain('/');
     await v.close();
   });
+
+  it("a purchase with Meta's vendor refused but every purpose granted: the subscription call says so, and the relay sends Meta nothing", async ({ expect }) => {
+    const context = await (await browser()).newContext({ locale: 'en-US', timezoneId: 'Europe/Berlin', viewport: { width: 390, height: 844 } });
+    await context.addInitScript(installTcfStub, answer({ purposes: ALL_PURPOSES, vendors: [GOOGLE_ID] }));
+    await context.route(TAG_HOSTS.google, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* stand-in */' }));
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const posts = countPosts(page);
+    await walk(page, { baseUrl: server.url, landingPath: '/', until: { screen: 'checkout' }, texts: en, choices: { email: uniqueEmail('tcf-relay') } });
+    await typeCard(page, '4242424242424242');
+    await payButton(page).click();
+    await page.getByRole('heading', { name: en.success.title }).waitFor({ timeout: 30_000 });
+    // the marketing purposes are granted, Meta's vendor is not: the browser's decision per destination goes with the purchase
+    const { attribution } = JSON.parse(posts.at(-1)!.body) as {
+      attribution: { consent: { marketing: boolean; vendors: Record<string, boolean> }; fbp?: string };
+    };
+    const { consent } = attribution;
+    expect(consent.marketing).toBe(true);
+    expect(consent.vendors).toMatchObject({ [COLLECTOR.id]: true, [GOOGLE.id]: true, [META.id]: false });
+    // nor Meta's browser id: no _fbp cookie written for a refused vendor, none sent
+    expect(attribution.fbp).toBeUndefined();
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('_fbp');
+
+    // the sandbox's relay: Google's and the collector's server sends on the purchase's row, none for Meta
+    const inspector = await context.newPage();
+    await inspector.goto(`${server.url}/__events`);
+    await inspector.getByLabel('Filter').fill(await writtenVisitorId(context));
+    const row = inspector.locator('#rows tr', { has: inspector.locator('th.name', { hasText: /^track Order Completed$/ }) });
+    const [metaServer, ga4Server, segmentServer] = RELAY_COLUMNS.map((c) => c.id);
+    const filled = (id: string) => row.locator(`td[data-destination="${id}"] pre.payload`).count();
+    await expect.poll(async () => (await filled(ga4Server!)) + (await filled(segmentServer!)), { timeout: 30_000 }).toBe(2);
+    expect(await filled(metaServer!)).toBe(0);
+    await context.close();
+  }, 120_000);
 });

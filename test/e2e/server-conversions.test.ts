@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, closeBrowser, newVisitor, uniqueEmail, writtenVisitorId } from './browser.ts';
-import { payButton, typeCard } from './checkoutWalk.ts';
+import { countPosts, payButton, typeCard } from './checkoutWalk.ts';
 import { walk } from './visitor.ts';
 import en from '../../locales/en.json';
 import destinationsFile from '../../flows/destinations.json';
@@ -27,6 +27,7 @@ describe('server-side conversions', () => {
       route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.fbq.callMethod = function () {};' }),
     );
     await context.route('https://www.googletagmanager.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    const posts = countPosts(page);
     await walk(page, { baseUrl: baseUrl(), landingPath: '/', until: { screen: 'checkout' }, texts: en, choices: { email: uniqueEmail('relay') } });
     await typeCard(page, '4242424242424242');
     await payButton(page).click();
@@ -59,6 +60,15 @@ describe('server-side conversions', () => {
     expect(mp.events[0]).toMatchObject({ name: gaName, params: { transaction_id: gaParams.transaction_id } });
     const segment = JSON.parse(cells['segment-server']!) as { messageId: string; event: string; properties: { order_id: string } };
     expect(segment).toMatchObject({ messageId: collector.messageId, event: 'Order Completed', properties: { order_id: collector.properties.order_id } });
+    // one account and one consent: the relay's Segment message has the collector's userId and categoryPreferences
+    const ofMessage = (m: unknown) => m as { userId?: string; context: { consent?: { categoryPreferences: Record<string, boolean> } } };
+    expect(ofMessage(collector).userId).toMatch(/\S/);
+    expect(ofMessage(collector).context.consent?.categoryPreferences).toBeDefined();
+    expect(ofMessage(segment).userId).toBe(ofMessage(collector).userId);
+    expect(ofMessage(segment).context.consent).toEqual(ofMessage(collector).context.consent);
+    // the subscription call told the backend each destination's decision: every one ran here
+    const body = JSON.parse(posts.at(-1)!.body) as { attribution: { consent: { vendors: Record<string, boolean> } } };
+    expect(body.attribution.consent.vendors).toEqual(Object.fromEntries(browserColumns.map((id) => [id, true])));
     // and the three ids are the purchase's own: the subscription call's fb_event_id and the subscription id
     expect(collector.messageId).toBe(collector.properties.event_id);
     expect(gaParams.transaction_id).toBe(collector.properties.order_id);

@@ -79,6 +79,18 @@ describe("the subscription call's attribution", () => {
     expect(out).toEqual({ consent: { analytics: true, marketing: false, gpc: true }, user_agent: 'UA/1', page_url: 'https://f.example/checkout' });
     expect(asked).toBe(false);
   });
+
+  it("with marketing consent but Meta's destination refused (no meta reader): the other click ids and each destination's decision, nothing of Meta's", () => {
+    const vendors = { collector: true, meta: false, ga4: true };
+    const { meta: _reader, ...withoutMeta } = env;
+    expect(subscriptionAttribution(store, { ...withoutMeta, consent: { analytics: true, marketing: true, vendors } })).toEqual({
+      consent: { analytics: true, marketing: true, gpc: false, vendors },
+      user_agent: 'UA/1',
+      page_url: 'https://f.example/checkout',
+      gclid: 'G1',
+      wbraid: 'W1',
+    });
+  });
 });
 
 describe("the attribution's visitor and GA4 client ids (for the purchase relay's Segment and GA4 sends)", () => {

@@ -9,9 +9,9 @@
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { parseConfirmation } from '../../relay/confirmation.ts';
-import { productionConsentRules } from '../../relay/config.ts';
 import { deadLetterFile } from '../../relay/deadLetterFile.ts';
 import { createRelay, type Relay } from '../../relay/relay.ts';
+import { consentRulesFrom } from '../../relay/vendorConsent.ts';
 import destinationsFile from '../../../flows/destinations.json';
 import { paymentsOf, type Subscription } from './paymentsState.ts';
 import type { SandboxState } from './state.ts';
@@ -70,7 +70,8 @@ function previewVendors(baseUrl: string) {
 export function startPurchaseRelay(state: SandboxState, baseUrl: string, deadLetterPath: string): Relay {
   const relay = createRelay({
     ...previewVendors(baseUrl),
-    consent: productionConsentRules(),
+    // the preview's browser runs the preview destinations: the relay follows the same declarations
+    consent: consentRulesFrom(destinationsFile.environments.preview.destinations),
     retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 1000, timeoutMs: 5000 },
     deadLetter: deadLetterFile(deadLetterPath),
   });
