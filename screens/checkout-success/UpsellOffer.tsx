@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useEngine, useTexts } from '../../engine/react/index.ts';
+import { useCatalogue, useEngine, useTexts } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
@@ -7,7 +7,7 @@ import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { upsellPriceTexts, type LocaleFormat } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../../engine/payments/index.ts';
 import { purchaseAttribution } from '../analytics/attribution.ts';
-import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { specProduct } from '../../engine/index.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
@@ -37,14 +37,14 @@ export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: Up
     landing_type: store.plans.landingType,
     attribution: purchaseAttribution(store),
   }));
-  const product = data.plans.upsell;
+  const product = useCatalogue().catalogue.upsell;
   // "$9.99/month" and "charged to the payment method you just used", from the upsell's plan data
   const { price: billing, chargedTo } = upsellPriceTexts(t, product, format);
   const price = format.money(product.price);
   useEffect(() => {
     analytics.track('Product Viewed', {
       ...specProduct(product.name, product.price),
-      currency: CURRENCY,
+      currency: format.currency,
       value: product.price,
       plan: product.name,
       upsell: true,

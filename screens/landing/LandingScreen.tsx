@@ -1,5 +1,5 @@
 import { formatPercent, formattingLocale } from '../../engine/index.ts';
-import { EARLY_NEXT_ATTRIBUTE, useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
+import { EARLY_NEXT_ATTRIBUTE, useCatalogue, useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
@@ -20,8 +20,9 @@ export default function LandingScreen({ props, next }: ScreenProps<LandingProps>
   const { t, language } = useTexts();
   const { data } = useEngine();
   const { plans } = useVariant();
-  const saving = bestDiscount(plans, data.landings, data.plans);
-  const discounts = planDiscounts(plans, data.landings, data.plans);
+  const { catalogue } = useCatalogue();
+  const saving = bestDiscount(plans, data.landings, catalogue);
+  const discounts = planDiscounts(plans, data.landings, catalogue);
   const discounted = plans.filter((p) => discounts.has(p.name));
   const trialDays = Math.max(0, ...plans.map((p) => p.trialDays ?? 0));
   const badgeValues = {

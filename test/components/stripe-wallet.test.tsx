@@ -15,7 +15,7 @@ import { setupI18n } from './harness.tsx';
 
 beforeAll(() => setupI18n());
 
-const CHARGE: WalletCharge = { label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' };
+const CHARGE: WalletCharge = { label: '3-month plan', amountToday: 59.88, currency: 'USD', recurring: '$59.88 every 3 months', country: 'US' };
 
 type Handler = (event: unknown) => void;
 
