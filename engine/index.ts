@@ -59,7 +59,19 @@ export type { TextTree } from './core/localeSplit.ts';
 /** Persistence in local storage under one root key, version 0 (spec section 3), of every slice declared with `persist: true` (the kernel's plans, ui, signup and events, and the product's own), without the fields a declaration marks transient. */
 export { PERSIST_KEY, applySaved, restore, serialize, startPersisting } from './core/persistence.ts';
 /** The visitor's currency and the catalogue priced in it: base prices in USD, a plan's `prices` in other currencies. */
-export { BASE_CURRENCY, catalogueIn, chargedCurrency, chooseCurrency, currencyDigits, languageRegion, offeredCurrencies, planIn } from './core/currency.ts';
+export {
+  BASE_CURRENCY,
+  catalogueIn,
+  chargedCurrency,
+  chooseCurrency,
+  currencyDigits,
+  fromMinorUnits,
+  languageRegion,
+  offeredCurrencies,
+  planIn,
+  toMinorUnits,
+  visitorCurrency,
+} from './core/currency.ts';
 /** Types of the same module. */
 export type { CurrencyTable } from './core/currency.ts';
 /** Decides the visitor's currency once (country, else language, else USD) into store.plans.currency. */

@@ -47,14 +47,17 @@ function perDayTexts(a: number, b: number, equal: boolean, currency: string): [s
   return [`${a.toFixed(digits)} ${currency}/day`, `${b.toFixed(digits)} ${currency}/day`];
 }
 
-/** The plans with `price` taken from their `prices` in a currency (a plan without one keeps its base price). */
+/**
+ * The plans with `price` taken from their `prices` in a currency. A plan without a price there is left
+ * out: the currency check reports it (currencyPricesCheck.ts), and its dollars are no rung of that ladder.
+ */
 function pricedIn(plans: Record<string, unknown>, currency: string): Record<string, unknown> {
-  const priced = (plan: unknown): unknown => {
-    if (!isObj(plan) || !isObj(plan.prices) || !Object.hasOwn(plan.prices, currency)) return plan;
+  const priced = Object.entries(plans).flatMap(([name, plan]) => {
+    if (!isObj(plan) || !isObj(plan.prices) || !Object.hasOwn(plan.prices, currency)) return [];
     const entry = plan.prices[currency];
-    return isObj(entry) && typeof entry.price === 'number' ? { ...plan, price: entry.price } : plan;
-  };
-  return Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, priced(plan)]));
+    return isObj(entry) && typeof entry.price === 'number' ? [[name, { ...plan, price: entry.price }] as const] : [];
+  });
+  return Object.fromEntries(priced);
 }
 
 /** The currencies the ladder is checked in: the base's and every one a plan is priced in. */
