@@ -144,7 +144,10 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
   }
   // Segment's Order Completed (a plan or the upsell); event_id is the subscription call's fb_event_id, so
   // the pixel's Purchase and the server's Conversions API event de-duplicate
-  analytics.track('Order Completed', orderCompleted({ plan, subscriptionId, finalPrice, regularPrice, currency: ctx.currency, gateway, upsell, eventId: ctx.fbEventId }));
+  analytics.track(
+    'Order Completed',
+    orderCompleted({ plan, subscriptionId, finalPrice, regularPrice, currency: ctx.currency, gateway, upsell, eventId: ctx.fbEventId }),
+  );
   return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
 }
 

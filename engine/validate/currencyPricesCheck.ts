@@ -34,10 +34,28 @@ interface PricedPlan {
 
 function checkCode(doc: JsonDoc, at: string, code: string): ValidationIssue[] {
   if (code === BASE_CURRENCY) {
-    return [issueAt(doc, at, 'invalid-currency', `"${code}" is the base currency: the plan's own price fields are already in it`, `remove "${code}" from "prices"`, 'key')];
+    return [
+      issueAt(
+        doc,
+        at,
+        'invalid-currency',
+        `"${code}" is the base currency: the plan's own price fields are already in it`,
+        `remove "${code}" from "prices"`,
+        'key',
+      ),
+    ];
   }
   if (ISO_4217.has(code)) return [];
-  return [issueAt(doc, at, 'invalid-currency', `"${code}" is not an ISO 4217 currency code`, 'write the three capital letters of ISO 4217, e.g. "EUR", "GBP", "JPY"', 'key')];
+  return [
+    issueAt(
+      doc,
+      at,
+      'invalid-currency',
+      `"${code}" is not an ISO 4217 currency code`,
+      'write the three capital letters of ISO 4217, e.g. "EUR", "GBP", "JPY"',
+      'key',
+    ),
+  ];
 }
 
 function checkMinorUnits(doc: JsonDoc, at: string, code: string, entry: Obj): ValidationIssue[] {
@@ -71,9 +89,19 @@ function checkStory(doc: JsonDoc, at: string, code: string, label: string, plan:
   };
   const baseRenews = isObj(plan.renewal);
   if (baseRenews && !isObj(entry.renewal)) {
-    mismatch(at, `the base prices renew at another price (renewal), the ${code} prices do not say at what`, `add "renewal": { "price": … } to the ${code} prices`, 'key');
+    mismatch(
+      at,
+      `the base prices renew at another price (renewal), the ${code} prices do not say at what`,
+      `add "renewal": { "price": … } to the ${code} prices`,
+      'key',
+    );
   } else if (!baseRenews && isObj(entry.renewal)) {
-    mismatch(ptr(at, 'renewal'), `the ${code} prices have a renewal the base prices do not`, `remove the ${code} renewal, or give the plan a renewal in its base prices first`, 'key');
+    mismatch(
+      ptr(at, 'renewal'),
+      `the ${code} prices have a renewal the base prices do not`,
+      `remove the ${code} renewal, or give the plan a renewal in its base prices first`,
+      'key',
+    );
   }
   const zeroes = (field: 'price' | 'periodPrice'): [boolean, boolean] => [plan[field] === 0, entry[field] === 0];
   for (const field of ['price', 'periodPrice'] as const) {
@@ -81,13 +109,19 @@ function checkStory(doc: JsonDoc, at: string, code: string, label: string, plan:
     if (typeof entry[field] === 'number' && base !== priced) {
       mismatch(
         ptr(at, field),
-        base ? `${field} is 0 in the base prices (a free trial or a free plan) but ${String(entry[field])} in ${code}` : `${field} is 0 in ${code} but not in the base prices`,
+        base
+          ? `${field} is 0 in the base prices (a free trial or a free plan) but ${String(entry[field])} in ${code}`
+          : `${field} is 0 in ${code} but not in the base prices`,
         base ? `write "${field}": 0` : `write the ${code} amount the base ${field} stands for`,
       );
     }
   }
   if (plan.price === plan.periodPrice && typeof entry.price === 'number' && typeof entry.periodPrice === 'number' && entry.price !== entry.periodPrice) {
-    mismatch(ptr(at, 'periodPrice'), `the base prices charge the price today, the ${code} ones charge ${entry.periodPrice} instead of ${entry.price}`, `write "periodPrice": ${entry.price}`);
+    mismatch(
+      ptr(at, 'periodPrice'),
+      `the base prices charge the price today, the ${code} ones charge ${entry.periodPrice} instead of ${entry.price}`,
+      `write "periodPrice": ${entry.price}`,
+    );
   }
   return issues;
 }

@@ -31,7 +31,7 @@ export interface UpsellOfferProps {
 export function UpsellOffer({ texts, format, paidWith, onBought, onDecline }: UpsellOfferProps) {
   const { t } = useTexts();
   const id = useId();
-  const { store, analytics, data } = useEngine();
+  const { store, analytics } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought, () => ({
     // the backend's attribution for server-side conversions (screens/analytics/attribution.ts)
     landing_type: store.plans.landingType,

@@ -207,7 +207,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // validity): the order summary, memoised, is not rendered again, nor are its texts translated again
   const discount = useMemo(
     () => (plan && variant.paywall.discountLabel ? planDiscounts([plan], data.landings, catalogue).get(plan.name) : undefined),
-    [plan, variant, data],
+    [plan, variant, data, catalogue],
   );
   const texts = useMemo(
     () => (plan ? payTexts(t, plan, format, t(props.cta, { price: format.money(planPricing(plan).dueToday) }), now) : undefined),

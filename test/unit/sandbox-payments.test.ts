@@ -303,7 +303,14 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
     await settle(v.api, first);
     expect(await v.api.postSubscription(PLAN, body(pm, 'evt-1'), 'key-1')).toBe(first);
     // the same body under the same key, its fields in another order, is the same request
-    const reordered = await post(v.token, 'key-1', { payment_intent_id: '', fb_event_id: 'evt-1', currency: 'USD', coupon: '', payment_method_nonce: pm, gateway: 'stripe' });
+    const reordered = await post(v.token, 'key-1', {
+      payment_intent_id: '',
+      fb_event_id: 'evt-1',
+      currency: 'USD',
+      coupon: '',
+      payment_method_nonce: pm,
+      gateway: 'stripe',
+    });
     expect(reordered.body.data!.polling_result_id).toBe(first);
     expect(await subscriptions(v.email)).toHaveLength(1);
   });
@@ -419,7 +426,12 @@ describe('sandbox payment API: the currency the visitor was shown', () => {
     const pm = (await paymentMethod('4000002500003155')).body.id!;
     const { result } = await settle(v.api, await v.api.postSubscription(PLAN, { ...body(pm, 'evt-3ds'), currency }));
     const secret = result.clientSecret!;
-    const intent = await call('GET', `/sandbox/stripe/v1/payment_intents/${secret.split('_secret_')[0]}?client_secret=${secret}`, undefined, SANDBOX_PUBLISHABLE_KEY);
+    const intent = await call(
+      'GET',
+      `/sandbox/stripe/v1/payment_intents/${secret.split('_secret_')[0]}?client_secret=${secret}`,
+      undefined,
+      SANDBOX_PUBLISHABLE_KEY,
+    );
     const due = planPricing(catalogueIn(funnelData.plans, currency).plans[PLAN]!).dueToday;
     expect(intent.body).toMatchObject({ currency: currency.toLowerCase(), amount: toMinorUnits(due, currency) });
   });

@@ -32,7 +32,11 @@ export function createSandboxWallet(options: { publishableKey: string; language:
     const { t } = useTexts();
     const open = async (): Promise<void> => {
       if (disabled || sheet.pending()) return;
-      const choice = await sheet.ask({ label: charge.label, price: formatMoney(charge.amountToday, options.language(), charge.currency), recurring: charge.recurring });
+      const choice = await sheet.ask({
+        label: charge.label,
+        price: formatMoney(charge.amountToday, options.language(), charge.currency),
+        recurring: charge.recurring,
+      });
       if (choice === 'cancel') return onResult({ cancelled: true });
       const created = await createSandboxPaymentMethod(
         options.publishableKey,

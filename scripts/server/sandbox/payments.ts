@@ -148,7 +148,16 @@ function decide(p: PaymentsState, account: Account, plan: string, r: ReturnType<
   if (b.kind === 'decline') return failure(b);
   if ((b.kind === 'three_d_secure' || r.threeDSecure) && !method.authenticated) {
     const amount = pricesFor(plan, account, r.currency).price_with_discount;
-    const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, amount, currency: r.currency, status: 'requires_action' as const };
+    const intent = {
+      id: newId('pi'),
+      secret: '',
+      userId: account.userId,
+      plan,
+      paymentMethodId: method.id,
+      amount,
+      currency: r.currency,
+      status: 'requires_action' as const,
+    };
     intent.secret = `${intent.id}_secret_${newId('s').slice(5)}`;
     p.intents.set(intent.id, intent);
     return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };

@@ -168,7 +168,14 @@ export function activeSubscription(p: PaymentsState, userId: string, plan: strin
 }
 
 /** Records a subscription (or returns the account's existing one for that plan). */
-export function subscribe(p: PaymentsState, account: Account, plan: string, gateway: Subscription['gateway'], fbEventId: string, currency: string): Subscription {
+export function subscribe(
+  p: PaymentsState,
+  account: Account,
+  plan: string,
+  gateway: Subscription['gateway'],
+  fbEventId: string,
+  currency: string,
+): Subscription {
   const existing = activeSubscription(p, account.userId, plan);
   if (existing) return existing;
   const subscription: Subscription = {
