@@ -64,7 +64,10 @@ describe('chooseCurrency', () => {
 
 describe('decideCurrency', () => {
   const sources = (countries: string[]) => ({ countries: async () => countries, table: async () => TABLE });
-  const catalogue = { ...funnelData.plans, upsell: { ...funnelData.plans.upsell, prices: { EUR: { price: 1, periodPrice: 1 }, JPY: { price: 1, periodPrice: 1 } } } };
+  const catalogue = {
+    ...funnelData.plans,
+    upsell: { ...funnelData.plans.upsell, prices: { EUR: { price: 1, periodPrice: 1 }, JPY: { price: 1, periodPrice: 1 } } },
+  };
 
   it('decides once from the country, keeps a decided currency the catalogue sells, and forgets one it no longer sells', async () => {
     const store = createFunnelStore(productSlices);
