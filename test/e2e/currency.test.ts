@@ -31,7 +31,8 @@ describe('a visitor in Germany', () => {
     const email = uniqueEmail('currency');
     const bodies: Array<{ currency?: string }> = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/')) bodies.push(request.postDataJSON() as { currency?: string });
+      if (request.method() === 'POST' && request.url().includes('/users/me/subscriptions/polling/'))
+        bodies.push(request.postDataJSON() as { currency?: string });
     });
     await page.goto(url(LANDING), { waitUntil: 'load' });
     // Europe asks for consent first: the visitor accepts, as most do

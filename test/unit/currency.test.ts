@@ -5,6 +5,7 @@ import {
   BASE_CURRENCY,
   catalogueIn,
   chooseCurrency,
+  createFunnelStore,
   currencyDigits,
   decideCurrency,
   fromMinorUnits,
@@ -14,7 +15,6 @@ import {
   planPricing,
   toMinorUnits,
 } from '../../engine/index.ts';
-import { createFunnelStore } from '../../engine/core/store.ts';
 import type { Plan } from '../../engine/index.ts';
 import { productSlices } from '../../screens/product/slices.ts';
 import { funnelData } from '../../screens/flowData.ts';
