@@ -14,7 +14,7 @@ export { gaClientIdOf, subscriptionAttribution } from './core/attribution.ts';
 /** Types of the same module. */
 export type { AttributionConsent, SubscriptionAttribution } from './core/attribution.ts';
 /** The product objects of Segment's ecommerce spec (`products[]` of Product List Viewed, Checkout Started, Order Completed), built the same way wherever the funnel sells a plan. */
-export { CURRENCY, orderCompleted, specProduct } from './core/ecommerce.ts';
+export { orderCompleted, specProduct } from './core/ecommerce.ts';
 /** Types of the same module. */
 export type { SpecProduct } from './core/ecommerce.ts';
 /** Store fields named by a flow: a generic screen that writes the store takes the field from its props as `"bind": "<slice>.<field>"` (e.g. */
@@ -58,14 +58,32 @@ export { firstPaintKeys, splitTexts } from './core/localeSplit.ts';
 export type { TextTree } from './core/localeSplit.ts';
 /** Persistence in local storage under one root key, version 0 (spec section 3), of every slice declared with `persist: true` (the kernel's plans, ui, signup and events, and the product's own), without the fields a declaration marks transient. */
 export { PERSIST_KEY, applySaved, restore, serialize, startPersisting } from './core/persistence.ts';
-/** Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the visitor's language with Intl. */
+/** The visitor's currency and the catalogue priced in it: base prices in USD, a plan's `prices` in other currencies. */
+export {
+  BASE_CURRENCY,
+  catalogueIn,
+  chargedCurrency,
+  chooseCurrency,
+  currencyDigits,
+  fromMinorUnits,
+  languageRegion,
+  offeredCurrencies,
+  planIn,
+  toMinorUnits,
+  visitorCurrency,
+} from './core/currency.ts';
+/** Types of the same module. */
+export type { CurrencyTable } from './core/currency.ts';
+/** Decides the visitor's currency once (country, else language, else USD) into store.plans.currency. */
+export { decideCurrency } from './core/visitorCurrency.ts';
+/** Plan prices as the paywall shows them, computed from flows/plans.json and formatted for the visitor's language and currency with Intl. */
 export {
   durationDays,
   formatDate,
   formatDuration,
   formatPercent,
   formatPricing,
-  formatUsd,
+  formatMoney,
   formattingLocale,
   latinDigits,
   currentBrowserLocales,

@@ -14,9 +14,6 @@ export interface SpecProduct {
   position?: number;
 }
 
-/** The currency of every price in flows/plans.json. */
-export const CURRENCY = 'USD';
-
 /**
  * A plan (or the upsell) as a product of the spec.
  * @example specProduct('gz-3-month-fox', 59.88) // { product_id: 'gz-3-month-fox', sku: 'gz-3-month-fox', name: 'gz-3-month-fox', price: 59.88, quantity: 1, category: 'subscription' }
@@ -27,13 +24,15 @@ export function specProduct(plan: string, price: number, position?: number): Spe
 
 /**
  * The properties of Segment's Order Completed for a paid plan or upsell.
- * @example orderCompleted({ plan: 'p', subscriptionId: 's1', finalPrice: 9.99, regularPrice: 19.99, gateway: 'stripe', upsell: false, eventId: 'e1' }).order_id // 's1'
+ * `currency` is the one the purchase was charged in (the visitor's, store.plans.currency), never assumed.
+ * @example orderCompleted({ plan: 'p', subscriptionId: 's1', finalPrice: 9.99, regularPrice: 19.99, currency: 'EUR', gateway: 'stripe', upsell: false, eventId: 'e1' }).currency // 'EUR'
  */
 export function orderCompleted(order: {
   plan: string;
   subscriptionId: string;
   finalPrice: number;
   regularPrice: number;
+  currency: string;
   gateway: string;
   upsell: boolean;
   eventId: string;
@@ -43,7 +42,7 @@ export function orderCompleted(order: {
     total: order.finalPrice,
     revenue: order.finalPrice,
     value: order.finalPrice,
-    currency: CURRENCY,
+    currency: order.currency,
     products: [specProduct(order.plan, order.finalPrice)],
     event_id: order.eventId,
     plan: order.plan,

@@ -1,6 +1,6 @@
 /**
- * Plan prices as the paywall shows them, computed from flows/plans.json (USD) and formatted for the
- * visitor's language with Intl. A plan's price story, in the order it is charged:
+ * Plan prices as the paywall shows them, computed from flows/plans.json (a plan priced in the visitor's
+ * currency by ./currency.ts planIn) and formatted for the visitor's language with Intl. A plan's price story, in the order it is charged:
  * - `trialDays`: a free trial first, `periodPrice` 0 (spec section 3: "29.99 (periodPrice 0, 3-day free trial)");
  * - `price` for one `duration`: the first paid period, charged today without a trial (`periodPrice`);
  * - `renewal`: what every later period costs and how long it lasts, when that differs from the first
@@ -8,8 +8,6 @@
  *   `price` every `duration`.
  */
 import type { Duration, Plan } from '../types/plans.gen.ts';
-
-export const CURRENCY = 'USD';
 
 /** The unit of the "per period" price the paywall shows. */
 export type PerPeriodUnit = 'day' | 'week';
@@ -105,11 +103,13 @@ function formatter(key: string, make: () => Intl.NumberFormat): Intl.NumberForma
 }
 
 /**
- * A USD amount for a locale: the visitor's full locale where known (`ar-EG` writes Arabic-Indic digits,
- * `ar` Latin ones), else the language. @example formatUsd(71.76, 'de') // "71,76 $"
+ * An amount in a currency for a locale: the visitor's full locale where known (`ar-EG` writes Arabic-Indic
+ * digits, `ar` Latin ones), else the language; the currency's own minor units (JPY none, KWD three).
+ * @example formatMoney(71.76, 'de', 'USD') // "71,76 $"
+ * @example formatMoney(1480, 'ja', 'JPY') // "￥1,480"
  */
-export function formatUsd(amount: number, language: string): string {
-  return formatter(`usd:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY })).format(amount);
+export function formatMoney(amount: number, language: string, currency: string): string {
+  return formatter(`money:${currency}:${language}`, () => new Intl.NumberFormat(language, { style: 'currency', currency })).format(amount);
 }
 
 /** Languages that write a count and its counter word as one (3か月, 1週間): CLDR's unit pattern puts a space between. */
@@ -137,14 +137,15 @@ export interface FormattedPricing {
   duration: string;
 }
 
-/** planPricing with every amount formatted for a language. */
-export function formatPricing(pricing: PlanPricing, duration: Duration, language: string): FormattedPricing {
+/** planPricing with every amount formatted for a language, in the currency the plan is priced in. */
+export function formatPricing(pricing: PlanPricing, duration: Duration, language: string, currency: string): FormattedPricing {
+  const money = (amount: number): string => formatMoney(amount, language, currency);
   return {
-    price: formatUsd(pricing.price, language),
-    periodPrice: formatUsd(pricing.periodPrice, language),
-    dueToday: formatUsd(pricing.dueToday, language),
-    renewal: formatUsd(pricing.renewal, language),
-    perPeriod: formatUsd(pricing.perPeriod, language),
+    price: money(pricing.price),
+    periodPrice: money(pricing.periodPrice),
+    dueToday: money(pricing.dueToday),
+    renewal: money(pricing.renewal),
+    perPeriod: money(pricing.perPeriod),
     duration: formatDuration(duration, language),
   };
 }

@@ -23,6 +23,8 @@ export interface PlansState {
   origin: string;
   utm: UtmParams;
   os: string;
+  /** The ISO 4217 currency the visitor is shown and charged ('' until decided: the base, USD); engine/core/visitorCurrency.ts. */
+  currency: string;
 }
 
 export interface ErrorState {
@@ -100,7 +102,7 @@ export type SliceDeclarations<S extends object> = SliceDeclarationsOf<S>;
 /** The kernel slices: which persist (spec section 3). */
 export const KERNEL_SLICES: SliceDeclarationsOf<KernelState> = {
   // the landing type is empty until a step records one (the home variant's when no landing path did)
-  plans: { persist: true, defaults: () => ({ landingType: '', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '' }) },
+  plans: { persist: true, defaults: () => ({ landingType: '', plan: '', checkoutVisited: false, origin: '', utm: {}, os: '', currency: '' }) },
   error: { persist: false, defaults: () => ({ show: false, type: '', text: '', textKey: '' }) },
   loader: { persist: false, defaults: () => ({ show: false, type: 'normal', withMessage: false }) },
   events: {

@@ -28,6 +28,8 @@ export interface SubscriptionRequest {
   threeDSecure: boolean;
   /** The upsell add-on rather than a plan. */
   upsell: boolean;
+  /** The ISO 4217 currency the visitor was shown and is charged in (the plan's `prices`, else USD). */
+  currency: string;
   /** The product's own fields, passed on as they are (the landing type, the attribution). */
   extra: Record<string, unknown>;
   /** The same key with the same request must answer the first answer, never a second charge. */

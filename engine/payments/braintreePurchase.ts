@@ -6,6 +6,7 @@
  * request again, which the portal answers with its first answer instead of charging twice.
  */
 import { readPurchaseRecord, writePurchaseRecord, type PurchaseRecord } from './purchaseRecord.ts';
+import { visitorCurrency } from '../core/currency.ts';
 import { failureOfError, type CardFlowResult } from './cardFlow.ts';
 import {
   durableOf,
@@ -29,7 +30,7 @@ export interface BraintreeRequest {
   gateway: string;
   /** The payment method nonce (PayPal's approval, or a vaulted account's nonce for the upsell). */
   nonce: string;
-  /** The catalogue price, shown when the server answers without prices. */
+  /** The catalogue price (in the visitor's currency), shown when the server answers without prices. */
   price: number;
   coupon?: string;
   extra?: Record<string, unknown>;
@@ -104,6 +105,7 @@ async function buyWithBraintree(
       paymentIntentId: '',
       threeDSecure: false,
       upsell,
+      currency: visitorCurrency(store.plans),
       extra: request.extra ?? {},
       idempotencyKey,
     });
@@ -126,5 +128,5 @@ async function buyWithBraintree(
   // a page that went away leaves the record as it was: the next one posts the same request again
   if (deps.signal?.aborted) return { status: 'aborted' };
   if (durable) keepRecord(durable.account, result);
-  return settle({ store, analytics: deps.analytics, plan, upsell, gateway, fbEventId }, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway, fbEventId, currency: visitorCurrency(store.plans) }, result);
 }

@@ -36,6 +36,8 @@ export interface CardFlowInput {
   threeDSecure?: boolean | ((method: PaymentMethod) => boolean);
   /** The upsell add-on rather than a plan. */
   upsell?: boolean;
+  /** The currency charged (the visitor's: engine/core/currency.ts visitorCurrency). */
+  currency: string;
   /** The product's extra request fields (the landing type, the attribution). */
   extra: Record<string, unknown>;
   /** The Idempotency-Key of the first subscription call; a re-post after 3-D Secure adds "-<n>". */
@@ -129,6 +131,7 @@ export async function runCardFlow(deps: CardFlowDeps, input: CardFlowInput): Pro
           paymentIntentId: intentId,
           threeDSecure,
           upsell: input.upsell === true,
+          currency: input.currency,
           extra: input.extra,
           ...(key ? { idempotencyKey: key } : {}),
         });

@@ -6,6 +6,7 @@
  */
 import type { Analytics } from '../core/analytics.ts';
 import { orderCompleted } from '../core/ecommerce.ts';
+import { visitorCurrency } from '../core/currency.ts';
 import { hideError, setLoader, type FunnelState } from '../core/store.ts';
 import { runCardFlow, type CardFlowResult } from './cardFlow.ts';
 import { isOpenFailure, reportFailure, type PaymentFailure } from './failures.ts';
@@ -119,6 +120,8 @@ export interface SettleContext {
   /** The backend's id of the gateway that paid (analytics' `gateway`). */
   gateway: string;
   fbEventId: string;
+  /** The currency the purchase was charged in (Order Completed's `currency`). */
+  currency: string;
 }
 
 /** Writes a result into the store and logs it. */
@@ -141,7 +144,10 @@ export function settle(ctx: SettleContext, result: CardFlowResult): PurchaseOutc
   }
   // Segment's Order Completed (a plan or the upsell); event_id is the subscription call's fb_event_id, so
   // the pixel's Purchase and the server's Conversions API event de-duplicate
-  analytics.track('Order Completed', orderCompleted({ plan, subscriptionId, finalPrice, regularPrice, gateway, upsell, eventId: ctx.fbEventId }));
+  analytics.track(
+    'Order Completed',
+    orderCompleted({ plan, subscriptionId, finalPrice, regularPrice, currency: ctx.currency, gateway, upsell, eventId: ctx.fbEventId }),
+  );
   return { status: 'succeeded', subscriptionId, finalPrice, regularPrice };
 }
 
@@ -272,7 +278,7 @@ async function buyByCard(
   if (upsell && !open && !reused) {
     // the upsell charges the payment method the plan was just paid with, and only its own account's
     return settle(
-      { store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId },
+      { store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId, currency: visitorCurrency(store.plans) },
       { status: 'failed', failure: { kind: 'refused' } },
     );
   }
@@ -304,6 +310,7 @@ async function buyByCard(
       threeDSecure: open ? open.threeDSecure === true : upsell ? false : request.threeDSecure,
       pollingId: open?.pollingId || undefined,
       upsell,
+      currency: visitorCurrency(store.plans),
       extra: request.extra ?? {},
       idempotencyKey,
       onPaymentMethod: (paymentMethodId, threeDSecure) => {
@@ -313,7 +320,7 @@ async function buyByCard(
     },
   );
   if (durable) keepRecord(durable.account, result);
-  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId }, result);
+  return settle({ store, analytics: deps.analytics, plan, upsell, gateway: deps.gateway.backendId, fbEventId, currency: visitorCurrency(store.plans) }, result);
 }
 
 /** The record after a purchase: the result on success, kept while the outcome is open, dropped after a final failure. */

@@ -56,8 +56,10 @@ export interface CardFormProps {
 export interface WalletCharge {
   /** The plan's name as the visitor knows it. */
   label: string;
-  /** Charged today, in USD (0 for a free trial). */
+  /** Charged today, in `currency` (0 for a free trial). */
   amountToday: number;
+  /** The ISO 4217 currency of the amounts (the visitor's). */
+  currency: string;
   /** The recurring terms, in the visitor's language ("then $59.88 every 3 months"). */
   recurring: string;
   /** Two-letter country of the merchant account (Stripe's paymentRequest needs one). */

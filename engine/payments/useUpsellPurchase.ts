@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useEngine } from '../react/context.ts';
+import { catalogueIn, visitorCurrency } from '../core/currency.ts';
 import { purchaseWithBraintree } from './braintreePurchase.ts';
 import { purchase, randomEventId, type PurchaseOutcome } from './checkoutMachine.ts';
 import { isOpenFailure } from './failures.ts';
@@ -33,7 +34,7 @@ export interface UpsellPurchase {
 export function useUpsellPurchase(paidWith: PaidWith, subscriptionId: string, onBought: () => void, extra: () => Record<string, unknown>): UpsellPurchase {
   const { store, analytics, data, gateways } = useEngine();
   const runner = usePurchaseRunner();
-  const product = data.plans.upsell;
+  const product = catalogueIn(data.plans, visitorCurrency(store.plans)).upsell;
   const [charger, setCharger] = useState<Charger | null>(null);
   const method = paidWith === 'paypal' ? 'paypal' : 'card';
 

@@ -19,6 +19,7 @@ import { errorContextReader } from './errorContext.ts';
 import type { FunnelEngine, TextsState } from './context.ts';
 import { FunnelApp } from './FunnelApp.tsx';
 import { afterStartup } from './afterStartup.ts';
+import { decideCurrency } from '../core/visitorCurrency.ts';
 import { holdEarlyClicks } from './earlyClicks.ts';
 import { dismissEarlyStep, preloadHandOverIfShown } from './earlyStep.ts';
 import { yieldToBrowser } from './yieldToBrowser.ts';
@@ -169,6 +170,9 @@ export async function bootFunnel<M extends ScreenMap, S extends object>(options:
   });
   setErrorContext(errorContextReader(data, store, location, chooseVariant));
   startPersisting(store, () => showError(store, 'storage', { textKey: 'errors.storage' }));
+  // the visitor's currency needs the zone and currency tables (lazy chunks): on a landing, which shows
+  // no amount, they wait until the page has started up; any other page wants its prices now
+  void (landing ? startedUp : Promise.resolve()).then(() => decideCurrency(store, data.plans, language));
   // later steps wait for the rest of the texts (and i18next) behind the loader; a prerendered landing
   // does not need them, so there they come at the first interaction, or well after the page has
   // settled (any other page wants them now)

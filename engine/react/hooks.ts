@@ -7,7 +7,8 @@ import { createContext, useContext, useMemo } from 'react';
 import { useSnapshot } from 'valtio/react';
 import type { Variant } from '../core/flowGraph.ts';
 import type { FunnelState } from '../core/store.ts';
-import type { Plan } from '../types/plans.gen.ts';
+import type { Plan, Plans } from '../types/plans.gen.ts';
+import { BASE_CURRENCY, catalogueIn } from '../core/currency.ts';
 import type { ActiveVariant } from '../core/variants.ts';
 import { useEngine } from './context.ts';
 import type { StepInfo } from './types.ts';
@@ -63,15 +64,28 @@ export function createFunnelHooks<S extends object>(): FunnelHooks<S> {
 }
 
 /**
+ * The plan catalogue priced in the visitor's currency (store.plans.currency, engine/core/currency.ts):
+ * `currency` is the one every price of it is in (the base, USD, where the catalogue has no other).
+ * Screens read plans here, never from `data.plans`, so every amount they show is one the visitor is charged.
+ * @example const { catalogue } = useCatalogue(); catalogue.upsell.price // in catalogue.currency
+ */
+export function useCatalogue(): { catalogue: Plans; currency: string } {
+  const { data, store } = useEngine();
+  const wanted = useSnapshot(store.plans).currency || BASE_CURRENCY;
+  const catalogue = catalogueIn(data.plans, wanted);
+  return { catalogue, currency: catalogue.currency };
+}
+
+/**
  * The variant the current step is shown in (resolved once per step by StepHost, see
- * resolveActiveVariant), with its plans taken from the catalogue.
+ * resolveActiveVariant), with its plans taken from the catalogue in the visitor's currency (useCatalogue).
  * @example const { id, variant, plans } = useVariant();
  */
-export function useVariant(): { id: string; variant: Variant; plans: Plan[]; upsell: Plan } {
-  const { data } = useEngine();
+export function useVariant(): { id: string; variant: Variant; plans: Plan[]; upsell: Plan; currency: string } {
+  const { catalogue, currency } = useCatalogue();
   const step = useContext(StepContext);
   if (!step) throw new Error('useVariant() must be used inside a screen rendered by the engine (StepHost).');
   const { id, variant } = step.variant;
-  const plans = useMemo(() => variant.plans.map((name) => ownValue(data.plans.plans, name)).filter((p): p is Plan => p !== undefined), [variant, data.plans]);
-  return { id, variant, plans, upsell: data.plans.upsell };
+  const plans = useMemo(() => variant.plans.map((name) => ownValue(catalogue.plans, name)).filter((p): p is Plan => p !== undefined), [variant, catalogue]);
+  return { id, variant, plans, upsell: catalogue.upsell, currency };
 }

@@ -50,7 +50,7 @@ export type { FunnelDefinition } from './defineFunnel.ts';
 /** The step and variant tags of error reports, read from the route being shown and the store. */
 export { errorContextReader, stepIdForPath } from './errorContext.ts';
 /** Hooks for screens: the funnel (next, step, variant), the store snapshot, the active variant. */
-export { createFunnelHooks, useFunnel, useStore, useVariant } from './hooks.ts';
+export { createFunnelHooks, useCatalogue, useFunnel, useStore, useVariant } from './hooks.ts';
 /** Types of the same module. */
 export type { FunnelHooks } from './hooks.ts';
 // i18next itself (engine/react/i18n.ts: initI18n, connectTranslator, applyDocumentLanguage) is not

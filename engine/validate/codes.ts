@@ -69,7 +69,11 @@ export const ISSUE_CODES = {
   'advertising-not-marketing': 'an advertising destination (an ad pixel) is not in consent category "marketing"',
   'plan-name-mismatch': "a plan's name differs from its key in plans.json (the checkout charges by name)",
   'invalid-amount': 'a price that is not a whole number of cents',
-  'invalid-currency': 'the currency is not an ISO 4217 code, or not the one the engine charges in (USD)',
+  'invalid-currency': 'the currency is not an ISO 4217 code, or the base currency is not USD',
+  'currency-missing': 'a currency priced on one plan is missing on another plan or the upsell (every plan sold carries every currency)',
+  'currency-minor-units': "an amount in a currency has more decimals than the currency's minor units (ISO 4217: JPY none, EUR two, KWD three)",
+  'currency-period-mismatch':
+    "a plan's prices in a currency tell another price story than its base prices (a renewal, a free trial or a free plan on one side only)",
   'trial-charges-today': 'a plan with a free trial also charges something today (periodPrice above 0)',
   'today-price-mismatch': 'a plan without a trial whose periodPrice (charged today) differs from its price',
   'trial-with-intro': 'a plan has both a free trial (trialDays) and an intro price (renewal)',

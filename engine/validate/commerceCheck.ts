@@ -1,14 +1,15 @@
 /**
  * The commerce checks of plans.json beyond the schema, each a promise a price text would otherwise
- * break: the currency is a real ISO 4217 code and the one the engine charges in, every amount is a
+ * break: the base currency is a real ISO 4217 code and USD (other currencies: ./currencyPricesCheck.ts), every amount is a
  * whole number of cents, a plan's key and `name` agree (the checkout charges by name), a free trial
  * charges nothing today, a plan without a trial charges its price today, a renewal of 0 is only
  * written on a plan marked `"free": true`, an intro price (`renewal`) is never stacked on a free trial,
  * and a plan's kind agrees with its data (./planKindCheck.ts).
  */
-import { CURRENCY } from '../core/pricing.ts';
+import { BASE_CURRENCY as CURRENCY } from '../core/currency.ts';
 import { issueAt } from './load.ts';
 import { checkPlanKind } from './planKindCheck.ts';
+import { checkCurrencyPrices } from './currencyPricesCheck.ts';
 import type { Project } from './project.ts';
 import { didYouMean } from './suggest.ts';
 import { isObj, ptr, type JsonDoc, type Obj, type ValidationIssue } from './types.ts';
@@ -45,8 +46,8 @@ function checkCurrency(doc: JsonDoc, currency: unknown): ValidationIssue[] {
         doc,
         '/currency',
         'invalid-currency',
-        `"${currency}" is a real currency, but the engine formats and charges every price in ${CURRENCY}`,
-        `write "${CURRENCY}"; another currency needs the engine's prices (engine/core/pricing.ts) to follow the catalogue first`,
+        `"${currency}" is a real currency, but the base prices are in ${CURRENCY}`,
+        `write "${CURRENCY}"; prices in another currency go under each plan's "prices" (docs/marketers.md "Prices in other currencies")`,
       ),
     ];
   }
@@ -180,5 +181,5 @@ export function checkCommerce(project: Project): ValidationIssue[] {
     issues.push(...checkPlan(doc, pointer, `plan "${key}"`, plan));
   }
   if (isObj(data.upsell)) issues.push(...checkPlan(doc, '/upsell', 'the upsell', data.upsell));
-  return issues;
+  return [...issues, ...checkCurrencyPrices(project)];
 }

@@ -1,7 +1,8 @@
 /**
  * The price ladder of each variant: a longer plan should cost less per day than a shorter one.
  * A longer plan that costs as much or more per day is a warning (it does not fail validation):
- * the plan choice is a product decision, but usually a mistake. Durations come from plans.json.
+ * the plan choice is a product decision, but usually a mistake. Durations come from plans.json. The
+ * ladder is checked in the base prices and again in every currency of the plans' `prices`.
  */
 import { issueAt } from './load.ts';
 import type { Project } from './project.ts';
@@ -46,12 +47,37 @@ function perDayTexts(a: number, b: number, equal: boolean, currency: string): [s
   return [`${a.toFixed(digits)} ${currency}/day`, `${b.toFixed(digits)} ${currency}/day`];
 }
 
-/** One warning per pair of a variant's plans where the longer one is not cheaper per day. */
+/**
+ * The plans with `price` taken from their `prices` in a currency. A plan without a price there is left
+ * out: the currency check reports it (currencyPricesCheck.ts), and its dollars are no rung of that ladder.
+ */
+function pricedIn(plans: Record<string, unknown>, currency: string): Record<string, unknown> {
+  const priced = Object.entries(plans).flatMap(([name, plan]) => {
+    if (!isObj(plan) || !isObj(plan.prices) || !Object.hasOwn(plan.prices, currency)) return [];
+    const entry = plan.prices[currency];
+    return isObj(entry) && typeof entry.price === 'number' ? [[name, { ...plan, price: entry.price }] as const] : [];
+  });
+  return Object.fromEntries(priced);
+}
+
+/** The currencies the ladder is checked in: the base's and every one a plan is priced in. */
+function ladderCurrencies(data: Record<string, unknown>, plans: Record<string, unknown>): string[] {
+  const codes = new Set<string>();
+  for (const plan of Object.values(plans)) if (isObj(plan) && isObj(plan.prices)) for (const code of Object.keys(plan.prices)) codes.add(code);
+  return [typeof data.currency === 'string' ? data.currency : '', ...codes];
+}
+
+/** One warning per pair of a variant's plans where the longer one is not cheaper per day, in each currency. */
 export function checkPriceLadder(project: Project): ValidationIssue[] {
   const data = project.plansData;
   if (!project.landings || !isObj(data) || !isObj(data.plans)) return [];
-  const plans = data.plans;
-  const currency = typeof data.currency === 'string' ? data.currency : '';
+  const base = typeof data.currency === 'string' ? data.currency : '';
+  return ladderCurrencies(data, data.plans).flatMap((currency) =>
+    ladderIssuesIn(project, currency === base ? (data.plans as Record<string, unknown>) : pricedIn(data.plans as Record<string, unknown>, currency), currency),
+  );
+}
+
+function ladderIssuesIn(project: Project, plans: Record<string, unknown>, currency: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const v of project.variants) {
     const offered = Array.isArray(v.value.plans) ? v.value.plans : [];
@@ -65,7 +91,7 @@ export function checkPriceLadder(project: Project): ValidationIssue[] {
         const [longText, shortText] = perDayTexts(longer.perDay, shorter.perDay, longCost === shortCost, currency);
         issues.push({
           ...issueAt(
-            project.landings,
+            project.landings!,
             ptr(v.pointer, 'plans', longer.index),
             'price-ladder',
             `variant "${v.id}": the longer plan "${longer.name}" (${longer.label}, ${longer.price} ${currency}) costs ${longText}, ${longCost === shortCost ? 'the same as' : 'more than'} "${shorter.name}" (${shorter.label}, ${shorter.price} ${currency}) at ${shortText}`,

@@ -5,7 +5,8 @@
  * exactly these shapes:
  *
  * 3. POST {portal}/users/me/subscriptions/polling/{plan}, bearer token.
- *    body  { gateway, payment_method_nonce, coupon, fb_event_id, payment_intent_id, is_upsell?, ...extra }
+ *    body  { gateway, payment_method_nonce, coupon, fb_event_id, currency, payment_intent_id, is_upsell?, ...extra }
+ *          (currency: the ISO 4217 code the visitor was shown; the prices answered are in it)
  *          plus request_three_d_secure: 'any' when 3-D Secure must be asked for (EU customers, docs/developers.md)
  *    200   { data: { polling_result_id: string } }
  *    4xx   { errors: { messages: string[] } }          (401 without a token, 422 for a bad body)
@@ -15,7 +16,7 @@
  *    4xx   { data: { result_data: ResultData } }      a decline: status 'failed', errors.messages, decline_code
  *          (the client reads response.data.data.result_data on error, as the spec says)
  * 5. POST {braintree portal}/users/me/braintree/subscriptions/{plan}, bearer token.
- *    body  { gateway, payment_method_nonce, coupon, fb_event_id, is_upsell?, ...extra }
+ *    body  { gateway, payment_method_nonce, coupon, fb_event_id, currency, is_upsell?, ...extra }
  *          + Idempotency-Key header (docs/developers.md: the portal must honour it as call 3 does)
  *    200   { data: { subscription_id, price_with_discount?, regular_price? } }
  *    4xx   { errors: { messages: string[] } }
@@ -92,6 +93,7 @@ export function subscriptionBodyOf(request: SubscriptionRequest, polled: boolean
     payment_method_nonce: request.paymentMethod,
     coupon: request.coupon,
     fb_event_id: request.eventId,
+    currency: request.currency,
     ...(polled ? { payment_intent_id: request.paymentIntentId } : {}),
     ...(request.upsell ? { [UPSELL_FIELD]: true } : {}),
     ...(polled && request.threeDSecure ? { [THREE_D_SECURE_FIELD]: 'any' } : {}),

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CheckoutSuccessProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
-import { useEngine, useTexts } from '../../engine/react/index.ts';
+import { useCatalogue, useEngine, useTexts } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { formatPercent, planNamed } from '../../engine/index.ts';
 import { orderReference, ownPaymentMethod } from '../../engine/payments/index.ts';
@@ -32,6 +32,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const format = useLocale();
+  const { catalogue } = useCatalogue();
   // after a reload the (unpersisted) checkout slice is empty: the session receipt fills it back, or,
   // in a tab that did not pay, the account's durable purchase record
   const [receipt] = useState(() => {
@@ -58,7 +59,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
   const c = snap.checkout;
   const price = format.money;
   const planName = receipt?.plan ?? store.plans.plan;
-  const plan = planNamed(data.plans, planName);
+  const plan = planNamed(catalogue, planName);
   const trialDays = plan?.trialDays ?? 0;
   const trial = trialDays > 0 && c.id !== '' && c.finalPrice === 0;
   const startedAt = readPurchaseRecord(purchaseAccountOf(store.signup))?.startedAt;
@@ -125,7 +126,7 @@ export default function CheckoutSuccessScreen({ props, next }: ScreenProps<Check
         ) : null}
         {c.upsellData.success === true ? (
           <p className="checkout-success__added" role="status">
-            {t('upsell.added', { price: shortBillingText(t, c.upsellData.finalPrice, data.plans.upsell.duration, format) })}
+            {t('upsell.added', { price: shortBillingText(t, c.upsellData.finalPrice, catalogue.upsell.duration, format) })}
           </p>
         ) : null}
         {/* while the add-on is offered, its accept and its decline are the only two ways on */}

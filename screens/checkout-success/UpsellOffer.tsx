@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import { useEngine, useTexts } from '../../engine/react/index.ts';
+import { useCatalogue, useEngine, useTexts } from '../../engine/react/index.ts';
 import type { PaidWith } from '../../engine/payments/index.ts';
 import type { UpsellTexts } from '../types/flow.gen.ts';
 import { Button } from '../ui/Button.tsx';
@@ -7,7 +7,7 @@ import { PaymentProcessing } from '../ui/PaymentProcessing.tsx';
 import { upsellPriceTexts, type LocaleFormat, type UpsellAfterTrial } from '../ui/priceTexts.ts';
 import { useUpsellPurchase } from '../../engine/payments/index.ts';
 import { purchaseAttribution } from '../analytics/attribution.ts';
-import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { specProduct } from '../../engine/index.ts';
 
 export interface UpsellOfferProps {
   texts: UpsellTexts;
@@ -33,20 +33,20 @@ export interface UpsellOfferProps {
 export function UpsellOffer({ texts, format, paidWith, trial, onBought, onDecline }: UpsellOfferProps) {
   const { t } = useTexts();
   const id = useId();
-  const { store, analytics, data } = useEngine();
+  const { store, analytics } = useEngine();
   const { runner, gateway, ready, buy } = useUpsellPurchase(paidWith, store.checkout.id, onBought, () => ({
     // the backend's attribution for server-side conversions (screens/analytics/attribution.ts)
     landing_type: store.plans.landingType,
     attribution: purchaseAttribution(store),
   }));
-  const product = data.plans.upsell;
+  const product = useCatalogue().catalogue.upsell;
   // "$9.99/month" and "charged to the payment method you just used" (after a trial: today's date, and the trial's end), from the plan data
   const { price: billing, chargedTo } = upsellPriceTexts(t, product, format, trial);
   const price = format.money(product.price);
   useEffect(() => {
     analytics.track('Product Viewed', {
       ...specProduct(product.name, product.price),
-      currency: CURRENCY,
+      currency: format.currency,
       value: product.price,
       plan: product.name,
       upsell: true,

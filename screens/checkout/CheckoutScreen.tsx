@@ -5,7 +5,7 @@ import type { ScreenProps } from '../types/screens.gen.ts';
 import type { ScreenPrefetch } from '../../engine/react/index.ts';
 import { gatewayContextOf } from '../../engine/payments/gateways.ts';
 import { useEngine, useTexts } from '../../engine/react/index.ts';
-import { useVariant } from '../../engine/react/index.ts';
+import { useCatalogue, useVariant } from '../../engine/react/index.ts';
 import { useStore } from '../product/hooks.ts';
 import { planPricing, sellablePlan } from '../../engine/index.ts';
 import { purchase, purchaseEnded, purchaseWithBraintree, startsWithClaim, type PurchaseOutcome } from '../../engine/payments/index.ts';
@@ -30,7 +30,7 @@ import { planDiscounts } from '../product/discounts.ts';
 import { PendingPanel, ProcessingPanel } from './PurchaseStatus.tsx';
 import { useCardGateway, usePurchaseRunner } from '../../engine/payments/index.ts';
 import { WalletPayment } from './WalletPayment.tsx';
-import { CURRENCY, specProduct } from '../../engine/index.ts';
+import { specProduct } from '../../engine/index.ts';
 import { purchaseAttribution } from '../analytics/attribution.ts';
 
 /** The merchant account's country, which the wallet sheet needs (the payment settings do not carry it). */
@@ -114,6 +114,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const { store, analytics, data, gateways } = useEngine();
   const { snap } = useStore();
   const { variant } = useVariant();
+  const { catalogue, currency } = useCatalogue();
   const { pathname } = useLocation();
   const runner = usePurchaseRunner();
   const gatewayState = useCardGateway(runner.loadGateway, runner.readyGateway);
@@ -122,7 +123,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // one moment for every date the terms name (a trial's end), so they agree with each other
   const [now] = useState(() => new Date());
   // only what the variant sells: any other stored plan falls back to the variant's default
-  const plan = sellablePlan(variant, data.plans, open?.plan ?? snap.plans.plan);
+  const plan = sellablePlan(variant, catalogue, open?.plan ?? snap.plans.plan);
   // set by each tap; a purchase resumed after a reload was started with PayPal when it names its gateway
   const [paidBy, setPaidBy] = useState<PaidBy>(open?.gateway !== undefined ? 'alternative' : 'card');
   const alternatives = useAlternativeMethods(runner.settledGatewayContext);
@@ -134,7 +135,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
     analytics.track('Checkout Started', {
       value,
       revenue: value,
-      currency: CURRENCY,
+      currency,
       products: plan ? [specProduct(plan.name, value)] : [],
       plan: plan?.name ?? '',
     });
@@ -158,7 +159,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   const threeDSecure = (method: PaymentMethod): boolean => threeDSecurePolicy(store.signup.force3ds, browserHints())(method);
   // Segment's Payment Info Entered: the visitor handed over a way to pay (card, wallet sheet, PayPal)
   const paymentInfoEntered = (method: string): void =>
-    analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency: CURRENCY });
+    analytics.track('Payment Info Entered', { payment_method: method, plan: plan?.name ?? '', value: plan?.periodPrice ?? 0, currency });
   const pay = (processor: PaymentProcessor & { backendId: string }, paymentMethod?: PaymentMethodResult, resumeOnly = false): Promise<void> => {
     other.dismiss();
     const running = runner.run(
@@ -212,8 +213,8 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
   // the same objects from render to render (the Pay tap's busy render, a change of the form's
   // validity): the order summary, memoised, is not rendered again, nor are its texts translated again
   const discount = useMemo(
-    () => (plan && variant.paywall.discountLabel ? planDiscounts([plan], data.landings, data.plans).get(plan.name) : undefined),
-    [plan, variant, data],
+    () => (plan && variant.paywall.discountLabel ? planDiscounts([plan], data.landings, catalogue).get(plan.name) : undefined),
+    [plan, variant, data, catalogue],
   );
   const texts = useMemo(
     () => (plan ? payTexts(t, plan, format, t(props.cta, { price: format.money(planPricing(plan).dueToday) }), now) : undefined),
@@ -255,6 +256,7 @@ function CheckoutPage({ props, moveOn, open }: CheckoutPageProps) {
         charge={{
           label: planNameText(t, plan, format),
           amountToday: today,
+          currency,
           recurring: recurringText(t, plan, format, now),
           country: MERCHANT_COUNTRY,
         }}

@@ -1,4 +1,4 @@
-import { formatPercent, formattingLocale } from '../../engine/index.ts';
+import { BASE_CURRENCY, catalogueIn, formatPercent, formattingLocale, ownValue, type Plan } from '../../engine/index.ts';
 import { EARLY_NEXT_ATTRIBUTE, useEngine, useTexts, useVariant } from '../../engine/react/index.ts';
 import { bestDiscount, discountsRecur, planDiscounts } from '../product/discounts.ts';
 import type { LandingProps } from '../types/flow.gen.ts';
@@ -19,9 +19,14 @@ import { Picture } from '../ui/Picture.tsx';
 export default function LandingScreen({ props, next }: ScreenProps<LandingProps>) {
   const { t, language } = useTexts();
   const { data } = useEngine();
-  const { plans } = useVariant();
-  const saving = bestDiscount(plans, data.landings, data.plans);
-  const discounts = planDiscounts(plans, data.landings, data.plans);
+  const { variant } = useVariant();
+  // the badge's saving from the base (dollar) prices: the landing is prerendered before the visitor's
+  // currency is known, and hydrating it must find the same text; docs/marketers.md asks every currency's
+  // savings to round to the dollar ones
+  const catalogue = catalogueIn(data.plans, BASE_CURRENCY);
+  const plans = variant.plans.map((name) => ownValue(catalogue.plans, name)).filter((p): p is Plan => p !== undefined);
+  const saving = bestDiscount(plans, data.landings, catalogue);
+  const discounts = planDiscounts(plans, data.landings, catalogue);
   const discounted = plans.filter((p) => discounts.has(p.name));
   const trialDays = Math.max(0, ...plans.map((p) => p.trialDays ?? 0));
   const badgeValues = {

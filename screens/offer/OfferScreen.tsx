@@ -2,11 +2,11 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { OfferProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
-import { useVariant } from '../../engine/react/index.ts';
+import { useCatalogue, useVariant } from '../../engine/react/index.ts';
 import { useFunnel } from '../product/hooks.ts';
 import { formatRemaining, reservationStart, startedReservation } from './countdown.ts';
 import { offerPlan } from './model.ts';
-import { formatUsd, periodEnd, planPricing } from '../../engine/index.ts';
+import { periodEnd, planPricing } from '../../engine/index.ts';
 import { useSubscribedRedirect } from '../../engine/payments/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { Screen } from '../ui/Screen.tsx';
@@ -43,6 +43,7 @@ const Offer = memo(function Offer({ props, next }: ScreenProps<OfferProps>) {
   const { store, analytics, step } = useFunnel();
   const { data } = useEngine();
   const { id: variantId } = useVariant();
+  const { catalogue } = useCatalogue();
   const done = useRef(false);
   const format = useLocale();
   const [now] = useState(() => new Date());
@@ -58,7 +59,7 @@ const Offer = memo(function Offer({ props, next }: ScreenProps<OfferProps>) {
   }, [store]);
   const reservation = useReservation(startedAt, props.reservationMinutes);
 
-  const plan = offerPlan(data.landings, data.plans, variantId, step.flowId);
+  const plan = offerPlan(data.landings, catalogue, variantId, step.flowId);
   const pricing = plan ? planPricing(plan) : undefined;
   const billing = plan ? renewalBillingText(t, plan, format) : '';
   const trial = pricing?.kind === 'trial';
@@ -95,7 +96,7 @@ const Offer = memo(function Offer({ props, next }: ScreenProps<OfferProps>) {
             <div className="offer__row">
               <dt>{t('family.offer.dueToday')}</dt>
               <dd className="offer__today">
-                <bdi dir="ltr">{formatUsd(pricing.dueToday, format.locale)}</bdi>
+                <bdi dir="ltr">{format.money(pricing.dueToday)}</bdi>
               </dd>
             </div>
             <div className="offer__row">

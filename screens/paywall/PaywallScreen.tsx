@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { PaywallProps } from '../types/flow.gen.ts';
 import type { ScreenProps } from '../types/screens.gen.ts';
 import { type ScreenPrefetch, useEngine, useTexts } from '../../engine/react/index.ts';
-import { useVariant } from '../../engine/react/index.ts';
+import { useCatalogue, useVariant } from '../../engine/react/index.ts';
 import { useFunnel, useStore } from '../product/hooks.ts';
 import { defaultPlanFor, initialPlan } from './model.ts';
 import { TrialTimeline } from './TrialTimeline.tsx';
@@ -22,7 +22,7 @@ import { RatingSummary, ReviewList } from './Reviews.tsx';
 import { MoneyBack } from './MoneyBack.tsx';
 import { durationText } from '../ui/priceTexts.ts';
 import { planDiscounts } from '../product/discounts.ts';
-import { CURRENCY, chooseByAnswer, ownValue, planPricing, specProduct } from '../../engine/index.ts';
+import { chooseByAnswer, ownValue, planPricing, specProduct } from '../../engine/index.ts';
 
 /** Its prices and dates are formatted in the visitor's locale: the formats are built while the step before is read. */
 export const prefetch: ScreenPrefetch<PaywallProps> = () => prepareLocaleFormat();
@@ -46,7 +46,8 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   const { analytics } = useFunnel();
   const { store, snap } = useStore();
   const { data } = useEngine();
-  const { id: variantId, variant, plans } = useVariant();
+  const { id: variantId, variant, plans, currency } = useVariant();
+  const { catalogue } = useCatalogue();
   const group = useId();
   const format = useLocale();
   // the bar's height, for the page's room under its last line and its scroll-padding on phones (paywall.css)
@@ -72,7 +73,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
   if (useSubscribedRedirect()) return null; // a purchase under way or done: back to it, never sold twice
   const selectedPlan = plans.find((p) => p.name === selected);
   const texts = variant.paywall;
-  const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, data.plans) : new Map();
+  const discounts = texts.discountLabel ? planDiscounts(plans, data.landings, catalogue) : new Map();
   const single = plans.length === 1;
   const savings = planSavings(plans);
   const headline = headlineKey(props.headline, snap);
@@ -88,7 +89,7 @@ export default function PaywallScreen({ props, next }: ScreenProps<PaywallProps>
     store.plans.plan = selectedPlan.name;
     analytics.track('Product Added', {
       ...specProduct(selectedPlan.name, selectedPlan.price),
-      currency: CURRENCY,
+      currency,
       plan: selectedPlan.name,
       landing_type: variantId,
     });

@@ -1,6 +1,6 @@
 import { useTexts } from '../../engine/react/index.ts';
 import type { Plan, PlanTag } from '../../engine/index.ts';
-import { durationDays, formatPercent, formatUsd, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
+import { durationDays, formatMoney, formatPercent, planPricing, type PerPeriodUnit } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
 import { planNameText } from '../ui/planNames.ts';
 import { planPriceText, type LocaleFormat } from '../ui/priceTexts.ts';
@@ -25,10 +25,10 @@ export interface PlanOptionProps {
 }
 
 /** An amount kept left-to-right inside right-to-left text. */
-function Price({ amount, locale, className }: { amount: number; locale: string; className?: string }) {
+function Price({ amount, format, className }: { amount: number; format: LocaleFormat; className?: string }) {
   return (
     <bdi dir="ltr" className={className}>
-      {formatUsd(amount, locale)}
+      {formatMoney(amount, format.locale, format.currency)}
     </bdi>
   );
 }
@@ -63,7 +63,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         {discount ? <span className="paywall-plan__badge">{t('pricing.off', { percent: formatPercent(discount.fraction, format.locale) })}</span> : null}
         {discount ? (
           <del className="paywall-plan__was" id={`${id}-was`}>
-            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span> <Price amount={discount.original} locale={format.locale} />
+            <span className="fe-visually-hidden">{t('pricing.regularPrice')}:</span> <Price amount={discount.original} format={format} />
           </del>
         ) : null}
         {discount ? (
@@ -76,7 +76,7 @@ export function PlanOption({ plan, group, checked, single = false, unit, format,
         </span>
       </span>
       <span className="paywall-plan__per">
-        <Price className="paywall-plan__per-price" amount={dueToday ? pricing.dueToday : pricing.perPeriod} locale={format.locale} />
+        <Price className="paywall-plan__per-price" amount={dueToday ? pricing.dueToday : pricing.perPeriod} format={format} />
         <span className="paywall-plan__per-unit">{dueToday ? t('pricing.today') : t(unit === 'week' ? 'paywall.perWeek' : 'paywall.perDay')}</span>
       </span>
     </>

@@ -4,13 +4,14 @@
  * and the upsell all take their price words from here, so no two screens can word the terms apart and
  * no translation ever types an amount (the validator's `typed-amount` rule). Each count goes through
  * i18next `count` so every language gets its plural form (locales/*.json `pricing.*`), every amount
- * and date through Intl in the visitor's locale.
+ * and date through Intl in the visitor's locale, every amount in the visitor's currency (the plan handed
+ * in is already priced in it: useCatalogue, engine/core/currency.ts).
  */
 import { useMemo } from 'react';
-import { textDirection, useTexts } from '../../engine/react/index.ts';
+import { textDirection, useCatalogue, useTexts } from '../../engine/react/index.ts';
 import type { TranslateFn } from '../../engine/react/index.ts';
 import type { Duration, Plan } from '../../engine/index.ts';
-import { formatDate, formatPercent, formatUsd, formattingLocale, periodEnd, planPricing } from '../../engine/index.ts';
+import { BASE_CURRENCY, formatDate, formatMoney, formatPercent, formattingLocale, periodEnd, planPricing } from '../../engine/index.ts';
 import type { Discount } from '../product/discounts.ts';
 
 /** How the visitor reads amounts and dates. */
@@ -20,7 +21,9 @@ export interface LocaleFormat {
   /** The full locale amounts and dates are formatted in, e.g. `ar-EG`. */
   locale: string;
   rtl: boolean;
-  /** A USD amount; inside right-to-left text it is isolated left-to-right (LRI … PDI, as `<bdi dir="ltr">`). */
+  /** The ISO 4217 currency every amount is in: the visitor's (the catalogue's prices are in it, useCatalogue). */
+  currency: string;
+  /** An amount in `currency`; inside right-to-left text it is isolated left-to-right (LRI … PDI, as `<bdi dir="ltr">`). */
   money: (amount: number) => string;
   /** A calendar date in the long style. */
   date: (date: Date) => string;
@@ -29,13 +32,14 @@ export interface LocaleFormat {
 const LRI = '\u2066';
 const PDI = '\u2069';
 
-/** The formatting of a language in a locale (`ar` read in `ar-EG`), for screens and for pages made in Node. */
-export function localeFormat(language: string, locale: string, rtl: boolean): LocaleFormat {
+/** The formatting of a language in a locale (`ar` read in `ar-EG`) and a currency, for screens and for pages made in Node. */
+export function localeFormat(language: string, locale: string, rtl: boolean, currency: string = BASE_CURRENCY): LocaleFormat {
   return {
     language,
     locale,
     rtl,
-    money: (amount) => (rtl ? `${LRI}${formatUsd(amount, locale)}${PDI}` : formatUsd(amount, locale)),
+    currency,
+    money: (amount) => (rtl ? `${LRI}${formatMoney(amount, locale, currency)}${PDI}` : formatMoney(amount, locale, currency)),
     date: (date) => formatDate(date, locale),
   };
 }
@@ -51,11 +55,12 @@ export function prepareLocaleFormat(language: string = document.documentElement.
   format.date(new Date());
 }
 
-/** The visitor's formatting: the browser's full locale for the interface language (engine/core/pricing.ts). */
+/** The visitor's formatting: the browser's full locale for the interface language (engine/core/pricing.ts), in the visitor's currency. */
 export function useLocale(): LocaleFormat {
   const { language } = useTexts();
-  // one object per language: a memoised part that takes it (the checkout's order summary) is not rendered again
-  return useMemo(() => localeFormat(language, formattingLocale(language), textDirection(language) === 'rtl'), [language]);
+  const { currency } = useCatalogue();
+  // one object per language and currency: a memoised part that takes it (the checkout's order summary) is not rendered again
+  return useMemo(() => localeFormat(language, formattingLocale(language), textDirection(language) === 'rtl', currency), [language, currency]);
 }
 
 /**

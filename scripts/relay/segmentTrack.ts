@@ -27,11 +27,12 @@ export function orderCompletedOf(c: PurchaseConfirmation): Record<string, unknow
     subscriptionId: c.subscriptionId,
     finalPrice: c.finalPrice,
     regularPrice: c.regularPrice,
+    currency: c.currency,
     gateway: c.gateway,
     upsell: c.upsell,
     eventId: c.eventId,
   });
-  return { ...props, currency: c.currency, ...(c.landingType ? { landing_type: c.landingType } : {}) };
+  return { ...props, ...(c.landingType ? { landing_type: c.landingType } : {}) };
 }
 
 /** The track call of a confirmed purchase (`categoryIds`: the collector's `consentCategories`). */

@@ -65,7 +65,7 @@ describe('the success step asks the server', { timeout: 30_000 }, () => {
   it("a real purchase whose stored prices were edited shows the server's prices", async () => {
     const { key, email } = await sandbox().account();
     const account = sandbox().server.state.accountsByEmail.get(email)!;
-    const real = subscribe(paymentsOf(sandbox().server.state), account, PLAN, 'stripe', 'e-real');
+    const real = subscribe(paymentsOf(sandbox().server.state), account, PLAN, 'stripe', 'e-real', 'USD');
     writePurchaseRecord(succeeded(key, { subscriptionId: real.id, finalPrice: 0, regularPrice: 59.88 }));
     sessionStorage.setItem(RECEIPT_KEY, JSON.stringify({ plan: PLAN, id: real.id, finalPrice: 0, regularPrice: 59.88, discountPercentage: 100 }));
     await renderFunnel('/checkout/success', { state: (s) => sandbox().signedIn(s, PLAN) });

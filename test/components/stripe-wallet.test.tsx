@@ -9,13 +9,13 @@ import userEvent from '@testing-library/user-event';
 import type { Stripe } from '@stripe/stripe-js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WalletCharge } from '../../engine/payments/index.ts';
-import { createStripeWallet } from '../../engine/payments/stripe/stripeWallet.tsx';
+import { createStripeWallet, paymentRequestOptions } from '../../engine/payments/stripe/stripeWallet.tsx';
 import { WalletPayment } from '../../screens/checkout/WalletPayment.tsx';
 import { setupI18n } from './harness.tsx';
 
 beforeAll(() => setupI18n());
 
-const CHARGE: WalletCharge = { label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' };
+const CHARGE: WalletCharge = { label: '3-month plan', amountToday: 59.88, currency: 'USD', recurring: '$59.88 every 3 months', country: 'US' };
 
 type Handler = (event: unknown) => void;
 
@@ -73,6 +73,11 @@ describe('Stripe wallet', () => {
       disableWallets: ['link', 'browserCard'],
     });
     expect(screen.getByText('or pay by card')).toBeInTheDocument();
+  });
+
+  it("asks in the visitor's currency, in its smallest unit: cents for euros, yen as they are", () => {
+    expect(paymentRequestOptions({ ...CHARGE, currency: 'EUR', amountToday: 53.88 })).toMatchObject({ currency: 'eur', total: { amount: 5388 } });
+    expect(paymentRequestOptions({ ...CHARGE, currency: 'JPY', amountToday: 8880 })).toMatchObject({ currency: 'jpy', total: { amount: 8880 } });
   });
 
   it('shows nothing where the browser offers no wallet', async () => {

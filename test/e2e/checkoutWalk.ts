@@ -51,6 +51,8 @@ export interface SandboxSubscription {
   upsell: boolean;
   gateway: string;
   price_with_discount: number;
+  /** The ISO 4217 currency charged. */
+  currency: string;
 }
 
 /** The account's subscriptions as the sandbox keeps them. */

@@ -18,7 +18,9 @@ import { afterStep, entryStep, text, titleKeyOf, walk } from './visitor.ts';
 import { segmentConsent } from '../../engine/analytics/runtime.ts';
 import en from '../../locales/en.json';
 import landings from '../../flows/landings.json';
-import plans from '../../flows/plans.json';
+import countryToCurrency from 'country-to-currency';
+import { catalogueIn, chooseCurrency, offeredCurrencies } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
 
 afterAll(closeBrowser);
 
@@ -108,7 +110,7 @@ async function buy(expect: ExpectStatic, page: Page): Promise<{ fbEventId: strin
   await page.getByLabel(en.checkout.card.expiry).pressSequentially('1234');
   await page.getByLabel(en.checkout.card.cvc).pressSequentially('123');
   await page.getByLabel(en.checkout.card.name).fill('Ada Lovelace');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('button', { name: /^Pay [^\sA-Za-z]/ }).click(); // "Pay €59.88", not "Pay with PayPal"
   await page.waitForURL(url('/checkout/success'), { timeout: 30_000 });
   await page.getByRole('heading', { name: en.upsell.title }).waitFor();
   // declining the offer is the way on
@@ -142,6 +144,10 @@ describe.concurrent('measurement', () => {
     expect,
   }) => {
     const { context, page, tagRequests } = await visit({ timezoneId: 'Europe/Berlin' });
+    // Europe/Berlin is Germany's zone: the visitor pays in Germany's currency where the catalogue sells it
+    const currency = chooseCurrency({ countries: ['DE'], language: 'en', offered: offeredCurrencies(funnelData.plans), table: countryToCurrency });
+    const plans = catalogueIn(funnelData.plans, currency);
+    const foxPrice = plans.plans['gz-3-month-fox']!.price;
     // an ad click: Google's and Meta's click ids with the utm parameters
     await open(page, '/?utm_source=google&utm_campaign=brand&gclid=TeSt-GCLID_1&fbclid=IwAR_TEST');
     await banner(page).waitFor({ timeout: 20_000 });
@@ -197,9 +203,9 @@ describe.concurrent('measurement', () => {
     const purchased = collected.find((e) => e.name === 'Order Completed')!;
     expect(purchased.props).toMatchObject({
       order_id: expect.any(String),
-      revenue: 59.88,
-      currency: 'USD',
-      products: [expect.objectContaining({ product_id: 'gz-3-month-fox', price: 59.88 })],
+      revenue: foxPrice,
+      currency,
+      products: [expect.objectContaining({ product_id: 'gz-3-month-fox', price: foxPrice })],
       event_id: fbEventId,
       plan: 'gz-3-month-fox',
       landing_type: 'fullPrice',
@@ -235,10 +241,10 @@ describe.concurrent('measurement', () => {
       ['init', PIXEL_ID],
       ['track', 'Lead', {}, anyId],
       ['track', 'ViewContent', { content_ids: landings.fullPrice.plans, content_type: 'product' }, anyId],
-      ['track', 'AddToCart', { value: 59.88, currency: 'USD', ...fox }, anyId],
-      ['track', 'InitiateCheckout', { value: 59.88, currency: 'USD', ...fox }, anyId],
-      ['track', 'AddPaymentInfo', { value: 59.88, currency: 'USD', ...fox }, anyId],
-      ['track', 'Purchase', { value: 59.88, currency: 'USD', ...fox }, { eventID: fbEventId }],
+      ['track', 'AddToCart', { value: foxPrice, currency, ...fox }, anyId],
+      ['track', 'InitiateCheckout', { value: foxPrice, currency, ...fox }, anyId],
+      ['track', 'AddPaymentInfo', { value: foxPrice, currency, ...fox }, anyId],
+      ['track', 'Purchase', { value: foxPrice, currency, ...fox }, { eventID: fbEventId }],
     ]);
     // every standard event has its own event id (the Conversions API de-duplicates by it)
     const tracked = pixel.filter((c) => c[0] === 'track');
@@ -270,7 +276,7 @@ describe.concurrent('measurement', () => {
     expect(titleOf('/checkout')).toMatch(new RegExp(`^${en.checkout.title}`));
     expect(titleOf('/signup')).toMatch(new RegExp(`^${en.signup.title}`));
     expect(titleOf(afterStep('/'))).toMatch(new RegExp(`^${text(en, titleKeyOf(afterStep('/'))!)}`));
-    const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 };
+    const foxItem = { item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: foxPrice, quantity: 1 };
     expect(events.filter((c) => c[1] !== 'page_view')).toEqual([
       ['event', 'sign_up', { method: 'email', landing_type: 'fullPrice' }],
       [
@@ -280,7 +286,7 @@ describe.concurrent('measurement', () => {
           items: landings.fullPrice.plans.map((p, k) => ({
             item_id: p,
             item_name: p,
-            price: plans.plans[p as keyof typeof plans.plans].price,
+            price: plans.plans[p]!.price,
             quantity: 1,
             index: k + 1,
           })),
@@ -288,26 +294,26 @@ describe.concurrent('measurement', () => {
           landing_type: 'fullPrice',
         },
       ],
-      ['event', 'add_to_cart', { value: 59.88, currency: 'USD', items: [foxItem], landing_type: 'fullPrice' }],
+      ['event', 'add_to_cart', { value: foxPrice, currency, items: [foxItem], landing_type: 'fullPrice' }],
       [
         'event',
         'begin_checkout',
         {
-          value: 59.88,
-          currency: 'USD',
-          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          value: foxPrice,
+          currency,
+          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: foxPrice, quantity: 1 }],
           landing_type: 'fullPrice',
         },
       ],
-      ['event', 'add_payment_info', { value: 59.88, currency: 'USD', items: [foxItem], payment_type: 'card', landing_type: 'fullPrice' }],
+      ['event', 'add_payment_info', { value: foxPrice, currency, items: [foxItem], payment_type: 'card', landing_type: 'fullPrice' }],
       [
         'event',
         'purchase',
         {
           transaction_id: subscriptionId,
-          value: 59.88,
-          currency: 'USD',
-          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: 59.88, quantity: 1 }],
+          value: foxPrice,
+          currency,
+          items: [{ item_id: 'gz-3-month-fox', item_name: 'gz-3-month-fox', price: foxPrice, quantity: 1 }],
           landing_type: 'fullPrice',
         },
       ],
@@ -317,7 +323,7 @@ describe.concurrent('measurement', () => {
         'view_item',
         {
           value: plans.upsell.price,
-          currency: 'USD',
+          currency,
           items: [{ item_id: plans.upsell.name, item_name: plans.upsell.name, price: plans.upsell.price, quantity: 1 }],
           landing_type: 'fullPrice',
         },

@@ -46,7 +46,15 @@ describe('checkout machine: the card path (spec section 4)', () => {
     expect(calls.posts).toEqual([
       {
         plan: PLAN,
-        body: { gateway: 'stripe', payment_method_nonce: 'pm_card', coupon: 'SPRING', fb_event_id: 'evt-1', payment_intent_id: '', landing_type: 'discount' },
+        body: {
+          gateway: 'stripe',
+          payment_method_nonce: 'pm_card',
+          coupon: 'SPRING',
+          fb_event_id: 'evt-1',
+          currency: 'USD',
+          payment_intent_id: '',
+          landing_type: 'discount',
+        },
       },
     ]);
     expect(calls.polls).toEqual(['poll-1']);
@@ -69,6 +77,23 @@ describe('checkout machine: the card path (spec section 4)', () => {
       upsell: false,
     });
     expect(f.store.error.show).toBe(false);
+  });
+
+  it("charges in the visitor's currency: the subscription call names it and Order Completed carries it with the charged value", async () => {
+    const f = funnel();
+    f.store.plans.currency = 'EUR';
+    const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid('sub_eur', 53.88, 53.88)] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock(), newEventId: ids() }, { plan: PLAN });
+    expect(calls.posts[0]!.body).toMatchObject({ currency: 'EUR' });
+    expect(f.events[0]!.props).toMatchObject({ currency: 'EUR', value: 53.88, revenue: 53.88 });
+  });
+
+  it('charges in USD while the visit has no currency decided', async () => {
+    const f = funnel();
+    const { api, calls } = scriptedApi({ posts: ['poll-1'], polls: [paid()] });
+    await purchase({ api, gateway: scriptedGateway({}), store: f.store, analytics: f.analytics, clock: virtualClock() }, { plan: PLAN });
+    expect(calls.posts[0]!.body).toMatchObject({ currency: 'USD' });
+    expect(f.events.find((e) => e.name === 'Order Completed')!.props).toMatchObject({ currency: 'USD' });
   });
 
   it('reads prices sent as strings and gives 0 % when the regular price is 0', async () => {
@@ -346,7 +371,7 @@ describe('checkout machine: the Braintree path (spec section 4 "Alternative path
       { plan: PLAN, gateway: 'braintree', nonce: 'fake-paypal-one-time-nonce', price: 59.88 },
     );
     expect(calls.braintree).toEqual([
-      { plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1' } },
+      { plan: PLAN, body: { gateway: 'braintree', payment_method_nonce: 'fake-paypal-one-time-nonce', coupon: '', fb_event_id: 'evt-1', currency: 'USD' } },
     ]);
     expect(outcome).toEqual({ status: 'succeeded', subscriptionId: 'bt_1', finalPrice: 29.94, regularPrice: 59.88 });
     expect(f.store.checkout).toMatchObject({ id: 'bt_1', isSuccess: true });

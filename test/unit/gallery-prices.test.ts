@@ -8,7 +8,7 @@ import { funnelData } from '../../screens/flowData.ts';
 import { planNameText } from '../../screens/ui/planNames.ts';
 import { localeFormat } from '../../screens/ui/priceTexts.ts';
 import { PRICE_PAGE_LANGUAGES, pricesPage } from '../../scripts/galleryPrices.ts';
-import { formatUsd, planPricing } from '../../engine/index.ts';
+import { formatMoney, planPricing } from '../../engine/index.ts';
 import { galleryPage } from '../../scripts/galleryPage.ts';
 
 interface Cell {
@@ -84,8 +84,8 @@ describe('gallery price page', () => {
       const pricing = planPricing(plan);
       for (const cell of page.get(plan.name)!) {
         expect(cell.text).not.toMatch(/\{\{|pricing\.|upsell\./);
-        expect(cell.text).toContain(formatUsd(pricing.dueToday, cell.lang));
-        expect(cell.text).toContain(formatUsd(pricing.renewal, cell.lang));
+        expect(cell.text).toContain(formatMoney(pricing.dueToday, cell.lang, 'USD'));
+        expect(cell.text).toContain(formatMoney(pricing.renewal, cell.lang, 'USD'));
         expect(cell.sentences).toBeGreaterThanOrEqual(3);
       }
     }

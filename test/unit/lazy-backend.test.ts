@@ -14,6 +14,7 @@ const request = {
   paymentIntentId: '',
   threeDSecure: false,
   upsell: false,
+  currency: 'USD',
   extra: {},
 };
 

@@ -172,7 +172,13 @@ describe("the product's gateway list", () => {
     const gateway = await sandboxCardRegistration.load(ctx({ preview: true, publishableKey: 'pk_test' }));
     expect(gateway.id).toBe('sandbox');
     expect(
-      await (gateway as PaymentGateway).wallet?.available({ label: '3-month plan', amountToday: 59.88, recurring: '$59.88 every 3 months', country: 'US' }),
+      await (gateway as PaymentGateway).wallet?.available({
+        label: '3-month plan',
+        amountToday: 59.88,
+        currency: 'USD',
+        recurring: '$59.88 every 3 months',
+        country: 'US',
+      }),
     ).toBe('sandbox_pay');
   });
 });

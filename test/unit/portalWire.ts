@@ -14,6 +14,8 @@ export interface WireBody {
   coupon: string;
   fb_event_id: string;
   payment_intent_id?: string;
+  /** The charged currency; USD when a test leaves it out. */
+  currency?: string;
   [extra: string]: unknown;
 }
 
@@ -25,6 +27,7 @@ export function requestOf(plan: string, body: WireBody, idempotencyKey?: string)
     coupon,
     fb_event_id,
     payment_intent_id,
+    currency,
     [UPSELL_FIELD]: upsell,
     [THREE_D_SECURE_FIELD]: threeDSecure,
     ...extra
@@ -38,6 +41,7 @@ export function requestOf(plan: string, body: WireBody, idempotencyKey?: string)
     paymentIntentId: payment_intent_id ?? '',
     threeDSecure: threeDSecure === 'any',
     upsell: upsell === true,
+    currency: currency ?? 'USD',
     extra,
     ...(idempotencyKey ? { idempotencyKey } : {}),
   };

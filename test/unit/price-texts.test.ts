@@ -6,7 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { Plan } from '../../engine/index.ts';
-import { formatUsd, isIntro, languageCodes, periodEnd, planPricing } from '../../engine/index.ts';
+import { formatMoney, isIntro, languageCodes, periodEnd, planPricing } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
 import { languages } from '../../screens/product/languages.ts';
 import {
@@ -130,7 +130,7 @@ describe('price sentences in Japanese and Arabic', () => {
   it('keep every Arabic amount left to right and use the dual and plural forms', async () => {
     const t = await translator('ar');
     const ar = format('ar');
-    const money = (amount: number) => `\u2066${formatUsd(amount, 'ar')}\u2069`;
+    const money = (amount: number) => `\u2066${formatMoney(amount, 'ar', 'USD')}\u2069`;
     expect(planPriceText(t, plain, ar, now)).toBe(`${money(59.88)} لمدة 3 أشهر`);
     expect(planPriceText(t, intro, ar, now)).toBe(`${money(0.99)} خلال أول 3 أيام، ثم ${money(39.99)} كل 3 أشهر`);
     expect(planPriceText(t, { ...intro, duration: day(2) }, ar, now)).toBe(`${money(0.99)} خلال أول يومين، ثم ${money(39.99)} كل 3 أشهر`);

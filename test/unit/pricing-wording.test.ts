@@ -8,7 +8,7 @@ import arabic from '../../locales/ar.json';
 import { funnelData } from '../../screens/flowData.ts';
 import type { Plan } from '../../engine/index.ts';
 import { getVariant, variantIds } from '../../engine/index.ts';
-import { formatDate, formatPercent, formatUsd, formattingLocale, ladderIssues, trialEnd } from '../../engine/index.ts';
+import { formatDate, formatMoney, formatPercent, formattingLocale, ladderIssues, trialEnd } from '../../engine/index.ts';
 import { discountAgainst } from '../../screens/product/discounts.ts';
 
 const catalogue = plans.plans as Record<string, Plan>;
@@ -26,7 +26,7 @@ describe('formatting locale', () => {
     const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/;
     for (const browser of ['ar-EG', 'ar-SA', 'ar-AE', 'ar']) {
       const locale = formattingLocale('ar', [browser]);
-      expect(formatUsd(59.88, locale), browser).toBe('\u200f59.88\u00a0US$');
+      expect(formatMoney(59.88, locale, 'USD'), browser).toBe('\u200f59.88\u00a0US$');
       expect(formatPercent(0.5, locale), browser).not.toMatch(arabicIndic);
       expect(formatPercent(0.5, locale), browser).toContain('50');
       expect(formatDate(new Date(2026, 10, 26), locale), browser).toMatch(/^26 .+ 2026$/);
@@ -40,9 +40,9 @@ describe('formatting locale', () => {
 
   it('writes Arabic prices with the locale, without a US prefix', () => {
     // what Intl alone would write for Egypt: formattingLocale never hands the screens such a locale
-    expect(formatUsd(59.88, 'ar-EG')).toBe('\u200f٥٩٫٨٨\u00a0US$');
-    expect(formatUsd(59.88, 'ar')).toBe('\u200f59.88\u00a0US$');
-    expect(formatUsd(59.88, 'ja')).toBe('$59.88');
+    expect(formatMoney(59.88, 'ar-EG', 'USD')).toBe('\u200f٥٩٫٨٨\u00a0US$');
+    expect(formatMoney(59.88, 'ar', 'USD')).toBe('\u200f59.88\u00a0US$');
+    expect(formatMoney(59.88, 'ja', 'USD')).toBe('$59.88');
   });
 
   it('writes dates and percentages in the locale', () => {

@@ -1,6 +1,6 @@
 import plans from '../../flows/plans.json';
 import type { Plan } from '../../engine/index.ts';
-import { durationDays, formatDuration, formatPricing, formatUsd, planPricing, roundCents } from '../../engine/index.ts';
+import { durationDays, formatDuration, formatMoney, formatPricing, planPricing, roundCents } from '../../engine/index.ts';
 import { initialPlan } from '../../screens/paywall/model.ts';
 
 const plan = (name: string): Plan => (plans.plans as Record<string, Plan>)[name]!;
@@ -48,13 +48,13 @@ describe('pricing', () => {
   });
 
   it('formats USD and durations for the language', () => {
-    expect(formatUsd(71.76, 'en')).toBe('$71.76');
-    expect(formatUsd(71.76, 'de')).toBe('71,76\u00a0$');
-    expect(formatUsd(0.99, 'fr')).toBe('0,99\u00a0$US');
+    expect(formatMoney(71.76, 'en', 'USD')).toBe('$71.76');
+    expect(formatMoney(71.76, 'de', 'USD')).toBe('71,76\u00a0$');
+    expect(formatMoney(0.99, 'fr', 'USD')).toBe('0,99\u00a0$US');
     expect(formatDuration({ count: 3, unit: 'month' }, 'en')).toBe('3 months');
     expect(formatDuration({ count: 1, unit: 'week' }, 'en')).toBe('1 week');
     expect(formatDuration({ count: 3, unit: 'month' }, 'ru')).toBe('3 месяца');
-    const text = formatPricing(planPricing(plan('gz-6-month-panther')), plan('gz-6-month-panther').duration, 'en');
+    const text = formatPricing(planPricing(plan('gz-6-month-panther')), plan('gz-6-month-panther').duration, 'en', 'USD');
     expect(text).toEqual({ price: '$71.76', periodPrice: '$71.76', dueToday: '$71.76', renewal: '$71.76', perPeriod: '$0.40', duration: '6 months' });
   });
 

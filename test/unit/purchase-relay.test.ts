@@ -63,6 +63,7 @@ async function browserPurchase(consent: Consent, gpc = false) {
     subscriptionId: `sub_${Math.random().toString(36).slice(2)}`,
     finalPrice: 9.99,
     regularPrice: 19.99,
+    currency: 'USD',
     gateway: 'stripe',
     upsell: false,
   };

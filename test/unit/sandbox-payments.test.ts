@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_CONFIG } from '../../screens/product/previewConfig.ts';
 import { createHttpClients } from '../../screens/backend/http.ts';
 import { PaymentApiError } from '../../engine/payments/index.ts';
+import { catalogueIn, offeredCurrencies, planPricing, toMinorUnits } from '../../engine/index.ts';
+import { funnelData } from '../../screens/flowData.ts';
 import { portalWire, type PortalWire, type WireBody } from './portalWire.ts';
 import { startPreviewServer, type PreviewServer } from '../../scripts/server/previewServer.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from '../../scripts/server/sandbox/account.ts';
@@ -303,7 +305,14 @@ describe('sandbox payment API: Idempotency-Key (as Stripe honours it)', () => {
     await settle(v.api, first);
     expect(await v.api.postSubscription(PLAN, body(pm, 'evt-1'), 'key-1')).toBe(first);
     // the same body under the same key, its fields in another order, is the same request
-    const reordered = await post(v.token, 'key-1', { payment_intent_id: '', fb_event_id: 'evt-1', coupon: '', payment_method_nonce: pm, gateway: 'stripe' });
+    const reordered = await post(v.token, 'key-1', {
+      payment_intent_id: '',
+      fb_event_id: 'evt-1',
+      currency: 'USD',
+      coupon: '',
+      payment_method_nonce: pm,
+      gateway: 'stripe',
+    });
     expect(reordered.body.data!.polling_result_id).toBe(first);
     expect(await subscriptions(v.email)).toHaveLength(1);
   });
@@ -397,5 +406,48 @@ describe('sandbox Braintree API', () => {
     const bad = await call('POST', `/sandbox/braintree/api/v1/users/me/braintree/subscriptions/${PLAN}`, { gateway: 'stripe' }, v.token);
     expect(bad.status).toBe(422);
     expect(bad.body.errors!.messages).toContain('gateway must be "braintree"');
+  });
+});
+
+describe('sandbox payment API: the currency the visitor was shown', () => {
+  const offered = offeredCurrencies(funnelData.plans);
+  const post = (token: string, b: unknown) => call('POST', `/sandbox/portal/api/v1/users/me/subscriptions/polling/${PLAN}`, b, token);
+
+  it.each(offered)('charges %s at the catalogue price in it, answers both prices in it and records it', async (currency) => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const { result } = await settle(v.api, await v.api.postSubscription(PLAN, { ...body(pm, `evt-${currency}`), currency }));
+    const pricing = planPricing(catalogueIn(funnelData.plans, currency).plans[PLAN]!);
+    expect(result).toMatchObject({ status: 'succeeded', finalPrice: pricing.dueToday });
+    expect(await subscriptions(v.email)).toEqual([expect.objectContaining({ plan: PLAN, currency, price_with_discount: pricing.dueToday })]);
+  });
+
+  it('refuses a currency the plan has no price in, and a malformed code, with a 422 and charges nothing', async () => {
+    const v = await visitor();
+    const pm = (await paymentMethod('4242424242424242')).body.id!;
+    const unsold = Intl.supportedValuesOf('currency').find((code) => !offered.includes(code))!;
+    const refused = await post(v.token, { ...body(pm, 'evt-x'), currency: unsold });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors!.messages).toEqual([`Plan "${PLAN}" has no price in ${unsold}`]);
+    const malformed = await post(v.token, { ...body(pm, 'evt-y'), currency: 'eur' });
+    expect(malformed.status).toBe(422);
+    expect(malformed.body.errors!.messages).toContain('currency must be an ISO 4217 code of three capital letters');
+    expect(await subscriptions(v.email)).toEqual([]);
+  });
+
+  it('shows the 3-D Secure challenge the amount in the currency charged, in its smallest unit', async () => {
+    const currency = offered.find((code) => code !== 'USD') ?? 'USD';
+    const v = await visitor();
+    const pm = (await paymentMethod('4000002500003155')).body.id!;
+    const { result } = await settle(v.api, await v.api.postSubscription(PLAN, { ...body(pm, 'evt-3ds'), currency }));
+    const secret = result.clientSecret!;
+    const intent = await call(
+      'GET',
+      `/sandbox/stripe/v1/payment_intents/${secret.split('_secret_')[0]}?client_secret=${secret}`,
+      undefined,
+      SANDBOX_PUBLISHABLE_KEY,
+    );
+    const due = planPricing(catalogueIn(funnelData.plans, currency).plans[PLAN]!).dueToday;
+    expect(intent.body).toMatchObject({ currency: currency.toLowerCase(), amount: toMinorUnits(due, currency) });
   });
 });

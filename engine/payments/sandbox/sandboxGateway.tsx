@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTexts } from '../../react/translator.ts';
-import { formatUsd } from '../../core/pricing.ts';
+import { formatMoney } from '../../core/pricing.ts';
 import type { CardFormProps, Loaded, PaymentGateway } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { createChoiceChannel } from './choiceChannel.ts';
@@ -55,7 +55,7 @@ export function createSandboxGateway(options: { publishableKey: string; language
     },
     async confirmPayment(clientSecret, paymentMethodId) {
       const amount = await retrieveSandboxIntentAmount(options.publishableKey, clientSecret);
-      const price = amount === undefined ? '' : formatUsd(amount, options.language());
+      const price = amount === undefined ? '' : formatMoney(amount.amount, options.language(), amount.currency);
       const choice = await challenge.ask({ price });
       return confirmSandboxIntent(options.publishableKey, clientSecret, choice, paymentMethodId);
     },

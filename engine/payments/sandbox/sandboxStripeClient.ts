@@ -4,6 +4,7 @@
  * production bundle contains none of this module (test/unit/checkout-bundle.test.ts).
  */
 import type { ConfirmResult, GatewayError, PaymentMethodResult } from '../port.ts';
+import { fromMinorUnits } from '../../core/currency.ts';
 
 /** The sandbox card API base; also the marker the production-bundle test searches for. */
 export const SANDBOX_STRIPE_BASE = '/sandbox/stripe/v1';
@@ -74,15 +75,17 @@ export async function confirmSandboxIntent(
   return { error: { message: last?.message ?? 'Your card could not be authenticated.', code: last?.code } };
 }
 
-/** GET payment_intents/{id}: the amount in USD the challenge shows, or undefined when unknown. */
-export async function retrieveSandboxIntentAmount(publishableKey: string, clientSecret: string): Promise<number | undefined> {
+/** GET payment_intents/{id}: the amount and currency the challenge shows, or undefined when unknown. */
+export async function retrieveSandboxIntentAmount(publishableKey: string, clientSecret: string): Promise<{ amount: number; currency: string } | undefined> {
   const intentId = clientSecret.split('_secret_')[0] ?? '';
   try {
     const res = await fetch(`${SANDBOX_STRIPE_BASE}/payment_intents/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`, {
       headers: { authorization: `Bearer ${publishableKey}` },
     });
-    const data = (await res.json()) as { amount?: unknown };
-    return res.ok && typeof data.amount === 'number' ? data.amount / 100 : undefined;
+    const data = (await res.json()) as { amount?: unknown; currency?: unknown };
+    if (!res.ok || typeof data.amount !== 'number' || typeof data.currency !== 'string') return undefined;
+    const currency = data.currency.toUpperCase();
+    return { amount: fromMinorUnits(data.amount, currency), currency };
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
  * typed card. A ChoiceDialog is the sheet; only one is open at a time.
  */
 import { useTexts } from '../../react/translator.ts';
-import { formatUsd } from '../../core/pricing.ts';
+import { formatMoney } from '../../core/pricing.ts';
 import type { WalletButtonProps, WalletMethod } from '../port.ts';
 import { ChoiceDialog } from './ChoiceDialog.tsx';
 import { createChoiceChannel } from './choiceChannel.ts';
@@ -32,7 +32,11 @@ export function createSandboxWallet(options: { publishableKey: string; language:
     const { t } = useTexts();
     const open = async (): Promise<void> => {
       if (disabled || sheet.pending()) return;
-      const choice = await sheet.ask({ label: charge.label, price: formatUsd(charge.amountToday, options.language()), recurring: charge.recurring });
+      const choice = await sheet.ask({
+        label: charge.label,
+        price: formatMoney(charge.amountToday, options.language(), charge.currency),
+        recurring: charge.recurring,
+      });
       if (choice === 'cancel') return onResult({ cancelled: true });
       const created = await createSandboxPaymentMethod(
         options.publishableKey,

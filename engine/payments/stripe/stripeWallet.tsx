@@ -11,13 +11,15 @@ import { useEffect } from 'react';
 import { useTexts } from '../../react/translator.ts';
 import type { PaymentRequest, PaymentRequestOptions, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import type { WalletButtonProps, WalletCharge, WalletMethod } from '../port.ts';
+import { toMinorUnits } from '../../core/currency.ts';
 
 /** The Payment Request options of a charge: amounts in cents, Link and saved browser cards left to the card form. */
 export function paymentRequestOptions(charge: WalletCharge): PaymentRequestOptions {
-  const cents = Math.round(charge.amountToday * 100);
+  // Stripe counts in the currency's smallest unit: cents, but yen as they are
+  const cents = toMinorUnits(charge.amountToday, charge.currency);
   return {
     country: charge.country,
-    currency: 'usd',
+    currency: charge.currency.toLowerCase(),
     total: { label: charge.label, amount: cents },
     displayItems: [{ label: `${charge.label}: ${charge.recurring}`, amount: cents }],
     requestPayerName: true,

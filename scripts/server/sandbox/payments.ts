@@ -2,8 +2,10 @@
  * Sandbox calls 3, 4 and 5 of spec section 7 (the client is the portal adapter, screens/backend/portalSubscriptions.ts):
  *
  * POST {portal}/users/me/subscriptions/polling/{plan}   bearer token
- *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, payment_intent_id?, is_upsell?,
+ *   body  { gateway: 'stripe', payment_method_nonce, coupon?, fb_event_id, currency?, payment_intent_id?, is_upsell?,
  *           request_three_d_secure?: 'any', ... }
+ *   currency (ISO 4217, USD when absent) is what is charged, and what price_with_discount and regular_price
+ *   are in; a currency the plan has no price in is a 422.
  *   200   { data: { polling_result_id } }
  *   request_three_d_secure 'any' asks for 3-D Secure on the card's first payment whatever the card
  *   (Stripe's payment_method_options.card.request_three_d_secure), so any card then needs the challenge.
@@ -116,13 +118,16 @@ function readPurchase(body: Record<string, unknown>, gateway: 'stripe' | 'braint
   const intentId = gateway === 'stripe' ? optionalString(body, 'payment_intent_id', problems) : '';
   optionalString(body, 'coupon', problems);
   const landingType = optionalString(body, 'landing_type', problems, 64);
+  // the ISO 4217 currency the visitor was shown; a body without one is charged in the base currency
+  const currency = optionalString(body, 'currency', problems, 3) || 'USD';
+  if (!/^[A-Z]{3}$/.test(currency)) problems.push('currency must be an ISO 4217 code of three capital letters');
   if (!nonce && !intentId) problems.push('payment_method_nonce is required');
   if (body.is_upsell !== undefined && typeof body.is_upsell !== 'boolean') problems.push('is_upsell must be a boolean');
   if (body.request_three_d_secure !== undefined && body.request_three_d_secure !== 'any' && body.request_three_d_secure !== 'automatic') {
     problems.push('request_three_d_secure must be "any" or "automatic"');
   }
   if (problems.length) throw refuse(422, ...problems);
-  return { fbEventId, nonce, intentId, landingType, upsell: body.is_upsell === true, threeDSecure: body.request_three_d_secure === 'any' };
+  return { fbEventId, nonce, intentId, landingType, currency, upsell: body.is_upsell === true, threeDSecure: body.request_three_d_secure === 'any' };
 }
 
 const failure = (d: Decline): { httpStatus: number; result: ResultData } => ({
@@ -144,7 +149,7 @@ function decide(state: SandboxState, account: Account, plan: string, r: ReturnTy
     if (intent.status === 'requires_action') {
       return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
     }
-    return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId)) };
+    return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId, intent.currency)) };
   }
   const method = p.methods.get(r.nonce);
   // a payment method belongs to the first account that pays with it; to any other it does not exist
@@ -154,13 +159,22 @@ function decide(state: SandboxState, account: Account, plan: string, r: ReturnTy
   const b = method.behaviour;
   if (b.kind === 'decline') return failure(b);
   if ((b.kind === 'three_d_secure' || r.threeDSecure) && !method.authenticated) {
-    const amount = pricesFor(plan, account).price_with_discount;
-    const intent = { id: newId('pi'), secret: '', userId: account.userId, plan, paymentMethodId: method.id, amount, status: 'requires_action' as const };
+    const amount = pricesFor(plan, account, r.currency).price_with_discount;
+    const intent = {
+      id: newId('pi'),
+      secret: '',
+      userId: account.userId,
+      plan,
+      paymentMethodId: method.id,
+      amount,
+      currency: r.currency,
+      status: 'requires_action' as const,
+    };
     intent.secret = `${intent.id}_secret_${newId('s').slice(5)}`;
     p.intents.set(intent.id, intent);
     return { httpStatus: 200, result: { status: 'requires_action', data: { payment_intent_secret: intent.secret, payment_intent_id: intent.id } } };
   }
-  return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId)) };
+  return { httpStatus: 200, result: successResult(subscribe(p, account, plan, 'stripe', r.fbEventId, r.currency)) };
 }
 
 export async function postSubscription(state: SandboxState, req: IncomingMessage, res: ServerResponse, match: RegExpExecArray): Promise<void> {
@@ -185,7 +199,7 @@ export async function postSubscription(state: SandboxState, req: IncomingMessage
   const key = `${account.userId}|${r.fbEventId}|${r.intentId}`;
   const repeated = p.requests.get(key);
   if (repeated && state.contractBreak !== 'idempotency.replay') return sendJson(res, 200, { data: { polling_result_id: repeated } });
-  checkSale(state, account, { plan, upsell: r.upsell, landingType: r.landingType });
+  checkSale(state, account, { plan, upsell: r.upsell, landingType: r.landingType, currency: r.currency });
   if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
   // a new purchase: a payment of the account still waiting for 3-D Secure must never be charged as well
   if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId, r.intentId);
@@ -220,6 +234,7 @@ export async function braintreeSubscription(state: SandboxState, req: IncomingMe
     fbEventId: r.fbEventId,
     upsell: r.upsell,
     landingType: r.landingType,
+    currency: r.currency,
     idempotencyKey: idempotencyKeyOf(req),
   });
 }

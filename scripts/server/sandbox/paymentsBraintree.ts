@@ -70,6 +70,8 @@ export interface BraintreePurchase {
   upsell: boolean;
   /** The body's landing_type ('' when absent). */
   landingType: string;
+  /** The body's currency (USD when absent). */
+  currency: string;
   idempotencyKey: string;
 }
 
@@ -90,18 +92,18 @@ export function braintreePurchase(state: SandboxState, account: Account, r: Brai
   const byEvent = `${account.userId}|${r.fbEventId}`;
   const earlier = p.braintreeRequests.get(byEvent);
   if (!earlier) {
-    checkSale(state, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType });
+    checkSale(state, account, { plan: r.plan, upsell: r.upsell, landingType: r.landingType, currency: r.currency });
     if (state.contractBreak !== 'rate-limit.payment') countAttempt(p, account.userId);
     // a new purchase: a card payment of the account still waiting for 3-D Secure must never be charged as well
     if (state.contractBreak !== 'open-intent-cancelled') cancelOpenIntents(p, account.userId);
   }
-  const answer = earlier ?? braintreeAnswer(p, account, r.plan, r.nonce, r.fbEventId);
+  const answer = earlier ?? braintreeAnswer(p, account, r);
   p.braintreeRequests.set(byEvent, answer);
   if (keyed) p.braintreeIdempotency.set(keyed, { fingerprint: print, answer });
   return answer;
 }
 
-function braintreeAnswer(p: PaymentsState, account: Account, plan: string, nonce: string, fbEventId: string): Answer {
+function braintreeAnswer(p: PaymentsState, account: Account, { plan, nonce, fbEventId, currency }: BraintreePurchase): Answer {
   if (nonce === 'fake-server-error-nonce') return { status: 500, body: undefined };
   const declined = BRAINTREE_DECLINES[nonce];
   if (declined) return { status: 422, body: { errors: { messages: [declined] } } };
@@ -113,7 +115,7 @@ function braintreeAnswer(p: PaymentsState, account: Account, plan: string, nonce
   } else if (!BRAINTREE_OK.has(nonce)) {
     return { status: 422, body: { errors: { messages: ['Unknown or expired payment_method_nonce.'] } } };
   }
-  const s = subscribe(p, account, plan, 'braintree', fbEventId);
+  const s = subscribe(p, account, plan, 'braintree', fbEventId, currency);
   if (nonce === BILLING_AGREEMENT_NONCE) vaultPayPal(p, account);
   return { status: 200, body: { data: { subscription_id: s.id, price_with_discount: s.price_with_discount, regular_price: s.regular_price } } };
 }

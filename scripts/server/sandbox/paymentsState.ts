@@ -34,8 +34,10 @@ export interface SandboxIntent {
   userId: string;
   plan: string;
   paymentMethodId: string;
-  /** What the payment is for, in USD (shown by the 3-D Secure challenge). */
+  /** What the payment is for, in `currency` (shown by the 3-D Secure challenge). */
   amount: number;
+  /** The ISO 4217 currency charged. */
+  currency: string;
   /** 'canceled' once another purchase of the account started while this one waited for 3-D Secure. */
   status: 'requires_action' | 'succeeded' | 'requires_payment_method' | 'canceled';
   subscriptionId?: string;
@@ -69,6 +71,8 @@ export interface Subscription {
   upsell: boolean;
   price_with_discount: number;
   regular_price: number;
+  /** The ISO 4217 currency of both prices: the one the purchase named. */
+  currency: string;
   fb_event_id: string;
   created_at: string;
 }
@@ -180,9 +184,9 @@ export const newId = (prefix: string): string => `${prefix}_sb_${randomBytes(12)
 
 export { knownPlan, UPSELL_PLAN };
 
-/** What the portal charges today for a plan, on the account's landing (./plans.ts). */
-export function pricesFor(plan: string, account: Account): { price_with_discount: number; regular_price: number } {
-  return catalogPrices(plan, account.landingType);
+/** What the portal charges today for a plan, on the account's landing, in a currency (./plans.ts). */
+export function pricesFor(plan: string, account: Account, currency: string): { price_with_discount: number; regular_price: number } {
+  return catalogPrices(plan, account.landingType, currency);
 }
 
 /** The account's active subscription to a plan, if any (one per account and product). */
@@ -191,7 +195,14 @@ export function activeSubscription(p: PaymentsState, userId: string, plan: strin
 }
 
 /** Records a subscription (or returns the account's existing one for that plan). */
-export function subscribe(p: PaymentsState, account: Account, plan: string, gateway: Subscription['gateway'], fbEventId: string): Subscription {
+export function subscribe(
+  p: PaymentsState,
+  account: Account,
+  plan: string,
+  gateway: Subscription['gateway'],
+  fbEventId: string,
+  currency: string,
+): Subscription {
   const existing = activeSubscription(p, account.userId, plan);
   if (existing) return existing;
   const subscription: Subscription = {
@@ -201,7 +212,8 @@ export function subscribe(p: PaymentsState, account: Account, plan: string, gate
     plan,
     gateway,
     upsell: plan === UPSELL_PLAN,
-    ...pricesFor(plan, account),
+    ...pricesFor(plan, account, currency),
+    currency,
     fb_event_id: fbEventId,
     created_at: new Date().toISOString(),
   };

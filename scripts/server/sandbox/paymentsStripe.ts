@@ -8,7 +8,7 @@
  *   200   { id: 'pm_sb_…', type: 'card', card: { brand, last4, exp_month, exp_year, country }, billing_details: { name } }
  *   402   { error: { type: 'card_error', code, message } }      e.g. incorrect_number, invalid_cvc
  * GET /sandbox/stripe/v1/payment_intents/{id}?client_secret=…
- *   200   { id, status, amount (cents), currency: 'usd' }
+ *   200   { id, status, amount (in the currency's smallest unit: cents, yen), currency (lower case, as Stripe writes it) }
  * POST /sandbox/stripe/v1/payment_intents/{id}/confirm
  *   body  { client_secret, payment_method?, authentication: 'complete' | 'fail' }   (the challenge's answer)
  *   200   { id, status: 'succeeded' | 'requires_payment_method', last_payment_error?: { code, message } }
@@ -19,6 +19,7 @@
  * The card number is never stored or logged: only its behaviour, brand and last four digits.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { toMinorUnits } from '../../../engine/core/currency.ts';
 import { bearerToken, HttpError, readJsonBody, sendJson } from '../http.ts';
 import { SANDBOX_PUBLISHABLE_KEY } from './account.ts';
 import { AUTHENTICATION_FAILED, behaviourOf, brandOf, cardError, countryOf } from './paymentsCards.ts';
@@ -110,5 +111,5 @@ export function retrievePaymentIntent(state: SandboxState, req: IncomingMessage,
   requirePublishableKey(req);
   const intent = paymentsOf(state).intents.get(intentId);
   if (!intent || url.searchParams.get('client_secret') !== intent.secret) throw invalid(404, `No such payment_intent: '${intentId}'`);
-  sendJson(res, 200, { id: intent.id, status: intent.status, amount: Math.round(intent.amount * 100), currency: 'usd' });
+  sendJson(res, 200, { id: intent.id, status: intent.status, amount: toMinorUnits(intent.amount, intent.currency), currency: intent.currency.toLowerCase() });
 }

@@ -1,5 +1,6 @@
 /**
- * What an account may buy, as the backend contract requires of the portal (docs/purchases.md): only the
+ * What an account may buy, as the backend contract requires of the portal (docs/purchases.md): only in a
+ * currency the plan has a price in (a 422 otherwise), only the
  * plans of the landing it buys from (`landing_type`, else the one it signed up on), one active main
  * subscription at a time whatever the plan, and the upsell add-on only beside a main subscription.
  * A refusal is an HttpError in the API's shape, thrown before anything is charged or recorded.
@@ -8,6 +9,7 @@ import { getVariant } from '../../../engine/core/flowGraph.ts';
 import { funnelData } from '../../../screens/flowData.ts';
 import { HttpError } from '../http.ts';
 import { UPSELL_PLAN, type PaymentsState, type Subscription } from './paymentsState.ts';
+import { sellsIn } from './plans.ts';
 import type { Account, SandboxState } from './state.ts';
 import { paymentsOf } from './paymentsState.ts';
 
@@ -23,6 +25,8 @@ export interface SaleRequest {
   upsell: boolean;
   /** The body's landing_type ('' when absent: the account's own). */
   landingType: string;
+  /** The body's currency (USD when absent). */
+  currency: string;
 }
 
 /**
@@ -33,6 +37,7 @@ export interface SaleRequest {
  */
 export function checkSale(state: SandboxState, account: Account, r: SaleRequest): void {
   const p = paymentsOf(state);
+  if (!sellsIn(r.plan, r.currency)) throw refuse(422, `Plan "${r.plan}" has no price in ${r.currency}`);
   const main = mainSubscription(p, account.userId);
   if (r.plan === UPSELL_PLAN) {
     if (!r.upsell) throw refuse(422, `"${UPSELL_PLAN}" is the add-on: it is bought with is_upsell: true after a subscription`);
