@@ -68,7 +68,9 @@ describe.skipIf(!hasNginx() && !requireNginx)('a rollback behind nginx', () => {
 
   /** The one command of docs/operations.md, as an operator runs it. */
   const release = (...args: string[]): string => {
-    const run = spawnSync('npm', ['run', '-s', 'release', '--', ...args, '--root', releasesRoot, '--reload', host.reloadCommand], {
+    const reload = args.includes('--no-reload') ? [] : ['--reload', host.reloadCommand];
+    const command = args.filter((arg) => arg !== '--no-reload');
+    const run = spawnSync('npm', ['run', '-s', 'release', '--', ...command, '--root', releasesRoot, ...reload], {
       cwd: root,
       encoding: 'utf8',
     });
@@ -85,6 +87,12 @@ describe.skipIf(!hasNginx() && !requireNginx)('a rollback behind nginx', () => {
     expect(versions.previous).not.toBe(versions.n);
     expect(buildVersion(join(releasesRoot, RELEASES_DIR, versions.n))).toBe(versions.n);
     expect(await servedVersion()).toBe(versions.n);
+    // nginx opens the files through the link on every request: the pages switch without a reload
+    expect(release('switch', 'previous', '--no-reload')).toContain(`-> ${versions.previous}`);
+    expect(await servedVersion()).toBe(versions.previous);
+    release('switch', versions.n, '--no-reload');
+    expect(await servedVersion()).toBe(versions.n);
+    // with the reload, nginx also takes the release's own host files
     expect(release('switch', 'previous')).toContain(`-> ${versions.previous}`);
     expect(await servedVersion()).toBe(versions.previous);
     expect(release('list')).toContain(`* ${versions.previous}`);
