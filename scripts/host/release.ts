@@ -4,7 +4,7 @@
  *   publish [--dist dist]          copy a production build in as a release and make it current
  *   list                           the releases, oldest first, the current one marked
  *   switch <version|previous>      point `current` at another release (the rollback, and back)
- *   path <version|previous>        print a release's folder (for a static host's deploy command)
+ *   path <version|previous|current> print a release's folder (for a static host's deploy command)
  * `--reload <command>` runs after publish or switch, e.g. `nginx -s reload`, so nginx reads the
  * release's own host files (its CSP hashes and routes); the pages themselves need no reload.
  * The root comes from --root, else RELEASES_ROOT.
@@ -14,7 +14,8 @@ import { parseArgs } from 'node:util';
 import { keepAssetsDays } from '../../engine/build/index.ts';
 import { currentVersion, listReleases, publishRelease, releaseDir, switchRelease } from './releases.ts';
 
-const USAGE = 'usage: npm run release -- publish|list|switch <version|previous>|path <version|previous> --root <folder> [--dist dist] [--reload <command>]';
+const USAGE =
+  'usage: npm run release -- publish|list|switch <version|previous>|path <version|previous|current> --root <folder> [--dist dist] [--reload <command>]';
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({

@@ -52,12 +52,15 @@ export function currentVersion(root: string): string | undefined {
   }
 }
 
-/** The folder of a release: `previous` (published just before the current one) or a version. */
+/** The folder of a release: `current`, `previous` (published just before the current one) or a version. */
 export async function releaseDir(root: string, target: string): Promise<{ version: string; dir: string }> {
   const releases = await listReleases(root);
   const versions = releases.map((r) => r.version);
   let version = target;
-  if (target === 'previous') {
+  if (target === 'current') {
+    version = currentVersion(root) ?? '';
+    if (!version) throw new Error(`${join(root, CURRENT_LINK)}: no current release; publish one first`);
+  } else if (target === 'previous') {
     const at = versions.lastIndexOf(currentVersion(root) ?? '');
     if (at < 1) throw new Error(`no release before the current one (${currentVersion(root) ?? 'none'}) in ${join(root, RELEASE_LOG)}`);
     version = versions[at - 1]!;

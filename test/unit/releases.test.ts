@@ -47,6 +47,7 @@ describe('releases behind a current link', () => {
     await expect(switchRelease(root, 'previous')).rejects.toThrow(/no release before the current one \(aaa\+1\)/);
     expect(await switchRelease(root, 'bbb+2')).toBe('bbb+2');
     expect((await releaseDir(root, 'previous')).dir).toBe(join(root, RELEASES_DIR, 'aaa+1'));
+    expect((await releaseDir(root, 'current')).dir).toBe(join(root, RELEASES_DIR, 'bbb+2'));
   });
 
   it('names what is wrong: an unknown release, a folder that is not a production build', async () => {
