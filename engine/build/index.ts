@@ -44,7 +44,7 @@ export {
   type HostInputs,
 } from './hostConfig.ts';
 /** A production build keeps the previous build's recent hashed assets, for the pages still open. */
-export { HASHED_DIR, KEEP_ASSETS_DAYS, keepAssetsDays, restoreAssets, saveRecentAssets, type KeptAsset } from './keptAssets.ts';
+export { HASHED_DIR, KEEP_ASSETS_DAYS, keepAssetsDays, recentAssets, restoreAssets, saveRecentAssets, type KeptAsset } from './keptAssets.ts';
 /** The build's version stamp: a content hash of the flows, texts and engine, plus the commit. */
 export { flowVersion } from './flowVersion.ts';
 /** The security headers every response carries and the content security policy of the pages. */

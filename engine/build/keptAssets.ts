@@ -74,3 +74,14 @@ export function keepAssetsDays(env: Record<string, string | undefined>): number 
   const days = Number(env.KEEP_ASSETS_DAYS);
   return env.KEEP_ASSETS_DAYS !== undefined && env.KEEP_ASSETS_DAYS !== '' && Number.isFinite(days) && days >= 0 ? days : KEEP_ASSETS_DAYS;
 }
+
+/** The hashed assets of the site in `siteDir` that are at most `days` old, as they are (for another site to take). */
+export async function recentAssets(siteDir: string, days: number, now = Date.now()): Promise<KeptAsset[]> {
+  if (days <= 0) return [];
+  const recent: KeptAsset[] = [];
+  for (const file of await filesUnder(join(siteDir, HASHED_DIR))) {
+    const { mtime } = await stat(file);
+    if (now - mtime.getTime() <= days * 86_400_000) recent.push({ path: relative(siteDir, file), saved: file, mtime });
+  }
+  return recent;
+}

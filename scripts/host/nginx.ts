@@ -62,6 +62,8 @@ export interface NginxHost {
   httpsUrl: string;
   /** What nginx wrote to its error log so far. */
   errors: () => string;
+  /** The shell command that makes this nginx read its configuration again (`nginx -s reload` of its prefix). */
+  reloadCommand: string;
   close: () => Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startNginx(distDir: string): Promise<NginxHost> {
   return {
     url,
     httpsUrl: `https://127.0.0.1:${tlsPort}`,
+    reloadCommand: `${NGINX_PATH} -p '${prefix}' -c '${conf}' -s reload`,
     errors: () => (existsSync(log) ? readFileSync(log, 'utf8') : '') + stderr,
     close: async () => {
       if (child.exitCode === null) {
