@@ -94,7 +94,16 @@ function purchase(state: ConsentState, user = { id: '100001', email: ' Ada.Lovel
     () => Date.now(),
     () => ({ userId: user.id }),
   );
-  const order = { plan: 'plan-a', subscriptionId: 'sub_1', finalPrice: 9.99, regularPrice: 19.99, currency: 'USD', gateway: 'stripe', upsell: false, eventId: 'evt-1' };
+  const order = {
+    plan: 'plan-a',
+    subscriptionId: 'sub_1',
+    finalPrice: 9.99,
+    regularPrice: 19.99,
+    currency: 'USD',
+    gateway: 'stripe',
+    upsell: false,
+    eventId: 'evt-1',
+  };
   analytics.setVisitor('visitor-1');
   analytics.identify(user.id, { email: user.email });
   analytics.track('Order Completed', orderCompleted(order));
