@@ -24,7 +24,7 @@ export const METRIC_HEADER = ['visitors', ...METRICS.map((m) => METRIC_LABELS[m]
 /** visitors and each metric of a group. */
 export const metricCells = (g: GroupMetrics): string[] => [int(g.visitors), ...METRICS.map((m) => metricValue(g, m))];
 
-export const COMPARISON_HEADER = ['metric', 'arm', 'lift', '95% interval', 'chance to beat control', 'p-value', ''];
+export const COMPARISON_HEADER = ['metric', 'arm', 'lift', 'interval', 'chance to beat control', 'p-value', ''];
 
 /** One row per metric and non-control arm. */
 export function comparisonRows(arms: ArmReport[]): string[][] {
@@ -33,7 +33,6 @@ export function comparisonRows(arms: ArmReport[]): string[][] {
     for (const arm of arms) {
       const c: Comparison | undefined = arm.vsControl?.[metric];
       if (!c) continue;
-      const verdict = c.tooSmall ? 'too small to decide' : c.pValue !== null && c.pValue < 0.05 ? (c.lift! > 0 ? 'better' : 'worse') : 'no clear difference';
       rows.push([
         METRIC_LABELS[metric],
         arm.key,
@@ -41,7 +40,7 @@ export function comparisonRows(arms: ArmReport[]): string[][] {
         `[${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]`,
         pct(c.chanceToBeat),
         pValue(c.pValue),
-        verdict,
+        c.verdict,
       ]);
     }
   return rows;

@@ -55,3 +55,30 @@ export function experiment(seed: number, visitors: number, options: Partial<Simu
   }
   return counts;
 }
+
+/**
+ * One simulated experiment read every day: visitors arrive evenly over `days` days, and each day gives
+ * the cumulative visitors and purchases per arm up to its end.
+ */
+export function dailyExperiment(
+  seed: number,
+  visitors: number,
+  days: number,
+  options: Partial<SimulationOptions> = {},
+): Array<Array<{ n: number; x: number }>> {
+  const random = createRandom(seed);
+  const simulation = { ...DEFAULT_OPTIONS, paths, ...options };
+  const counts = arms.map(() => ({ n: 0, x: 0 }));
+  const readings: Array<Array<{ n: number; x: number }>> = [];
+  for (let day = 0; day < days; day++) {
+    const arriving = Math.round(((day + 1) * visitors) / days) - Math.round((day * visitors) / days);
+    for (let i = 0; i < arriving; i++) {
+      const walk = simulateVisitor(model, simulation, random);
+      const arm = counts[arms.indexOf(walk.experiment!.variation)]!;
+      arm.n++;
+      if (walk.purchase > 0) arm.x++;
+    }
+    readings.push(counts.map((c) => ({ ...c })));
+  }
+  return readings;
+}
