@@ -10,8 +10,9 @@ import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from '
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
-import type { ArmReport, DailyPoint, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
-import { compareMeans, compareProportions, MIN_CONVERSIONS, sampleRatioCheck, type Comparison } from './stats.ts';
+import type { ArmReport, DailyPoint, ExclusionRow, ExperimentReport, GroupMetrics, GroupReport, Report, StepRow } from './model.ts';
+import { compareProportions, DEFAULT_TEST, MIN_CONVERSIONS, sampleRatioCheck, type TestOptions } from './stats.ts';
+import { compareArm, decide, experimentSettings, metricAlpha } from './decision.ts';
 
 const SQL_DIR = new URL('./sql/', import.meta.url);
 const CATALOGUE = new URL('../../flows/events.json', import.meta.url);
@@ -26,7 +27,7 @@ export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
 
 /**
  * The tables the SQL reads besides the events, as statements: this funnel's landing types, experiment
- * arms, event catalogue, steps (numbered) and flow entries, and the bounds of the data-quality rules
+ * arms and conversion windows, event catalogue, steps (numbered) and flow entries, and the bounds of the data-quality rules
  * for an analysis at `analysedAt` (ms). Plain SQL that DuckDB and Postgres both take
  * (`npm run report -- --reference-sql` prints them for a warehouse).
  */
@@ -34,6 +35,7 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
   const values = (rows: string[][]): string => rows.map((r) => `(${r.map(sqlString).join(', ')})`).join(', ');
   const landings = variantIds(data.landings).map((id) => [id]);
   const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v) => [id, v]));
+  const windows = experimentEntries(data.experiments).map(([id, e]) => `(${sqlString(id)}, ${experimentSettings(e).conversionWindowDays * 86_400_000})`);
   const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
   // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
@@ -44,6 +46,9 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
     variations.length
       ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id)`
       : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR)`,
+    windows.length
+      ? `CREATE TABLE experiment_windows AS SELECT * FROM (VALUES ${windows.join(', ')}) AS t (experiment_id, window_ms)`
+      : `CREATE TABLE experiment_windows (experiment_id VARCHAR, window_ms BIGINT)`,
     `CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`,
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
@@ -122,19 +127,7 @@ function stepRows(data: FunnelData, landingType: string | undefined, counts: Ste
   return rows;
 }
 
-function compareArms(control: GroupMetrics, arm: GroupMetrics): Record<MetricKey, Comparison> {
-  return {
-    signup: compareProportions({ n: control.visitors, x: control.signups }, { n: arm.visitors, x: arm.signups }),
-    purchase: compareProportions({ n: control.visitors, x: control.purchases }, { n: arm.visitors, x: arm.purchases }),
-    upsell: compareProportions({ n: control.visitors, x: control.upsells }, { n: arm.visitors, x: arm.upsells }),
-    revenue: compareMeans(
-      { n: control.visitors, sum: control.revenue, sumSquares: control.revenueSquares, nonZero: control.paying },
-      { n: arm.visitors, sum: arm.revenue, sumSquares: arm.revenueSquares, nonZero: arm.paying },
-    ),
-  };
-}
-
-function dailySeries(arms: string[], rows: DailyRow[]): DailyPoint[] {
+function dailySeries(arms: string[], rows: DailyRow[], options: TestOptions): DailyPoint[] {
   const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
   const visitors = arms.map(() => 0);
   const purchases = arms.map(() => 0);
@@ -151,7 +144,7 @@ function dailySeries(arms: string[], rows: DailyRow[]): DailyPoint[] {
       purchaseRate: visitors.map((n, k) => (n ? purchases[k]! / n : 0)),
       lift: arms.map((_, k) => {
         if (k === 0) return null;
-        const c = compareProportions({ n: visitors[0]!, x: purchases[0]! }, { n: visitors[k]!, x: purchases[k]! });
+        const c = compareProportions({ n: visitors[0]!, x: purchases[0]! }, { n: visitors[k]!, x: purchases[k]! }, options);
         return { lift: c.lift, low: c.liftLow, high: c.liftHigh };
       }),
     };
@@ -160,7 +153,7 @@ function dailySeries(arms: string[], rows: DailyRow[]): DailyPoint[] {
 
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
+function experimentNotes(e: Omit<ExperimentReport, 'notes' | 'decision'>): string[] {
   const notes: string[] = [];
   if (e.srm.mismatch) {
     const observed = e.arms.map((a) => `${a.key} ${a.visitors}`).join(', ');
@@ -181,6 +174,14 @@ function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
   return notes;
 }
 
+/** The arms' visitors per day over the days with exposures (first to last), for the days an experiment still needs. */
+function visitorsPerArmPerDay(rows: DailyRow[], arms: number): number {
+  if (!rows.length || !arms) return 0;
+  const days = rows.map((r) => Number(r.day));
+  const span = Math.max(...days) - Math.min(...days) + 1;
+  return rows.reduce((sum, r) => sum + Number(r.visitors), 0) / arms / span;
+}
+
 /** What the SQL gives the report: the rows of the queries 07 to 11 and the visitors in several variations per experiment. */
 export interface SqlFigures {
   metrics: MetricRow[];
@@ -189,6 +190,7 @@ export interface SqlFigures {
   daily: DailyRow[];
   quality: QualityRow[];
   multiple: Array<{ experiment_id: string; n: number }>;
+  exclusions: ExclusionRow[];
 }
 
 /**
@@ -209,12 +211,20 @@ export async function runReportSql(db: SqlSession, data: FunnelData, replacement
     daily: await query<DailyRow>('10_daily.sql'),
     quality: await query<QualityRow>('11_quality.sql'),
     multiple: await db.rows<{ experiment_id: string; n: number }>('SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id'),
+    exclusions: await query<ExclusionRow>('12_exclusions.sql'),
   };
 }
 
 /** Runs the SQL over the loaded events and builds the report; `dialect`: another engine's files (runReportSql). */
-export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL, analysedAt: number = Date.now()): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect, analysedAt);
+export async function reportFromDatabase(
+  db: SqlSession,
+  data: FunnelData,
+  inputs: string[],
+  dialect?: URL,
+  analysedAt: number = Date.now(),
+  test: TestOptions = DEFAULT_TEST,
+): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple, exclusions } = await runReportSql(db, data, dialect, analysedAt);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -241,7 +251,10 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
         weight: v.weight,
         steps: stepsOf('experiment', id, v.variant, v.variant),
       }));
-      for (const arm of arms.slice(1)) arm.vsControl = compareArms(arms[0]!, arm);
+      const settings = experimentSettings(e);
+      const alphas = metricAlpha(settings, arms.length - 1, test);
+      for (const arm of arms.slice(1)) arm.vsControl = compareArm(arms[0]!, arm, alphas, test);
+      const days = daily.filter((d) => d.experiment_id === id);
       const base = {
         id,
         description: e.description ?? '',
@@ -255,10 +268,13 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
         multipleExposures: multiple.find((r) => r.experiment_id === id)?.n ?? 0,
         daily: dailySeries(
           arms.map((a) => a.key),
-          daily.filter((d) => d.experiment_id === id),
+          days,
+          { ...test, alpha: alphas.purchase },
         ),
+        settings,
+        exclusions: exclusions.filter((x) => x.experiment_id === id),
       };
-      return { ...base, notes: experimentNotes(base) };
+      return { ...base, notes: experimentNotes(base), decision: decide(arms, settings, base.srm, visitorsPerArmPerDay(days, arms.length)) };
     });
 
   const keysOf = (dimension: string): string[] => metrics.filter((m) => m.dimension === dimension).map((m) => m.group_key);
@@ -275,6 +291,8 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
 /** DuckDB's limits, and the analysis time (ms, default now) that bounds the events' times. */
 export interface ReportOptions extends DatabaseOptions {
   analysedAt?: number;
+  /** The statistics' settings (default: sequential, DEFAULT_TEST). */
+  test?: TestOptions;
 }
 
 /** Opens an embedded DuckDB, reads the inputs and builds the report. */
@@ -288,6 +306,7 @@ export async function buildReport(data: FunnelData, inputs: Input[], options: Re
       inputs.map((i) => i.path),
       undefined,
       options.analysedAt,
+      options.test,
     );
   } finally {
     db.close();

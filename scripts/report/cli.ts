@@ -13,6 +13,7 @@ import { buildReport, referenceTableStatements } from './analyse.ts';
 import { reportPage } from './html.ts';
 import { formatOf, type InputFormat } from './load.ts';
 import { buildPostgresReport } from './postgres.ts';
+import { DEFAULT_TEST } from './stats.ts';
 import { terminalReport } from './terminal.ts';
 
 const HELP = `npm run report -- [file ...] [options]
@@ -27,6 +28,8 @@ const HELP = `npm run report -- [file ...] [options]
                          WebAssembly, instead of DuckDB: slower, JSON lines only
   --reference-sql <file> write the reference tables a warehouse needs (this funnel's landing types,
                          experiments, steps, catalogue) as SQL for psql and the like, and stop
+  --fixed-horizon        read the comparisons with a fixed-horizon t-test (valid once, at a sample size
+                         decided in advance) instead of the default sequential test (valid every day)
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
@@ -38,6 +41,7 @@ const { values, positionals } = parseArgs({
     memory: { type: 'string', default: '1.5GB' },
     threads: { type: 'string', default: '2' },
     quiet: { type: 'boolean', default: false },
+    'fixed-horizon': { type: 'boolean', default: false },
     postgres: { type: 'boolean', default: false },
     'reference-sql': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -81,7 +85,7 @@ try {
         data,
         inputs.map((i) => i.path),
       )
-    : await buildReport(data, inputs, { memoryLimit: values.memory, threads: Number(values.threads) });
+    : await buildReport(data, inputs, { memoryLimit: values.memory, threads: Number(values.threads), test: { ...DEFAULT_TEST, sequential: !values['fixed-horizon'] } });
   if (!values.quiet) console.log(terminalReport(report));
   if (values.html) {
     writeFileSync(values.html, reportPage(report).html);

@@ -1,5 +1,6 @@
 /** The report's numbers, as the terminal table and the HTML page render them. */
 import type { Comparison, SampleRatioCheck } from './stats.ts';
+import type { Decision, ExperimentSettings } from './decision.ts';
 
 /** The conversions the report compares, in the order they are shown. */
 export const METRICS = ['signup', 'purchase', 'upsell', 'revenue'] as const;
@@ -70,8 +71,23 @@ export interface ExperimentReport {
   /** Visitors seen in more than one variation, left out of every arm. */
   multipleExposures: number;
   daily: DailyPoint[];
+  /** Goals, guardrails and conversion window (flows/experiments.json, with the defaults). */
+  settings: ExperimentSettings;
+  /** The arms' conversions that do not count for the experiment, by reason (sql/12_exclusions.sql). */
+  exclusions: ExclusionRow[];
+  /** The one line read first: winner, no winner yet (with the visitors needed), or stop. */
+  decision: Decision;
   /** What to read first: a broken split, a sample too small to decide. */
   notes: string[];
+}
+
+/** Conversions of an experiment's visitors left out of it: before the exposure or after the window. */
+export interface ExclusionRow {
+  experiment_id: string;
+  reason: 'before_exposure' | 'after_window';
+  role: 'signup' | 'purchase' | 'upsell';
+  events: number;
+  revenue: number;
 }
 
 export interface DataQuality {

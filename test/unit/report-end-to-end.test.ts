@@ -24,6 +24,7 @@ let arms: string[];
 const walks: VisitorWalk[] = [];
 let written: WrittenLog;
 let twice: VisitorWalk;
+let buyer: VisitorWalk;
 let report: Report;
 
 beforeAll(async () => {
@@ -53,8 +54,21 @@ beforeAll(async () => {
     context: { campaign: {} },
     timestamp: '2026-01-06T00:00:00.000Z',
   };
+  // an arm's buyer also paid $100 two days before the log starts and $50 two weeks after its
+  // exposure: neither counts for the experiment (before the exposure, after the 7-day window)
+  buyer = walks.find((w) => w.experiment?.variation === arms[1] && w.purchase > 0)!;
+  const purchase = (messageId: string, timestamp: string, value: number): object => ({
+    type: 'track',
+    event: 'purchased',
+    messageId,
+    anonymousId: buyer.visitorId,
+    properties: { value },
+    context: { campaign: {} },
+    timestamp,
+  });
+  const outside = [purchase('before-exposure', '2025-12-30T00:00:00.000Z', 100), purchase('after-window', '2026-01-20T00:00:00.000Z', 50)];
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(join(dir, 'events.jsonl'), '\n' + JSON.stringify(exposure) + '\n');
+  appendFileSync(join(dir, 'events.jsonl'), '\n' + [exposure, ...outside].map((m) => JSON.stringify(m)).join('\n') + '\n');
   report = await buildReport(data, [{ path: join(dir, 'events.jsonl'), format: 'jsonl' }]);
 }, 60_000);
 
@@ -80,6 +94,12 @@ describe('the report of a simulated log', () => {
       expect({ ...arm, revenue: Math.round(arm.revenue * 100) }).toMatchObject({ ...expected, revenue: Math.round(expected.revenue * 100) });
     }
     expect(experiment.multipleExposures).toBe(1);
+    // the buyer's purchases outside the window are counted by reason, not in the arm
+    expect(experiment.exclusions.map((x) => [x.reason, x.role, x.events, x.revenue])).toEqual([
+      ['after_window', 'purchase', 1, 50],
+      ['before_exposure', 'purchase', 1, 100],
+    ]);
+    expect(experiment.settings.conversionWindowDays).toBe(7);
     expect(experiment.srm.mismatch).toBe(false);
     expect(experiment.arms[1]!.vsControl!.purchase.pValue).toBeGreaterThan(0);
   });
@@ -129,7 +149,8 @@ describe('the report of a simulated log', () => {
       multipleExposures: 1,
     });
     expect(written.duplicates).toBe(12);
-    expect(q.total).toBe(written.lines + 1);
+    // the lines appended after the log: the second exposure and the buyer's two purchases
+    expect(q.total).toBe(written.lines + 3);
     expect(q.analysed + q.unparsable + q.invalid + q.duplicates + q.otherFunnel + q.unknownEvents).toBe(q.total);
     expect(q.unknownNames).toEqual([{ name: 'legacy_banner_tap', count: 5 }]);
   });

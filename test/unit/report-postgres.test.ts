@@ -37,7 +37,7 @@ let duck: SqlFigures;
 let postgres: SqlFigures;
 
 const MONEY = new Set(['revenue', 'revenue_squares']);
-const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple'] as const;
+const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple', 'exclusions'] as const;
 
 /**
  * A query's rows without their money, in a fixed order (no empty quality classes), and the money of each
@@ -87,8 +87,21 @@ beforeAll(async () => {
     context: { campaign: {} },
     timestamp: '2026-03-06T00:00:00.000Z',
   };
+  // another exposed visitor's purchases two days before the log starts and two weeks after it ends:
+  // before the exposure and after the conversion window, left out of the experiment
+  const buyer = walks.find((w) => w.experiment?.id === LATAM_OFFER_ID && w !== exposed)!;
+  const purchase = (messageId: string, timestamp: string, value: number): object => ({
+    type: 'track',
+    event: 'purchased',
+    messageId,
+    anonymousId: buyer.visitorId,
+    properties: { value },
+    context: { campaign: {} },
+    timestamp,
+  });
+  const late = [purchase('before-exposure', '2026-02-27T00:00:00.000Z', 100), purchase('after-window', '2026-03-20T00:00:00.000Z', 50)];
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(file, '\n' + JSON.stringify(secondExposure) + '\n');
+  appendFileSync(file, '\n' + [secondExposure, ...late].map((m) => JSON.stringify(m)).join('\n') + '\n');
 
   const duckdb = await openDatabase({ threads: 2 });
   try {
@@ -141,5 +154,9 @@ describe('the report SQL on Postgres', () => {
     expect(count('unparsable')).toBe(1);
     expect(count('ok', 1)).toBeGreaterThan(0);
     expect(postgres.multiple).toEqual([{ experiment_id: LATAM_OFFER_ID, n: 1 }]);
+    const excluded = (reason: string): Array<[string, number, number]> =>
+      postgres.exclusions.filter((x) => x.reason === reason && x.role === 'purchase').map((x) => [x.experiment_id, Number(x.events), x.revenue]);
+    expect(excluded('before_exposure')).toEqual([[LATAM_OFFER_ID, 1, 100]]);
+    expect(excluded('after_window')).toEqual([[LATAM_OFFER_ID, 1, 50]]);
   });
 });

@@ -1,14 +1,40 @@
--- The groups the report compares, one row per visitor and group: the arms of each experiment (by
--- exposure), the landing variants (first landing type) and the UTM sources.
+-- What each visitor of an arm did within the experiment's window after their first exposure
+-- (exposure_conversions, 04_exposures.sql): the conversions that count for the experiment.
+CREATE TABLE exposure_outcomes AS
+SELECT
+  experiment_id,
+  visitor_key,
+  MAX(CASE WHEN role = 'signup' THEN 1 ELSE 0 END) AS signed_up,
+  MAX(CASE WHEN role = 'purchase' THEN 1 ELSE 0 END) AS purchased,
+  MAX(CASE WHEN role = 'upsell' THEN 1 ELSE 0 END) AS upsold,
+  SUM(CASE WHEN role IN ('purchase', 'upsell') THEN COALESCE(value, 0) ELSE 0 END) AS revenue
+FROM exposure_conversions
+WHERE excluded IS NULL
+GROUP BY experiment_id, visitor_key;
+
+-- The groups the report compares, one row per visitor and group, with the visitor's conversions and
+-- revenue for that group: the arms of each experiment (by exposure; conversions from the exposure on,
+-- within the window), the landing variants (first landing type) and the UTM sources (everything the
+-- visitor did).
 CREATE TABLE visitor_groups AS
-SELECT 'experiment' AS dimension, experiment_id AS dimension_key, variation_id AS group_key, visitor_key, at_ms AS since_ms
-FROM exposures
-WHERE NOT multiple
+SELECT
+  'experiment' AS dimension,
+  x.experiment_id AS dimension_key,
+  x.variation_id AS group_key,
+  x.visitor_key,
+  x.at_ms AS since_ms,
+  COALESCE(o.signed_up, 0) AS signed_up,
+  COALESCE(o.purchased, 0) AS purchased,
+  COALESCE(o.upsold, 0) AS upsold,
+  COALESCE(o.revenue, 0) AS revenue
+FROM exposures x
+LEFT JOIN exposure_outcomes o ON o.experiment_id = x.experiment_id AND o.visitor_key = x.visitor_key
+WHERE NOT x.multiple
 UNION ALL
-SELECT 'landing', '', landing_type, visitor_key, first_ms
+SELECT 'landing', '', landing_type, visitor_key, first_ms, signed_up, purchased, upsold, revenue
 FROM visitors
 WHERE landing_type IS NOT NULL
 UNION ALL
-SELECT 'utm_source', '', utm_source, visitor_key, first_ms
+SELECT 'utm_source', '', utm_source, visitor_key, first_ms, signed_up, purchased, upsold, revenue
 FROM visitors
 WHERE landing_type IS NOT NULL;
