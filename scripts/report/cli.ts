@@ -85,7 +85,11 @@ try {
         data,
         inputs.map((i) => i.path),
       )
-    : await buildReport(data, inputs, { memoryLimit: values.memory, threads: Number(values.threads), test: { ...DEFAULT_TEST, sequential: !values['fixed-horizon'] } });
+    : await buildReport(data, inputs, {
+        memoryLimit: values.memory,
+        threads: Number(values.threads),
+        test: { ...DEFAULT_TEST, sequential: !values['fixed-horizon'] },
+      });
   if (!values.quiet) console.log(terminalReport(report));
   if (values.html) {
     writeFileSync(values.html, reportPage(report).html);

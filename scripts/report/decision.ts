@@ -7,7 +7,16 @@
 import type { Experiment } from '../../engine/index.ts';
 import type { ExperimentMetric } from '../../engine/types/experiments.gen.ts';
 import { METRIC_LABELS, METRICS, type GroupMetrics, type MetricKey } from './model.ts';
-import { compareMeans, compareProportions, DEFAULT_TEST, MIN_CONVERSIONS, visitorsNeeded, type Comparison, type SampleRatioCheck, type TestOptions } from './stats.ts';
+import {
+  compareMeans,
+  compareProportions,
+  DEFAULT_TEST,
+  MIN_CONVERSIONS,
+  visitorsNeeded,
+  type Comparison,
+  type SampleRatioCheck,
+  type TestOptions,
+} from './stats.ts';
 
 export const DEFAULT_GOALS: readonly MetricKey[] = ['purchase'];
 export const DEFAULT_GUARDRAILS: readonly MetricKey[] = ['signup', 'revenue'];
@@ -48,7 +57,12 @@ export function metricAlpha(settings: ExperimentSettings, variants: number, base
 }
 
 /** Every metric of an arm against the control, the goals at their corrected level. */
-export function compareArm(control: GroupMetrics, arm: GroupMetrics, alphas: Record<MetricKey, number>, base: TestOptions = DEFAULT_TEST): Record<MetricKey, Comparison> {
+export function compareArm(
+  control: GroupMetrics,
+  arm: GroupMetrics,
+  alphas: Record<MetricKey, number>,
+  base: TestOptions = DEFAULT_TEST,
+): Record<MetricKey, Comparison> {
   return Object.fromEntries(METRICS.map((m) => [m, compareMetric(control, arm, m, { ...base, alpha: alphas[m] })])) as Record<MetricKey, Comparison>;
 }
 
@@ -79,20 +93,30 @@ const round = (n: number): string => (n >= 1000 ? Math.round(n / 100) * 100 : Ma
 export function decide(arms: DecisionArm[], settings: ExperimentSettings, srm: SampleRatioCheck, visitorsPerArmPerDay: number): Decision {
   const [control, ...variants] = arms;
   if (!control || !variants.length || !control.visitors) return { kind: 'no-data', headline: 'No winner yet: no visitors exposed yet.' };
-  if (srm.mismatch) return { kind: 'broken-split', headline: 'Stop: the split is broken (sample ratio mismatch); fix the assignment before reading any result.' };
+  if (srm.mismatch)
+    return { kind: 'broken-split', headline: 'Stop: the split is broken (sample ratio mismatch); fix the assignment before reading any result.' };
   for (const arm of variants)
     for (const g of settings.guardrails) {
       const c = arm.vsControl?.[g];
       if (c?.verdict === 'worse')
-        return { kind: 'stop-guardrail', headline: `Stop: a guardrail is worse: ${arm.key} changes ${METRIC_LABELS[g]} by ${signed(c.lift)} [${signed(c.liftLow)}, ${signed(c.liftHigh)}].` };
+        return {
+          kind: 'stop-guardrail',
+          headline: `Stop: a guardrail is worse: ${arm.key} changes ${METRIC_LABELS[g]} by ${signed(c.lift)} [${signed(c.liftLow)}, ${signed(c.liftHigh)}].`,
+        };
     }
   const goalVerdicts = (arm: DecisionArm): Comparison[] => settings.goals.map((g) => arm.vsControl![g]);
-  const winners = variants.filter((a) => a.vsControl && goalVerdicts(a).some((c) => c.verdict === 'better') && !goalVerdicts(a).some((c) => c.verdict === 'worse'));
+  const winners = variants.filter(
+    (a) => a.vsControl && goalVerdicts(a).some((c) => c.verdict === 'better') && !goalVerdicts(a).some((c) => c.verdict === 'worse'),
+  );
   const goalLabel = METRIC_LABELS[settings.goals[0]!];
   if (winners.length) {
     const best = winners.reduce((a, b) => (b.vsControl![settings.goals[0]!].lift! > a.vsControl![settings.goals[0]!].lift! ? b : a));
     const c = best.vsControl![settings.goals[0]!];
-    return { kind: 'winner', winner: best.key, headline: `Winner: ${best.key}, ${goalLabel} ${signed(c.lift)} [${signed(c.liftLow)}, ${signed(c.liftHigh)}] against ${control.key}.` };
+    return {
+      kind: 'winner',
+      winner: best.key,
+      headline: `Winner: ${best.key}, ${goalLabel} ${signed(c.lift)} [${signed(c.liftLow)}, ${signed(c.liftHigh)}] against ${control.key}.`,
+    };
   }
   if (variants.every((a) => a.vsControl && goalVerdicts(a).some((c) => c.verdict === 'worse')))
     return { kind: 'winner', winner: control.key, headline: `Winner: ${control.key} (the control); every variant is worse on ${goalLabel}.` };
@@ -108,14 +132,21 @@ export function decide(arms: DecisionArm[], settings: ExperimentSettings, srm: S
         needed = Math.max(needed, rate > 0 ? MIN_CONVERSIONS / rate : Infinity);
       }
     }
+  // the variant ahead on the first goal so far, named so the reader knows which way it leans
+  const leader = variants.reduce((a, b) =>
+    (b.vsControl?.[settings.goals[0]!]?.lift ?? -Infinity) > (a.vsControl?.[settings.goals[0]!]?.lift ?? -Infinity) ? b : a,
+  );
+  const leadLift = leader.vsControl?.[settings.goals[0]!]?.lift ?? null;
+  const leaning = leadLift === null ? '' : leadLift > 0 ? ` (${leader.key} leads, ${goalLabel} ${signed(leadLift)})` : ` (${control.key} leads)`;
   const largest = Math.max(...arms.map((a) => a.visitors));
   const more = Math.max(0, needed - largest);
-  if (!Number.isFinite(more)) return { kind: 'keep-running', headline: `No winner yet: at today's rates no realistic sample would establish a difference in ${goalLabel}.` };
+  if (!Number.isFinite(more))
+    return { kind: 'keep-running', headline: `No winner yet${leaning}: at today's rates no realistic sample would establish a difference in ${goalLabel}.` };
   const days = visitorsPerArmPerDay > 0 ? Math.ceil(more / visitorsPerArmPerDay) : undefined;
   return {
     kind: 'keep-running',
     moreVisitorsPerArm: Math.ceil(more),
     days,
-    headline: `No winner yet: about ${round(more)} more visitors per arm needed at today's rate${days !== undefined ? ` (about ${days} day${days === 1 ? '' : 's'})` : ''}.`,
+    headline: `No winner yet${leaning}: about ${round(more)} more visitors per arm needed at today's rate${days !== undefined ? ` (about ${days} day${days === 1 ? '' : 's'})` : ''}.`,
   };
 }

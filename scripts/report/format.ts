@@ -1,6 +1,17 @@
 /** Number formats and row builders shared by the terminal table and the HTML page, so both show the same figures. */
 import { reasonLabel } from './dataQuality.ts';
-import { METRIC_LABELS, METRICS, type ArmReport, type DataQuality, type GroupMetrics, type GroupReport, type MetricKey } from './model.ts';
+import type { ExperimentSettings } from './decision.ts';
+import {
+  METRIC_LABELS,
+  METRICS,
+  type ArmReport,
+  type DataQuality,
+  type ExclusionRow,
+  type ExperimentReport,
+  type GroupMetrics,
+  type GroupReport,
+  type MetricKey,
+} from './model.ts';
 import type { Comparison } from './stats.ts';
 
 export const int = (n: number): string => n.toLocaleString('en-US');
@@ -21,29 +32,83 @@ export function metricValue(g: GroupMetrics, metric: MetricKey): string {
 
 export const METRIC_HEADER = ['visitors', ...METRICS.map((m) => METRIC_LABELS[m])];
 
+/**
+ * Each arm's expected loss on the first goal if it were shipped (gbstats' risk, relative to the
+ * control): a variant's own; the control's, the largest loss of keeping it against any variant.
+ */
+export function expectedLossCells(e: ExperimentReport): string[] {
+  const goal = e.settings.goals[0]!;
+  const risks = e.arms.slice(1).map((a) => a.vsControl?.[goal]?.risk ?? null);
+  const control = risks.some((r) => r) ? pct(Math.max(...risks.map((r) => r?.control ?? 0)), 2) : '–';
+  return [control, ...risks.map((r) => (r ? pct(r.variant, 2) : '–'))];
+}
+
+/** The arm table of an experiment: the metrics, then the expected loss on the first goal. */
+export function armTable(e: ExperimentReport): { header: string[]; rows: string[][] } {
+  const loss = expectedLossCells(e);
+  return {
+    header: ['arm', ...METRIC_HEADER, `expected loss if shipped (${METRIC_LABELS[e.settings.goals[0]!]})`],
+    rows: e.arms.map((a, k) => [a.key, ...metricCells(a), loss[k]!]),
+  };
+}
+
 /** visitors and each metric of a group. */
 export const metricCells = (g: GroupMetrics): string[] => [int(g.visitors), ...METRICS.map((m) => metricValue(g, m))];
 
-export const COMPARISON_HEADER = ['metric', 'arm', 'lift', 'interval', 'chance to beat control', 'p-value', ''];
+export const COMPARISON_HEADER = ['metric', 'role', 'arm', 'lift', 'interval', 'chance to beat control', 'expected loss if shipped', 'p-value', 'verdict'];
 
-/** One row per metric and non-control arm. */
-export function comparisonRows(arms: ArmReport[]): string[][] {
+/** A metric's part in the decision. */
+const roleOf = (settings: ExperimentSettings, metric: MetricKey): string =>
+  settings.goals.includes(metric) ? 'goal' : settings.guardrails.includes(metric) ? 'guardrail' : 'other';
+
+/** One row per metric (goals first, then guardrails, then the rest) and non-control arm. */
+export function comparisonRows(arms: ArmReport[], settings: ExperimentSettings): string[][] {
   const rows: string[][] = [];
-  for (const metric of METRICS)
+  const order = [...settings.goals, ...settings.guardrails, ...METRICS.filter((m) => !settings.goals.includes(m) && !settings.guardrails.includes(m))];
+  for (const metric of order)
     for (const arm of arms) {
       const c: Comparison | undefined = arm.vsControl?.[metric];
       if (!c) continue;
       rows.push([
         METRIC_LABELS[metric],
+        roleOf(settings, metric),
         arm.key,
         signedPct(c.lift),
         `[${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]`,
         pct(c.chanceToBeat),
+        c.risk ? pct(c.risk.variant, 2) : '–',
         pValue(c.pValue),
         c.verdict,
       ]);
     }
   return rows;
+}
+
+const ROLE_NAMES: Record<ExclusionRow['role'], string> = { signup: 'signup', purchase: 'purchase', upsell: 'upsell' };
+
+/** What the comparisons mean and what they left out, under the decision. */
+export function decisionDetails(e: ExperimentReport): string[] {
+  const { settings } = e;
+  const level = (alpha: number): string => `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+  const goalAlpha = e.arms[1]?.vsControl?.[settings.goals[0]!]?.alpha ?? 0.05;
+  const sequential = e.arms[1]?.vsControl?.[settings.goals[0]!]?.sequential ?? true;
+  const lines = [
+    `Goal${settings.goals.length > 1 ? 's' : ''}: ${settings.goals.map((g) => METRIC_LABELS[g]).join(', ')}` +
+      (settings.goals.length * (e.arms.length - 1) > 1 ? ` (each at ${level(goalAlpha)}, Bonferroni over goals and variants)` : '') +
+      `; guardrails: ${settings.guardrails.map((g) => METRIC_LABELS[g]).join(', ') || 'none'}. ` +
+      `Conversions count from each visitor's first exposure for ${settings.conversionWindowDays} day${settings.conversionWindowDays === 1 ? '' : 's'}.`,
+    sequential
+      ? 'Sequential test: the intervals and the daily chart stay valid however often they are read; stop as soon as the headline names a winner.'
+      : 'Fixed-horizon test: valid only when read once, at a sample size decided in advance; reading it every day finds differences that are not there.',
+  ];
+  if (e.exclusions.length) {
+    const parts = e.exclusions.map(
+      (x) =>
+        `${int(x.events)} ${ROLE_NAMES[x.role]}${x.events === 1 ? '' : 's'} ${x.reason === 'before_exposure' ? 'before the exposure' : 'after the window'}${x.revenue ? ` (${usd(x.revenue)})` : ''}`,
+    );
+    lines.push(`Left out of the arms: ${parts.join(', ')}.`);
+  }
+  return lines;
 }
 
 /** The step table of several groups side by side: per step, visitors who reached it (share of the group) and the drop-off at it. */
