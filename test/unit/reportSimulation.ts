@@ -4,6 +4,7 @@
  * same comparisons the report uses.
  */
 import { LATAM_OFFER } from '../fixtures/latamOffer.ts';
+import type { GroupMetrics } from '../../scripts/report/model.ts';
 import { experimentArms, experimentEntries } from '../../engine/index.ts';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import {
@@ -81,4 +82,24 @@ export function dailyExperiment(
     readings.push(counts.map((c) => ({ ...c })));
   }
   return readings;
+}
+
+/** Every metric of each arm of one simulated experiment, as the report's SQL sums them. */
+export function experimentMetrics(seed: number, visitors: number, options: Partial<SimulationOptions> = {}): GroupMetrics[] {
+  const random = createRandom(seed);
+  const simulation = { ...DEFAULT_OPTIONS, paths, ...options };
+  const metrics = arms.map((key) => ({ key, visitors: 0, signups: 0, purchases: 0, upsells: 0, revenue: 0, revenueSquares: 0, paying: 0 }));
+  for (let i = 0; i < visitors; i++) {
+    const walk = simulateVisitor(model, simulation, random);
+    const arm = metrics[arms.indexOf(walk.experiment!.variation)]!;
+    const revenue = walk.purchase + walk.upsell;
+    arm.visitors++;
+    if (walk.signedUp) arm.signups++;
+    if (walk.purchase > 0) arm.purchases++;
+    if (walk.upsell > 0) arm.upsells++;
+    arm.revenue += revenue;
+    arm.revenueSquares += revenue * revenue;
+    if (revenue) arm.paying++;
+  }
+  return metrics;
 }
