@@ -155,10 +155,11 @@ function checkConsent(doc: JsonDoc, variants: string[]): ValidationIssue[] {
 }
 
 /** Validates destinations.json and events.json of a flows directory (each only when it exists). */
-export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[]; events?: JsonDoc }> {
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   let catalogue: Set<string> | undefined;
+  let eventsDoc: JsonDoc | undefined;
   const eventsPath = join(o.flowsDir, 'events.json');
   if (existsSync(eventsPath)) {
     const loaded = await loadJson(o.root, eventsPath);
@@ -168,6 +169,7 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'events.schema.json'))));
       const events = isObj(loaded.doc.data) && isObj(loaded.doc.data.events) ? loaded.doc.data.events : {};
       catalogue = new Set(Object.keys(events));
+      eventsDoc = loaded.doc;
     }
   }
   const destinationsPath = join(o.flowsDir, 'destinations.json');
@@ -190,5 +192,5 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'consent.schema.json'))), ...checkConsent(loaded.doc, o.variants));
     }
   }
-  return { issues, files };
+  return { issues, files, events: eventsDoc };
 }

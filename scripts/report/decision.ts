@@ -6,6 +6,7 @@
  */
 import type { Experiment } from '../../engine/index.ts';
 import type { ExperimentMetric } from '../../engine/types/experiments.gen.ts';
+import { DEFAULT_CONVERSION_WINDOW_DAYS, DEFAULT_EXPERIMENT_METRICS } from '../../engine/validate/experimentRunCheck.ts';
 import { METRIC_LABELS, METRICS, type GroupMetrics, type MetricKey } from './model.ts';
 import {
   compareMeans,
@@ -18,10 +19,6 @@ import {
   type TestOptions,
 } from './stats.ts';
 
-export const DEFAULT_GOALS: readonly MetricKey[] = ['purchase'];
-export const DEFAULT_GUARDRAILS: readonly MetricKey[] = ['signup', 'revenue'];
-export const DEFAULT_CONVERSION_WINDOW_DAYS = 7;
-
 export interface ExperimentSettings {
   goals: MetricKey[];
   /** Guardrails other than the goals. */
@@ -30,8 +27,8 @@ export interface ExperimentSettings {
 }
 
 export function experimentSettings(e: Experiment): ExperimentSettings {
-  const goals: MetricKey[] = [...(e.goals ?? DEFAULT_GOALS)];
-  const guardrails = (e.guardrails ?? DEFAULT_GUARDRAILS).filter((m: ExperimentMetric) => !goals.includes(m));
+  const goals: MetricKey[] = [...(e.goals ?? DEFAULT_EXPERIMENT_METRICS.goals)];
+  const guardrails = (e.guardrails ?? DEFAULT_EXPERIMENT_METRICS.guardrails).filter((m: ExperimentMetric) => !goals.includes(m));
   return { goals, guardrails, conversionWindowDays: e.conversionWindowDays ?? DEFAULT_CONVERSION_WINDOW_DAYS };
 }
 
