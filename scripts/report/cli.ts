@@ -5,7 +5,7 @@
  * Postgres dialect in PGlite), prints the tables and writes the HTML report. `npm run report -- --help`
  * lists the options.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { defaultCollectorLog } from '../server/sandbox/collectorLog.ts';
@@ -13,6 +13,7 @@ import { buildReport, referenceTableStatements } from './analyse.ts';
 import { reportPage } from './html.ts';
 import { formatOf, type InputFormat } from './load.ts';
 import { buildPostgresReport } from './postgres.ts';
+import { promotionEdit, PromotionRefused, winnerToPromote } from './promote.ts';
 import { DEFAULT_TEST } from './stats.ts';
 import { terminalReport } from './terminal.ts';
 
@@ -30,6 +31,9 @@ const HELP = `npm run report -- [file ...] [options]
                          experiments, steps, catalogue) as SQL for psql and the like, and stop
   --fixed-horizon        read the comparisons with a fixed-horizon t-test (valid once, at a sample size
                          decided in advance) instead of the default sequential test (valid every day)
+  --promote <experiment> once the report names the experiment's winner, end the experiment with it in
+                         flows/experiments.json ("status": "stopped", "winner"): a minimal edit to review;
+                         refused while no winner is established
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
@@ -42,6 +46,7 @@ const { values, positionals } = parseArgs({
     threads: { type: 'string', default: '2' },
     quiet: { type: 'boolean', default: false },
     'fixed-horizon': { type: 'boolean', default: false },
+    promote: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     'reference-sql': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -96,7 +101,19 @@ try {
     console.log(`\nHTML report: ${values.html}`);
   }
   if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
+  if (values.promote) {
+    const winner = winnerToPromote(report, values.promote);
+    const file = new URL('../../flows/experiments.json', import.meta.url);
+    writeFileSync(file, promotionEdit(readFileSync(file, 'utf8'), values.promote, winner));
+    console.log(
+      `\nflows/experiments.json: "${values.promote}" stopped with winner "${winner}"; everyone gets it once deployed (review the change, then npm run validate).`,
+    );
+  }
 } catch (error) {
+  if (error instanceof PromotionRefused) {
+    console.error(`report: --promote refused: ${error.message}`);
+    process.exit(3);
+  }
   console.error(`report: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
