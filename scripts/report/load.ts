@@ -5,6 +5,9 @@
  *
  *   line_no BIGINT         order of arrival (file by file, line by line)
  *   parse_ok BOOLEAN       false for a line that is not a JSON object (a truncated write)
+ *   order_key              for a track event with properties.order_id, the visitor, event and order_id
+ *                          as one hash: a purchase re-sent under a new messageId has the same one (NULL
+ *                          without an order_id)
  *   message_key, visitor_key   the messageId and the anonymousId (the visitor) as 64-bit hashes, cheaper
  *                          to sort, group and keep than uuid strings (a collision among 10 million
  *                          ids has a chance of about 3 in a million)
@@ -74,6 +77,7 @@ function jsonSelect(files: Input[], offset: number): string {
       ${j} IS NOT NULL AS parse_ok,
       hash(${j}->>'messageId') AS message_key,
       CASE WHEN ${j}->>'anonymousId' <> '' THEN hash(${j}->>'anonymousId') END AS visitor_key,
+      CASE WHEN (${j}->>'type') = 'track' AND (${j}->'properties'->>'order_id') <> '' THEN hash(concat_ws('/', ${j}->>'anonymousId', ${j}->>'event', ${j}->'properties'->>'order_id')) END AS order_key,
       ${j}->>'type' AS type,
       CASE ${j}->>'type'
         WHEN 'track' THEN CASE WHEN (${j}->>'event') = 'Order Completed' AND (${j}->'properties'->>'upsell') = 'true' THEN 'Order Completed (upsell)' ELSE ${j}->>'event' END
@@ -146,6 +150,7 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       true AS parse_ok,
       hash(${text('messageId')}) AS message_key,
       CASE WHEN ${text('anonymousId')} <> '' THEN hash(${text('anonymousId')}) END AS visitor_key,
+      CASE WHEN ${text('type')} = 'track' AND ${field('properties', ['order_id'], 'VARCHAR')} <> '' THEN hash(concat_ws('/', ${text('anonymousId')}, ${text('event')}, ${field('properties', ['order_id'], 'VARCHAR')})) END AS order_key,
       ${text('type')} AS type,
       CASE ${text('type')}
         WHEN 'track' THEN CASE WHEN ${text('event')} = 'Order Completed' AND ${field('properties', ['upsell'], 'VARCHAR')} = 'true' THEN 'Order Completed (upsell)' ELSE ${text('event')} END

@@ -3,7 +3,7 @@
  * held against a count made by hand from the simulated walks, for the JSON-lines log and for the
  * same log as Parquet; a broken split puts the sample-ratio warning first.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimentEntries, type FunnelData } from '../../engine/index.ts';
@@ -67,8 +67,13 @@ beforeAll(async () => {
     timestamp,
   });
   const outside = [purchase('before-exposure', '2025-12-30T00:00:00.000Z', 100), purchase('after-window', '2026-01-20T00:00:00.000Z', 50)];
+  // a buyer's purchase re-sent under a new messageId (same order_id): a duplicate, counted once
+  const resent = readFileSync(join(dir, 'events.jsonl'), 'utf8')
+    .split('\n')
+    .find((line) => line.includes('"Order Completed"') && line.includes('"order_id"'))!;
+  const copy = { ...(JSON.parse(resent) as Record<string, unknown>), messageId: 'resent-order' };
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(join(dir, 'events.jsonl'), '\n' + [exposure, ...outside].map((m) => JSON.stringify(m)).join('\n') + '\n');
+  appendFileSync(join(dir, 'events.jsonl'), '\n' + [exposure, ...outside, copy].map((m) => JSON.stringify(m)).join('\n') + '\n');
   report = await buildReport(data, [{ path: join(dir, 'events.jsonl'), format: 'jsonl' }]);
 }, 60_000);
 
@@ -142,15 +147,15 @@ describe('the report of a simulated log', () => {
     expect(q).toMatchObject({
       unparsable: 1,
       invalid: 0,
-      duplicates: written.duplicates,
+      duplicates: written.duplicates + 1,
       unknownEvents: written.unknownEvents,
       otherFunnel: written.otherFunnel,
       clockSkew: written.skewedMessages,
       multipleExposures: 1,
     });
     expect(written.duplicates).toBe(12);
-    // the lines appended after the log: the second exposure and the buyer's two purchases
-    expect(q.total).toBe(written.lines + 3);
+    // the lines appended after the log: the second exposure, the buyer's two purchases, the re-sent one
+    expect(q.total).toBe(written.lines + 4);
     expect(q.analysed + q.unparsable + q.invalid + q.duplicates + q.otherFunnel + q.unknownEvents).toBe(q.total);
     expect(q.unknownNames).toEqual([{ name: 'legacy_banner_tap', count: 5 }]);
   });

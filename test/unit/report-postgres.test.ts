@@ -5,7 +5,7 @@
  * with every kind of bad input: duplicates, unknown events, another funnel, clock skew, a truncated
  * line, a visitor shown two variations.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimentEntries, type FunnelData } from '../../engine/index.ts';
@@ -100,8 +100,13 @@ beforeAll(async () => {
     timestamp,
   });
   const late = [purchase('before-exposure', '2026-02-27T00:00:00.000Z', 100), purchase('after-window', '2026-03-20T00:00:00.000Z', 50)];
+  // a purchase re-sent under a new messageId (same visitor, event and order_id): a duplicate
+  const resent = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((line) => line.includes('"Order Completed"') && line.includes('"order_id"'))!;
+  const copy = { ...(JSON.parse(resent) as Record<string, unknown>), messageId: 'resent-order' };
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(file, '\n' + [secondExposure, ...late].map((m) => JSON.stringify(m)).join('\n') + '\n');
+  appendFileSync(file, '\n' + [secondExposure, ...late, copy].map((m) => JSON.stringify(m)).join('\n') + '\n');
 
   const duckdb = await openDatabase({ threads: 2 });
   try {
@@ -148,7 +153,7 @@ describe('the report SQL on Postgres', () => {
     expect(new Set(postgres.daily.map((d) => d.day)).size).toBe(5);
     const count = (status: string, skewed = 0): number =>
       postgres.quality.filter((q) => q.status === status && q.skewed === skewed).reduce((s, q) => s + q.count, 0);
-    expect(count('duplicate')).toBe(12);
+    expect(count('duplicate')).toBe(12 + 1);
     expect(count('unknown_event')).toBe(5);
     expect(count('other_funnel')).toBe(4);
     expect(count('unparsable')).toBe(1);

@@ -4,11 +4,13 @@
 -- kept), other_funnel (a landing type, experiment or step this funnel does not have), unknown_event
 -- (not in the event catalogue), or ok. skewed marks an event whose time 02_checks.sql moved by more
 -- than 5 minutes (or, without sentAt, one more than a day away from receivedAt).
+-- A track event with an order_id (a purchase) is keyed by its visitor, event and order_id instead
+-- (order_key): re-sent under a new messageId, it is a duplicate all the same.
 -- The messageIds are read once, into a narrow table of two numbers a line: reading them is the
 -- costliest part of the input (unique strings that compress badly), so the search for repeats runs on
 -- this table and the classification below never reads them again.
 CREATE TABLE message_keys AS
-SELECT line_no, message_key FROM raw_events;
+SELECT line_no, COALESCE(order_key, message_key) AS message_key FROM raw_events;
 
 -- The later copies of each messageId: only keys seen more than once are sorted.
 CREATE TABLE duplicate_lines AS

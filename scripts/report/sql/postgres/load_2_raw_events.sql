@@ -44,6 +44,8 @@ SELECT
   -- a missing messageId is one key for all such lines, as DuckDB's hash of NULL is
   COALESCE(j->>'messageId', '') AS message_key,
   NULLIF(j->>'anonymousId', '') AS visitor_key,
+  -- a purchase re-sent under a new messageId: the same visitor, event and order_id
+  CASE WHEN type = 'track' AND props->>'order_id' <> '' THEN concat_ws('/', 'order', j->>'anonymousId', j->>'event', props->>'order_id') END AS order_key,
   type,
   CASE type
     WHEN 'track' THEN CASE WHEN j->>'event' = 'Order Completed' AND props->>'upsell' = 'true' THEN 'Order Completed (upsell)' ELSE j->>'event' END
