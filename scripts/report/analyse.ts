@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
+import { BOT_AGENTS_TABLE, fillBotAgents } from './bots.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
@@ -53,6 +54,7 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
     qualityRulesStatement(qualityRules(data, analysedAt)),
+    BOT_AGENTS_TABLE,
   ];
 }
 
@@ -201,6 +203,7 @@ export interface SqlFigures {
 export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL, analysedAt: number = Date.now()): Promise<SqlFigures> {
   const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
   await createReferenceTables(db, data, analysedAt);
+  await fillBotAgents(db);
   for (const file of ['01_event_names.sql', '02_checks.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
     for (const statement of statements(file)) await db.run(statement);
   const query = async <T>(file: string): Promise<T[]> => db.rows<T>(statements(file)[0]!);

@@ -136,7 +136,8 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
   ['unparsable (truncated or not JSON)', int(q.unparsable)],
   ['invalid (left out), by reason:', int(q.invalid)],
   ...q.invalidReasons.map((r) => [`  ${r.name}: ${reasonLabel(r.name, q.rules)}`, int(r.count)]),
-  ['duplicates (same messageId; first copy kept)', int(q.duplicates)],
+  ['duplicates (same messageId, or a purchase re-sent with its order_id; first copy kept)', int(q.duplicates)],
+  ['known bots (user agent; left out)', int(q.bots)],
   [
     'another funnel (unknown landing type or experiment)',
     int(q.otherFunnel) + (q.otherLandings.length ? ` (${q.otherLandings.map((o) => `${o.name} ${int(o.count)}`).join(', ')})` : ''),

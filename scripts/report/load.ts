@@ -17,6 +17,7 @@
  *   ts_given BOOLEAN       the message has a timestamp (not missing, null or empty), readable or not
  *   landing_type, step, outcome, plan, experiment_id, variation_id, utm_source VARCHAR
  *   value DOUBLE           properties.value when it is a number (a string such as "12" is not)
+ *   user_agent VARCHAR     context.userAgent (the report drops the lines of known bots)
  *   value_given BOOLEAN    properties.value is there and not null
  *
  * Only reading happens here: the rules that refuse a line (a time out of bounds, a revenue that is
@@ -86,7 +87,8 @@ function jsonSelect(files: Input[], offset: number): string {
       ${given(`(${j}->>'timestamp')`)} AS ts_given,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
       ${jsonNumber(`(${j}->'properties'->'value')`)},
-      NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source
+      NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source,
+      ${j}->'context'->>'userAgent' AS user_agent
     FROM (
       SELECT line_no, CASE WHEN json_valid(line) AND json_type(line::JSON) = 'OBJECT' THEN line::JSON END AS j
       FROM (
@@ -159,7 +161,8 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       ${timeGiven('timestamp')} AS ts_given,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${field('properties', [prop], 'VARCHAR')} AS ${col}`).join(',\n      ')},
       ${number('properties', 'value')},
-      NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source
+      NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source,
+      CAST(${field('context', ['userAgent'], 'VARCHAR')} AS VARCHAR) AS user_agent
     FROM ${source}`;
 }
 

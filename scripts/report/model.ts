@@ -99,6 +99,8 @@ export interface DataQuality {
   /** The invalid lines per reason (dataQuality.ts INVALID_REASONS), in the order the rules are checked. */
   invalidReasons: Array<{ name: string; count: number }>;
   duplicates: number;
+  /** Lines of known bots (their user agent, by isbot), left out. */
+  bots: number;
   otherFunnel: number;
   unknownEvents: number;
   /** Analysed events whose time was corrected for the device's clock (or is far from when it was received). */

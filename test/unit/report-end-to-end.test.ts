@@ -25,6 +25,8 @@ const walks: VisitorWalk[] = [];
 let written: WrittenLog;
 let twice: VisitorWalk;
 let buyer: VisitorWalk;
+/** The known bot's lines appended to the log. */
+let botLines: number;
 let report: Report;
 
 beforeAll(async () => {
@@ -72,8 +74,20 @@ beforeAll(async () => {
     .split('\n')
     .find((line) => line.includes('"Order Completed"') && line.includes('"order_id"'))!;
   const copy = { ...(JSON.parse(resent) as Record<string, unknown>), messageId: 'resent-order' };
+  // a crawler that walks the landing and even "buys": a known bot, left out and counted
+  const landing = JSON.parse(
+    readFileSync(join(dir, 'events.jsonl'), 'utf8')
+      .split('\n')
+      .find((line) => line.includes('"type":"page"'))!,
+  ) as Record<string, unknown>;
+  const crawler = { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', campaign: {} };
+  const bot = [
+    { ...landing, messageId: 'bot-page', anonymousId: 'crawler', context: crawler },
+    { ...copy, messageId: 'bot-purchase', anonymousId: 'crawler', context: crawler },
+  ];
+  botLines = bot.length;
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(join(dir, 'events.jsonl'), '\n' + [exposure, ...outside, copy].map((m) => JSON.stringify(m)).join('\n') + '\n');
+  appendFileSync(join(dir, 'events.jsonl'), '\n' + [exposure, ...outside, copy, ...bot].map((m) => JSON.stringify(m)).join('\n') + '\n');
   report = await buildReport(data, [{ path: join(dir, 'events.jsonl'), format: 'jsonl' }]);
 }, 60_000);
 
@@ -148,15 +162,16 @@ describe('the report of a simulated log', () => {
       unparsable: 1,
       invalid: 0,
       duplicates: written.duplicates + 1,
+      bots: botLines,
       unknownEvents: written.unknownEvents,
       otherFunnel: written.otherFunnel,
       clockSkew: written.skewedMessages,
       multipleExposures: 1,
     });
     expect(written.duplicates).toBe(12);
-    // the lines appended after the log: the second exposure, the buyer's two purchases, the re-sent one
-    expect(q.total).toBe(written.lines + 4);
-    expect(q.analysed + q.unparsable + q.invalid + q.duplicates + q.otherFunnel + q.unknownEvents).toBe(q.total);
+    // the lines appended after the log: the second exposure, the buyer's two purchases, the re-sent one, the bot's
+    expect(q.total).toBe(written.lines + 4 + botLines);
+    expect(q.analysed + q.unparsable + q.invalid + q.duplicates + q.bots + q.otherFunnel + q.unknownEvents).toBe(q.total);
     expect(q.unknownNames).toEqual([{ name: 'legacy_banner_tap', count: 5 }]);
   });
 

@@ -1,7 +1,8 @@
 -- Every line of the input, classified once: unparsable, invalid (a rule of 02_checks.sql broken: no
 -- visitor id, type, event name or readable time, a time out of bounds, a purchase without a sane
 -- value; `refusal` says which), duplicate (a messageId seen on an earlier line: the first copy is
--- kept), other_funnel (a landing type, experiment or step this funnel does not have), unknown_event
+-- kept), bot (a user agent of bot_agents, the known bots), other_funnel (a landing type, experiment or
+-- step this funnel does not have), unknown_event
 -- (not in the event catalogue), or ok. skewed marks an event whose time 02_checks.sql moved by more
 -- than 5 minutes (or, without sentAt, one more than a day away from receivedAt).
 -- A track event with an order_id (a purchase) is keyed by its visitor, event and order_id instead
@@ -53,6 +54,7 @@ SELECT
     WHEN NOT parse_ok THEN 'unparsable'
     WHEN refusal IS NOT NULL THEN 'invalid'
     WHEN line_no IN (SELECT line_no FROM duplicate_lines) THEN 'duplicate'
+    WHEN user_agent IN (SELECT user_agent FROM bot_agents) THEN 'bot'
     WHEN landing_type IS NOT NULL AND landing_type <> '' AND landing_type NOT IN (SELECT landing_type FROM known_landings) THEN 'other_funnel'
     WHEN role IN ('page', 'completed') AND step IS NOT NULL AND step_no IS NULL THEN 'other_funnel'
     WHEN role = 'exposure' AND experiment_id || '/' || COALESCE(variation_id, '') NOT IN (SELECT experiment_id || '/' || variation_id FROM known_variations) THEN 'other_funnel'

@@ -69,5 +69,6 @@ SELECT
     ELSE SIGN((props->'value')::NUMERIC) * CAST('Infinity' AS DOUBLE PRECISION)
   END AS value,
   COALESCE(value_type <> 'null', FALSE) AS value_given,
-  NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source
+  NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source,
+  j->'context'->>'userAgent' AS user_agent
 FROM iso;
