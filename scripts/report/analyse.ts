@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
-import { BOT_AGENTS_TABLE, fillBotAgents } from './bots.ts';
+import { fillUserAgentTables, USER_AGENT_TABLES } from './userAgents.ts';
+import { experimentBreakdowns, type BreakdownRow } from './breakdowns.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
@@ -54,7 +55,7 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
     qualityRulesStatement(qualityRules(data, analysedAt)),
-    BOT_AGENTS_TABLE,
+    ...USER_AGENT_TABLES,
   ];
 }
 
@@ -193,6 +194,7 @@ export interface SqlFigures {
   quality: QualityRow[];
   multiple: Array<{ experiment_id: string; n: number }>;
   exclusions: ExclusionRow[];
+  breakdowns: BreakdownRow[];
 }
 
 /**
@@ -203,7 +205,7 @@ export interface SqlFigures {
 export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL, analysedAt: number = Date.now()): Promise<SqlFigures> {
   const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
   await createReferenceTables(db, data, analysedAt);
-  await fillBotAgents(db);
+  await fillUserAgentTables(db);
   for (const file of ['01_event_names.sql', '02_checks.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
     for (const statement of statements(file)) await db.run(statement);
   const query = async <T>(file: string): Promise<T[]> => db.rows<T>(statements(file)[0]!);
@@ -215,6 +217,7 @@ export async function runReportSql(db: SqlSession, data: FunnelData, replacement
     quality: await query<QualityRow>('11_quality.sql'),
     multiple: await db.rows<{ experiment_id: string; n: number }>('SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id'),
     exclusions: await query<ExclusionRow>('12_exclusions.sql'),
+    breakdowns: await query<BreakdownRow>('13_breakdowns.sql'),
   };
 }
 
@@ -227,7 +230,7 @@ export async function reportFromDatabase(
   analysedAt: number = Date.now(),
   test: TestOptions = DEFAULT_TEST,
 ): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple, exclusions } = await runReportSql(db, data, dialect, analysedAt);
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple, exclusions, breakdowns } = await runReportSql(db, data, dialect, analysedAt);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -276,6 +279,12 @@ export async function reportFromDatabase(
         ),
         settings,
         exclusions: exclusions.filter((x) => x.experiment_id === id),
+        breakdowns: experimentBreakdowns(
+          breakdowns.filter((b) => b.experiment_id === id),
+          arms.map((a) => a.key),
+          settings.goals[0]!,
+          test,
+        ),
       };
       return { ...base, notes: experimentNotes(base), decision: decide(arms, settings, base.srm, visitorsPerArmPerDay(days, arms.length)) };
     });

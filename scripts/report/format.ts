@@ -1,5 +1,6 @@
 /** Number formats and row builders shared by the terminal table and the HTML page, so both show the same figures. */
 import { reasonLabel } from './dataQuality.ts';
+import { BREAKDOWN_LABELS } from './breakdowns.ts';
 import type { ExperimentSettings } from './decision.ts';
 import {
   METRIC_LABELS,
@@ -150,3 +151,25 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
 /** The headline's word on the lines left out as invalid, or nothing when there are none. */
 export const invalidSummary = (q: DataQuality): string =>
   q.invalid ? `; ${int(q.invalid)} refused as invalid (${q.invalidReasons.map((r) => r.name).join(', ')}: see the data quality)` : '';
+
+/** The note every view puts on the breakdowns. */
+export const BREAKDOWN_NOTE =
+  'Exploratory: the arms within each UTM source, country, device and language, on the first goal. Many comparisons, none corrected for the others: a difference here is a lead for a next experiment, not a result.';
+
+/** The breakdown table of an experiment: per value, each arm's visitors and goal, each variant's lift and interval. */
+export function breakdownTable(e: ExperimentReport): { header: string[]; rows: string[][] } {
+  const goal = e.settings.goals[0]!;
+  const header = [
+    'breakdown',
+    'value',
+    ...e.arms.map((a) => `${a.key}: visitors, ${METRIC_LABELS[goal]}`),
+    ...e.arms.slice(1).map((a) => `${a.key}: lift [interval]`),
+  ];
+  const rows = e.breakdowns.map((g) => [
+    BREAKDOWN_LABELS[g.breakdown],
+    g.value,
+    ...g.arms.map((m) => `${int(m.visitors)}: ${metricValue(m, goal)}`),
+    ...g.vsControl.slice(1).map((c) => (c && c.lift !== null ? `${signedPct(c.lift)} [${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]` : '–')),
+  ]);
+  return { header, rows };
+}

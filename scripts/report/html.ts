@@ -11,6 +11,8 @@ import { createRequire } from 'node:module';
 import { CHART_SCRIPT } from './charts.ts';
 import {
   armTable,
+  BREAKDOWN_NOTE,
+  breakdownTable,
   COMPARISON_HEADER,
   comparisonRows,
   decisionDetails,
@@ -126,7 +128,8 @@ ${comparisonRows(e.arms, e.settings).length ? table(COMPARISON_HEADER, compariso
 <div class="charts">${funnels}
 <div class="chart"><h4>Cumulative purchase rate</h4><div id="exp-${k}-rate"></div></div>
 <div class="chart"><h4>Cumulative lift in purchase against ${escapeHtml(e.control)} (${band} interval)</h4><div id="exp-${k}-lift"></div></div></div>
-${table(steps.header, steps.rows, 'Steps: visitors who reached each step and the drop-off at it (branches by outcome)')}`);
+${table(steps.header, steps.rows, 'Steps: visitors who reached each step and the drop-off at it (branches by outcome)')}
+${e.breakdowns.length ? `<details><summary>Breakdowns by UTM source, country, device and language (exploratory)</summary><p class="note">${escapeHtml(BREAKDOWN_NOTE)}</p>${table(breakdownTable(e).header, breakdownTable(e).rows)}</details>` : ''}`);
   }
   const landingCharts = report.landings
     .map((g, k) => `<div class="chart"><h4>Funnel: ${escapeHtml(g.key)} (share of its visitors)</h4><div id="landing-${k}"></div></div>`)

@@ -18,6 +18,7 @@
  *   landing_type, step, outcome, plan, experiment_id, variation_id, utm_source VARCHAR
  *   value DOUBLE           properties.value when it is a number (a string such as "12" is not)
  *   user_agent VARCHAR     context.userAgent (the report drops the lines of known bots)
+ *   locale, country VARCHAR   context.locale and context.location.country (Segment's), for the breakdowns
  *   value_given BOOLEAN    properties.value is there and not null
  *
  * Only reading happens here: the rules that refuse a line (a time out of bounds, a revenue that is
@@ -88,7 +89,9 @@ function jsonSelect(files: Input[], offset: number): string {
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
       ${jsonNumber(`(${j}->'properties'->'value')`)},
       NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source,
-      ${j}->'context'->>'userAgent' AS user_agent
+      ${j}->'context'->>'userAgent' AS user_agent,
+      ${j}->'context'->>'locale' AS locale,
+      ${j}->'context'->'location'->>'country' AS country
     FROM (
       SELECT line_no, CASE WHEN json_valid(line) AND json_type(line::JSON) = 'OBJECT' THEN line::JSON END AS j
       FROM (
@@ -162,7 +165,9 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${field('properties', [prop], 'VARCHAR')} AS ${col}`).join(',\n      ')},
       ${number('properties', 'value')},
       NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source,
-      CAST(${field('context', ['userAgent'], 'VARCHAR')} AS VARCHAR) AS user_agent
+      CAST(${field('context', ['userAgent'], 'VARCHAR')} AS VARCHAR) AS user_agent,
+      CAST(${field('context', ['locale'], 'VARCHAR')} AS VARCHAR) AS locale,
+      CAST(${field('context', ['location', 'country'], 'VARCHAR')} AS VARCHAR) AS country
     FROM ${source}`;
 }
 

@@ -1,6 +1,7 @@
 /** The report's numbers, as the terminal table and the HTML page render them. */
 import type { Comparison, SampleRatioCheck } from './stats.ts';
 import type { Decision, ExperimentSettings } from './decision.ts';
+import type { BreakdownGroup } from './breakdowns.ts';
 
 /** The conversions the report compares, in the order they are shown. */
 export const METRICS = ['signup', 'purchase', 'upsell', 'revenue'] as const;
@@ -75,6 +76,8 @@ export interface ExperimentReport {
   settings: ExperimentSettings;
   /** The arms' conversions that do not count for the experiment, by reason (sql/12_exclusions.sql). */
   exclusions: ExclusionRow[];
+  /** The arms within each UTM source, country, device and language (exploratory, uncorrected). */
+  breakdowns: BreakdownGroup[];
   /** The one line read first: winner, no winner yet (with the visitors needed), or stop. */
   decision: Decision;
   /** What to read first: a broken split, a sample too small to decide. */

@@ -1,6 +1,8 @@
 /** The report as plain-text tables for the terminal: the same figures as the HTML page. */
 import {
   armTable,
+  BREAKDOWN_NOTE,
+  breakdownTable,
   COMPARISON_HEADER,
   comparisonRows,
   decisionDetails,
@@ -42,6 +44,7 @@ export function terminalReport(report: Report): string {
     if (rows.length) out.push('', textTable(COMPARISON_HEADER, rows));
     const steps = stepTable(e.arms);
     out.push('', textTable(steps.header, steps.rows));
+    if (e.breakdowns.length) out.push('', `Breakdowns. ${BREAKDOWN_NOTE}`, textTable(breakdownTable(e).header, breakdownTable(e).rows));
   }
   out.push(
     '',

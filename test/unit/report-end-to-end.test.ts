@@ -123,6 +123,23 @@ describe('the report of a simulated log', () => {
     expect(experiment.arms[1]!.vsControl!.purchase.pValue).toBeGreaterThan(0);
   });
 
+  it('breaks each arm down by UTM source (and by device, country and language, unknown in this log)', () => {
+    const experiment = report.experiments.find((e) => e.id === experimentId)!;
+    const armWalks = (arm: string): VisitorWalk[] => walks.filter((w) => w.experiment?.variation === arm && w !== twice);
+    const sources = experiment.breakdowns.filter((g) => g.breakdown === 'utm_source');
+    expect(sources.length).toBeGreaterThan(1);
+    for (const g of sources)
+      g.arms.forEach((m, k) => {
+        const inValue = armWalks(arms[k]!).filter((w) => (w.source || '(none)') === g.value);
+        expect([m.visitors, m.purchases]).toEqual([inValue.length, inValue.filter((w) => w.purchase > 0).length]);
+      });
+    for (const breakdown of ['device', 'country', 'language'] as const) {
+      const groups = experiment.breakdowns.filter((g) => g.breakdown === breakdown);
+      expect(groups.map((g) => g.value)).toEqual(['(unknown)']);
+      expect(groups[0]!.arms.map((m) => m.visitors)).toEqual(experiment.arms.map((a) => a.visitors));
+    }
+  });
+
   it('counts the visitors who reached and completed every step of the flow, by arm, in walking order', () => {
     const experiment = report.experiments.find((e) => e.id === experimentId)!;
     for (const arm of experiment.arms) {

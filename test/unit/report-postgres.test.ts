@@ -37,7 +37,7 @@ let duck: SqlFigures;
 let postgres: SqlFigures;
 
 const MONEY = new Set(['revenue', 'revenue_squares']);
-const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple', 'exclusions'] as const;
+const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple', 'exclusions', 'breakdowns'] as const;
 
 /**
  * A query's rows without their money, in a fixed order (no empty quality classes), and the money of each

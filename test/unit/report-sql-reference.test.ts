@@ -46,6 +46,7 @@ function comparable(f: SqlFigures): Record<string, string[]> {
     quality: rows(f.quality.filter((q) => q.count > 0)),
     multiple: rows(f.multiple),
     exclusions: rows(f.exclusions),
+    breakdowns: rows(f.breakdowns),
   };
 }
 

@@ -50,6 +50,9 @@ SELECT
   experiment_id,
   variation_id,
   utm_source,
+  user_agent,
+  locale,
+  country,
   CASE
     WHEN NOT parse_ok THEN 'unparsable'
     WHEN refusal IS NOT NULL THEN 'invalid'

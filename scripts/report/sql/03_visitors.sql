@@ -23,7 +23,7 @@ SELECT
   -- signup 1, purchase 2, upsell 4: one aggregate for the three conversions
   BIT_OR(CASE role WHEN 'signup' THEN 1 WHEN 'purchase' THEN 2 WHEN 'upsell' THEN 4 ELSE 0 END) AS conversions,
   SUM(COALESCE(value, 0)) FILTER (WHERE role IN ('purchase', 'upsell')) AS revenue,
-  ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
+  ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source, 'user_agent': user_agent, 'locale': locale, 'country': country}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
     WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''
   ) AS landing,
   LIST(step_no) FILTER (WHERE role = 'page' AND step_no IS NOT NULL) AS shown_steps,
@@ -42,6 +42,9 @@ SELECT
   first_ms,
   landing.landing_type AS landing_type,
   COALESCE(landing.utm_source, '(none)') AS utm_source,
+  landing.user_agent AS user_agent,
+  COALESCE(LOWER(SUBSTRING(landing.locale, 1, 2)), '(unknown)') AS language,
+  COALESCE(UPPER(landing.country), '(unknown)') AS country,
   conversions & 1 AS signed_up,
   (conversions & 2) >> 1 AS purchased,
   (conversions & 4) >> 2 AS upsold,

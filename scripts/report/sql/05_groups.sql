@@ -38,3 +38,20 @@ UNION ALL
 SELECT 'utm_source', '', utm_source, visitor_key, first_ms, signed_up, purchased, upsold, revenue
 FROM visitors
 WHERE landing_type IS NOT NULL;
+
+-- The exploratory breakdowns of each experiment: every visitor under their landing page's UTM
+-- source, country (context.location.country), device type (agent_devices, from the user agent) and
+-- language (the first two letters of context.locale); '(unknown)' without one.
+CREATE TABLE visitor_breakdowns AS
+SELECT visitor_key, 'utm_source' AS breakdown, utm_source AS value
+FROM visitors
+UNION ALL
+SELECT visitor_key, 'country', country
+FROM visitors
+UNION ALL
+SELECT v.visitor_key, 'device', COALESCE(d.device, '(unknown)')
+FROM visitors v
+LEFT JOIN agent_devices d ON d.user_agent = v.user_agent
+UNION ALL
+SELECT visitor_key, 'language', language
+FROM visitors;

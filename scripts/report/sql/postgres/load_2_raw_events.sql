@@ -70,5 +70,7 @@ SELECT
   END AS value,
   COALESCE(value_type <> 'null', FALSE) AS value_given,
   NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source,
-  j->'context'->>'userAgent' AS user_agent
+  j->'context'->>'userAgent' AS user_agent,
+  j->'context'->>'locale' AS locale,
+  j->'context'->'location'->>'country' AS country
 FROM iso;
