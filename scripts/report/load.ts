@@ -69,36 +69,61 @@ const JSON_NUMBER = `('BIGINT', 'UBIGINT', 'DOUBLE')`;
 const jsonNumber = (json: string): string =>
   `CASE WHEN json_type(${json}) IN ${JSON_NUMBER} THEN TRY_CAST(${json}->>'$' AS DOUBLE) END AS value, COALESCE(json_type(${json}) <> 'NULL', false) AS value_given`;
 
+/** The fields a JSON line gives, as paths: extracted together, each line's JSON is parsed once for all of them. */
+const JSON_FIELDS = [
+  'messageId',
+  'anonymousId',
+  'type',
+  'event',
+  'timestamp',
+  'sentAt',
+  'receivedAt',
+  'properties.order_id',
+  'properties.upsell',
+  ...PROPERTY_COLUMNS.map(([, prop]) => `properties.${prop}`),
+  'context.campaign.source',
+  'context.userAgent',
+  'context.locale',
+  'context.location.country',
+] as const;
+
 function jsonSelect(files: Input[], offset: number): string {
   // each line as one text column: \x1f never occurs unescaped in JSON, so no line is split
   const list = `[${files.map((f) => sqlString(f.path)).join(', ')}]`;
-  const j = 'j';
-  const ms = (field: string): string => isoMs(`(${j}->>'${field}')`);
+  // f[k]: the field as text (json_extract_string of every path in one parse)
+  const f = (name: (typeof JSON_FIELDS)[number]): string => `f[${JSON_FIELDS.indexOf(name) + 1}]`;
+  const ms = (field: (typeof JSON_FIELDS)[number]): string => isoMs(f(field));
   return `
     SELECT line_no + ${offset} AS line_no,
-      ${j} IS NOT NULL AS parse_ok,
-      hash(${j}->>'messageId') AS message_key,
-      CASE WHEN ${j}->>'anonymousId' <> '' THEN hash(${j}->>'anonymousId') END AS visitor_key,
-      CASE WHEN (${j}->>'type') = 'track' AND (${j}->'properties'->>'order_id') <> '' THEN hash(concat_ws('/', ${j}->>'anonymousId', ${j}->>'event', ${j}->'properties'->>'order_id')) END AS order_key,
-      ${j}->>'type' AS type,
-      CASE ${j}->>'type'
-        WHEN 'track' THEN CASE WHEN (${j}->>'event') = 'Order Completed' AND (${j}->'properties'->>'upsell') = 'true' THEN 'Order Completed (upsell)' ELSE ${j}->>'event' END
+      j IS NOT NULL AS parse_ok,
+      hash(${f('messageId')}) AS message_key,
+      CASE WHEN ${f('anonymousId')} <> '' THEN hash(${f('anonymousId')}) END AS visitor_key,
+      CASE WHEN ${f('type')} = 'track' AND ${f('properties.order_id')} <> '' THEN hash(concat_ws('/', ${f('anonymousId')}, ${f('event')}, ${f('properties.order_id')})) END AS order_key,
+      ${f('type')} AS type,
+      CASE ${f('type')}
+        WHEN 'track' THEN CASE WHEN ${f('event')} = 'Order Completed' AND ${f('properties.upsell')} = 'true' THEN 'Order Completed (upsell)' ELSE ${f('event')} END
         WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
-      ${given(`(${j}->>'timestamp')`)} AS ts_given,
-      ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
-      ${jsonNumber(`(${j}->'properties'->'value')`)},
-      NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source,
-      ${j}->'context'->>'userAgent' AS user_agent,
-      ${j}->'context'->>'locale' AS locale,
-      ${j}->'context'->'location'->>'country' AS country
+      ${given(f('timestamp'))} AS ts_given,
+      ${PROPERTY_COLUMNS.map(([col, prop]) => `${f(`properties.${prop}` as (typeof JSON_FIELDS)[number])} AS ${col}`).join(',\n      ')},
+      ${jsonNumber('v')},
+      NULLIF(${f('context.campaign.source')}, '') AS utm_source,
+      ${f('context.userAgent')} AS user_agent,
+      ${f('context.locale')} AS locale,
+      ${f('context.location.country')} AS country
     FROM (
-      SELECT line_no, CASE WHEN json_valid(line) AND json_type(line::JSON) = 'OBJECT' THEN line::JSON END AS j
+      SELECT line_no, j,
+        json_extract_string(j, [${JSON_FIELDS.map((p) => sqlString(`$.${p}`)).join(', ')}]) AS f,
+        json_extract(j, '$.properties.value') AS v
       FROM (
-        SELECT row_number() OVER () AS line_no, line
-        FROM read_csv(${list}, columns = {'line': 'VARCHAR'}, header = false, delim = E'\\x1f', quote = '', escape = '',
-                      auto_detect = false, strict_mode = false, null_padding = false)
-        WHERE line IS NOT NULL AND trim(line) <> ''
+        -- a valid JSON text that starts with { is an object: no second parse to ask its type
+        SELECT line_no, CASE WHEN starts_with(ltrim(line, E' \t\r\n'), '{') AND json_valid(line) THEN line::JSON END AS j
+        FROM (
+          SELECT row_number() OVER () AS line_no, line
+          FROM read_csv(${list}, columns = {'line': 'VARCHAR'}, header = false, delim = E'\\x1f', quote = '', escape = '',
+                        auto_detect = false, strict_mode = false, null_padding = false)
+          WHERE line IS NOT NULL AND trim(line) <> ''
+        )
       )
     )`;
 }
