@@ -213,6 +213,14 @@ describe('the report of a simulated log', () => {
     expect(html).toContain('uPlot');
     expect(html).not.toMatch(/<script[^>]+src=|<link /);
     expect(csp).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+'/);
+    // the decision comes first in both, coloured by its kind on the page
+    const { decision } = report.experiments[0]!;
+    const headline = decision.headline.replace(/&/g, '&#38;').replace(/'/g, '&#39;');
+    expect(text.split('\n').find((line) => line.includes('>>'))).toBe(`  >> ${decision.headline}`);
+    expect(html.indexOf(`<p class="decision ${decision.kind}">${headline}</p>`)).toBeLessThan(html.indexOf('<h2'));
+    // the lift chart's series carry names for the legend: the interval is the sequential one
+    expect(html).toContain('"interval":"sequential 95%"');
+    expect(text).toContain('Breakdowns. Exploratory');
   });
 });
 
@@ -232,5 +240,7 @@ describe('a broken split', () => {
     expect(e.srm.mismatch).toBe(true);
     expect(e.notes[0]).toMatch(/^Sample ratio mismatch/);
     expect(terminalReport(broken)).toContain('MISMATCH');
+    expect(e.decision.kind).toBe('broken-split');
+    expect(e.decision.headline).toMatch(/^Stop: the split is broken/);
   }, 60_000);
 });
