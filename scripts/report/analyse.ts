@@ -12,8 +12,9 @@ import { experimentBreakdowns, type BreakdownRow } from './breakdowns.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
-import type { ArmReport, DailyPoint, ExclusionRow, ExperimentReport, GroupMetrics, GroupReport, Report, StepRow } from './model.ts';
-import { compareProportions, DEFAULT_TEST, MIN_CONVERSIONS, sampleRatioCheck, type TestOptions } from './stats.ts';
+import type { ArmReport, ExclusionRow, ExperimentReport, GroupMetrics, GroupReport, Report, StepRow } from './model.ts';
+import { DEFAULT_TEST, MIN_CONVERSIONS, sampleRatioCheck, type TestOptions } from './stats.ts';
+import { dailySeries, visitorsPerArmPerDay, type DailyRow } from './daily.ts';
 import { compareArm, decide, experimentSettings, metricAlpha } from './decision.ts';
 
 const SQL_DIR = new URL('./sql/', import.meta.url);
@@ -87,13 +88,6 @@ export interface OutcomeRow extends Omit<StepCountRow, 'reached' | 'completed'> 
   outcome: string;
   visitors: number;
 }
-export interface DailyRow {
-  experiment_id: string;
-  variation_id: string;
-  day: number;
-  visitors: number;
-  purchases: number;
-}
 
 const groupId = (r: { dimension: string; dimension_key: string; group_key: string }): string => `${r.dimension}\u0000${r.dimension_key}\u0000${r.group_key}`;
 
@@ -130,30 +124,6 @@ function stepRows(data: FunnelData, landingType: string | undefined, counts: Ste
   return rows;
 }
 
-function dailySeries(arms: string[], rows: DailyRow[], options: TestOptions): DailyPoint[] {
-  const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
-  const visitors = arms.map(() => 0);
-  const purchases = arms.map(() => 0);
-  return days.map((day) => {
-    for (const r of rows.filter((x) => x.day === day)) {
-      const k = arms.indexOf(r.variation_id);
-      if (k < 0) continue;
-      visitors[k]! += r.visitors;
-      purchases[k]! += r.purchases;
-    }
-    return {
-      day,
-      visitors: [...visitors],
-      purchaseRate: visitors.map((n, k) => (n ? purchases[k]! / n : 0)),
-      lift: arms.map((_, k) => {
-        if (k === 0) return null;
-        const c = compareProportions({ n: visitors[0]!, x: purchases[0]! }, { n: visitors[k]!, x: purchases[k]! }, options);
-        return { lift: c.lift, low: c.liftLow, high: c.liftHigh };
-      }),
-    };
-  });
-}
-
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 function experimentNotes(e: Omit<ExperimentReport, 'notes' | 'decision'>): string[] {
@@ -175,14 +145,6 @@ function experimentNotes(e: Omit<ExperimentReport, 'notes' | 'decision'>): strin
       `${e.multipleExposures} visitor(s) saw more than one variation and are left out of every arm (${percent(e.multipleExposures / Math.max(1, e.multipleExposures + e.arms.reduce((s, a) => s + a.visitors, 0)))}).`,
     );
   return notes;
-}
-
-/** The arms' visitors per day over the days with exposures (first to last), for the days an experiment still needs. */
-function visitorsPerArmPerDay(rows: DailyRow[], arms: number): number {
-  if (!rows.length || !arms) return 0;
-  const days = rows.map((r) => Number(r.day));
-  const span = Math.max(...days) - Math.min(...days) + 1;
-  return rows.reduce((sum, r) => sum + Number(r.visitors), 0) / arms / span;
 }
 
 /** What the SQL gives the report: the rows of the queries 07 to 11 and the visitors in several variations per experiment. */
