@@ -75,6 +75,10 @@ export interface MetricRow {
   revenue: number;
   revenue_squares: number;
   paying: number;
+  revenue_7d: number;
+  revenue_30d: number;
+  revenue_90d: number;
+  refunds: number;
 }
 export interface StepCountRow {
   dimension: string;
@@ -100,6 +104,10 @@ const metricsOf = (key: string, r: MetricRow | undefined): GroupMetrics => ({
   revenue: r?.revenue ?? 0,
   revenueSquares: r?.revenue_squares ?? 0,
   paying: r?.paying ?? 0,
+  revenue7d: r?.revenue_7d ?? 0,
+  revenue30d: r?.revenue_30d ?? 0,
+  revenue90d: r?.revenue_90d ?? 0,
+  refunds: r?.refunds ?? 0,
 });
 
 /** The step table of a group: the landing's flow in walking order, then any other step its visitors reached. */

@@ -37,7 +37,21 @@ export interface BreakdownGroup {
   vsControl: Array<Comparison | null>;
 }
 
-const empty = (key: string): GroupMetrics => ({ key, visitors: 0, signups: 0, purchases: 0, upsells: 0, revenue: 0, revenueSquares: 0, paying: 0 });
+const empty = (key: string): GroupMetrics => ({
+  key,
+  visitors: 0,
+  signups: 0,
+  purchases: 0,
+  upsells: 0,
+  revenue: 0,
+  revenueSquares: 0,
+  paying: 0,
+  // the breakdowns compare the goal only
+  revenue7d: 0,
+  revenue30d: 0,
+  revenue90d: 0,
+  refunds: 0,
+});
 
 function add(m: GroupMetrics, r: BreakdownRow): void {
   m.visitors += Number(r.visitors);

@@ -48,8 +48,20 @@ export function expectedLossCells(e: ExperimentReport): string[] {
 export function armTable(e: ExperimentReport): { header: string[]; rows: string[][] } {
   const loss = expectedLossCells(e);
   return {
-    header: ['arm', ...METRIC_HEADER, `expected loss if shipped (${METRIC_LABELS[e.settings.goals[0]!]})`],
-    rows: e.arms.map((a, k) => [a.key, ...metricCells(a), loss[k]!]),
+    header: [
+      'arm',
+      ...METRIC_HEADER,
+      'revenue / visitor at 7, 30, 90 days',
+      'refund rate',
+      `expected loss if shipped (${METRIC_LABELS[e.settings.goals[0]!]})`,
+    ],
+    rows: e.arms.map((a, k) => [
+      a.key,
+      ...metricCells(a),
+      a.visitors ? [a.revenue7d, a.revenue30d, a.revenue90d].map((r) => usd(r / a.visitors)).join(', ') : '–',
+      a.visitors ? `${pct(a.refunds / a.visitors, 2)} (${int(a.refunds)})` : '–',
+      loss[k]!,
+    ]),
   };
 }
 
@@ -85,7 +97,12 @@ export function comparisonRows(arms: ArmReport[], settings: ExperimentSettings):
   return rows;
 }
 
-const ROLE_NAMES: Record<ExclusionRow['role'], string> = { signup: 'signup', purchase: 'purchase', upsell: 'upsell' };
+const ROLE_NAMES: Record<ExclusionRow['role'], string> = { signup: 'signup', purchase: 'purchase', upsell: 'upsell', renewal: 'renewal', refund: 'refund' };
+const REASON_NAMES: Record<ExclusionRow['reason'], string> = {
+  before_exposure: 'before the exposure',
+  after_window: 'after the window',
+  after_90_days: 'after 90 days',
+};
 
 /** What the comparisons mean and what they left out, under the decision. */
 export function decisionDetails(e: ExperimentReport): string[] {
@@ -104,8 +121,7 @@ export function decisionDetails(e: ExperimentReport): string[] {
   ];
   if (e.exclusions.length) {
     const parts = e.exclusions.map(
-      (x) =>
-        `${int(x.events)} ${ROLE_NAMES[x.role]}${x.events === 1 ? '' : 's'} ${x.reason === 'before_exposure' ? 'before the exposure' : 'after the window'}${x.revenue ? ` (${usd(x.revenue)})` : ''}`,
+      (x) => `${int(x.events)} ${ROLE_NAMES[x.role]}${x.events === 1 ? '' : 's'} ${REASON_NAMES[x.reason]}${x.revenue ? ` (${usd(x.revenue)})` : ''}`,
     );
     lines.push(`Left out of the arms: ${parts.join(', ')}.`);
   }

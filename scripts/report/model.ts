@@ -24,6 +24,15 @@ export interface GroupMetrics {
   revenueSquares: number;
   /** Visitors with any revenue. */
   paying: number;
+  /**
+   * Revenue over time, with the subscription's renewals and less its refunds (docs/report.md), within
+   * 7, 30 and 90 days of the exposure for an experiment's arm; the first payments for other groups.
+   */
+  revenue7d: number;
+  revenue30d: number;
+  revenue90d: number;
+  /** Visitors with a refund (an experiment's arms). */
+  refunds: number;
 }
 
 export interface StepRow {
@@ -84,11 +93,11 @@ export interface ExperimentReport {
   notes: string[];
 }
 
-/** Conversions of an experiment's visitors left out of it: before the exposure or after the window. */
+/** Conversions of an experiment's visitors left out of it: before the exposure, after the window, or (renewals, refunds) after 90 days. */
 export interface ExclusionRow {
   experiment_id: string;
-  reason: 'before_exposure' | 'after_window';
-  role: 'signup' | 'purchase' | 'upsell';
+  reason: 'before_exposure' | 'after_window' | 'after_90_days';
+  role: 'signup' | 'purchase' | 'upsell' | 'renewal' | 'refund';
   events: number;
   revenue: number;
 }

@@ -14,6 +14,7 @@ import { reportPage } from '../../scripts/report/html.ts';
 import type { GroupReport, Report } from '../../scripts/report/model.ts';
 import { jsonToParquet } from '../../scripts/report/parquet.ts';
 import { DEFAULT_OPTIONS, simulationModel, type VisitorWalk } from '../../scripts/report/simulator.ts';
+import { subscriptionEvents } from '../../scripts/report/simSubscriptions.ts';
 import { writeEventLog, type WrittenLog } from '../../scripts/report/simWriter.ts';
 import { terminalReport } from '../../scripts/report/terminal.ts';
 
@@ -43,6 +44,7 @@ beforeAll(async () => {
     days: 5,
     simulation: DEFAULT_OPTIONS,
     bad: { duplicates: 12, unknownEvents: 5, otherFunnel: 4, skewedVisitors: 20, truncated: true },
+    subscriptions: true,
     onVisitor: (w) => walks.push(w),
   });
   // a visitor of the first arm later shown the second (a cleared cookie): left out of both arms
@@ -113,8 +115,28 @@ describe('the report of a simulated log', () => {
       expect({ ...arm, revenue: Math.round(arm.revenue * 100) }).toMatchObject({ ...expected, revenue: Math.round(expected.revenue * 100) });
     }
     expect(experiment.multipleExposures).toBe(1);
+    // revenue over time from the backend's subscription events: refunds within days, renewals every
+    // 30 days (the one at 90 days falls past the 90 days since the exposure)
+    for (const arm of experiment.arms) {
+      const armWalks = walks.filter((w) => w.experiment?.variation === arm.key && w !== twice);
+      const within = (days: number): number =>
+        armWalks.reduce(
+          (sum, w) =>
+            sum +
+            w.purchase +
+            w.upsell +
+            subscriptionEvents(w)
+              .filter((s) => s.days < days)
+              .reduce((t, s) => t + (s.event === 'Subscription Renewed' ? s.value : s.event === 'Order Refunded' ? -s.value : 0), 0),
+          0,
+        );
+      const cent = (x: number): number => Math.round(x * 100);
+      expect([arm.revenue7d, arm.revenue30d, arm.revenue90d].map(cent)).toEqual([within(7), within(30), within(90)].map(cent));
+      expect(arm.refunds).toBe(armWalks.filter((w) => subscriptionEvents(w).some((s) => s.event === 'Order Refunded')).length);
+    }
+    expect(experiment.arms.some((a) => a.refunds > 0 && a.revenue90d > a.revenue30d)).toBe(true);
     // the buyer's purchases outside the window are counted by reason, not in the arm
-    expect(experiment.exclusions.map((x) => [x.reason, x.role, x.events, x.revenue])).toEqual([
+    expect(experiment.exclusions.filter((x) => x.role === 'purchase').map((x) => [x.reason, x.role, x.events, x.revenue])).toEqual([
       ['after_window', 'purchase', 1, 50],
       ['before_exposure', 'purchase', 1, 100],
     ]);
@@ -196,7 +218,15 @@ describe('the report of a simulated log', () => {
     await jsonToParquet([join(dir, 'events.jsonl')], join(dir, 'events.parquet'));
     const fromParquet = await buildReport(data, [{ path: join(dir, 'events.parquet'), format: 'parquet' }]);
     // sums of doubles in another order differ in the last bits: compare money to the cent
-    const cents = (g: GroupReport): GroupReport => ({ ...g, revenue: Math.round(g.revenue * 100), revenueSquares: Math.round(g.revenueSquares * 100) });
+    const cent = (x: number): number => Math.round(x * 100);
+    const cents = (g: GroupReport): GroupReport => ({
+      ...g,
+      revenue: cent(g.revenue),
+      revenueSquares: cent(g.revenueSquares),
+      revenue7d: cent(g.revenue7d),
+      revenue30d: cent(g.revenue30d),
+      revenue90d: cent(g.revenue90d),
+    });
     const figures = (r: Report) => [...r.experiments.flatMap((e) => e.arms.map(({ vsControl: _, weight: __, ...a }) => cents(a))), ...r.landings.map(cents)];
     expect(figures(fromParquet)).toEqual(figures(report));
     expect(fromParquet.quality.duplicates).toBe(report.quality.duplicates);

@@ -36,7 +36,7 @@ let data: FunnelData;
 let duck: SqlFigures;
 let postgres: SqlFigures;
 
-const MONEY = new Set(['revenue', 'revenue_squares']);
+const MONEY = new Set(['revenue', 'revenue_squares', 'revenue_7d', 'revenue_30d', 'revenue_90d']);
 const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple', 'exclusions', 'breakdowns'] as const;
 
 /**
@@ -72,6 +72,7 @@ beforeAll(async () => {
     days: 5,
     simulation: { ...DEFAULT_OPTIONS, lift: { variant: 'trial', relative: 0.5 } },
     bad: { duplicates: 12, unknownEvents: 5, otherFunnel: 4, skewedVisitors: 20, truncated: true },
+    subscriptions: true,
     onVisitor: (w) => walks.push(w),
   });
   // a visitor of the example experiment shown its other variation too: left out of its arms

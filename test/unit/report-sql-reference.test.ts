@@ -35,7 +35,7 @@ async function figures(input: Input, replacements?: URL): Promise<SqlFigures> {
 
 /** Rows in a fixed order, money to the cent (sums of doubles in another order differ in the last bits), no empty quality classes. */
 function comparable(f: SqlFigures): Record<string, string[]> {
-  const money = new Set(['revenue', 'revenue_squares']);
+  const money = new Set(['revenue', 'revenue_squares', 'revenue_7d', 'revenue_30d', 'revenue_90d']);
   const rows = (list: object[]): string[] =>
     list.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, money.has(k) ? Math.round((v as number) * 100) : v]))).sort();
   return {
@@ -64,6 +64,7 @@ beforeAll(async () => {
     days: 4,
     simulation: DEFAULT_OPTIONS,
     bad: { duplicates: 9, unknownEvents: 4, otherFunnel: 3, skewedVisitors: 15, truncated: true },
+    subscriptions: true,
     onVisitor: (w) => walks.push(w),
   });
   const exposed = walks.find((w) => w.experiment?.variation === arms[0])!;

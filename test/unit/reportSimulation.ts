@@ -88,7 +88,20 @@ export function dailyExperiment(
 export function experimentMetrics(seed: number, visitors: number, options: Partial<SimulationOptions> = {}): GroupMetrics[] {
   const random = createRandom(seed);
   const simulation = { ...DEFAULT_OPTIONS, paths, ...options };
-  const metrics = arms.map((key) => ({ key, visitors: 0, signups: 0, purchases: 0, upsells: 0, revenue: 0, revenueSquares: 0, paying: 0 }));
+  const metrics = arms.map((key) => ({
+    key,
+    visitors: 0,
+    signups: 0,
+    purchases: 0,
+    upsells: 0,
+    revenue: 0,
+    revenueSquares: 0,
+    paying: 0,
+    revenue7d: 0,
+    revenue30d: 0,
+    revenue90d: 0,
+    refunds: 0,
+  }));
   for (let i = 0; i < visitors; i++) {
     const walk = simulateVisitor(model, simulation, random);
     const arm = metrics[arms.indexOf(walk.experiment!.variation)]!;

@@ -5,13 +5,16 @@
 -- step this funnel does not have), unknown_event
 -- (not in the event catalogue), or ok. skewed marks an event whose time 02_checks.sql moved by more
 -- than 5 minutes (or, without sentAt, one more than a day away from receivedAt).
--- A track event with an order_id (a purchase) is keyed by its visitor, event and order_id instead
--- (order_key): re-sent under a new messageId, it is a duplicate all the same.
+-- A purchase or upsell with an order_id is keyed by its visitor, event and order_id instead
+-- (order_key): re-sent under a new messageId, it is a duplicate all the same. (A subscription's
+-- renewals share its order_id and are not keyed so.)
 -- The messageIds are read once, into a narrow table of two numbers a line: reading them is the
 -- costliest part of the input (unique strings that compress badly), so the search for repeats runs on
 -- this table and the classification below never reads them again.
 CREATE TABLE message_keys AS
-SELECT line_no, COALESCE(order_key, message_key) AS message_key FROM raw_events;
+SELECT r.line_no, CASE WHEN er.role IN ('purchase', 'upsell') AND r.order_key IS NOT NULL THEN r.order_key ELSE r.message_key END AS message_key
+FROM raw_events r
+LEFT JOIN event_roles er ON er.raw_name = r.event;
 
 -- The later copies of each messageId: only keys seen more than once are sorted.
 CREATE TABLE duplicate_lines AS

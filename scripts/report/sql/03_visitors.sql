@@ -30,7 +30,7 @@ SELECT
   LIST({'step_no': step_no, 'outcome': outcome}) FILTER (WHERE role = 'completed' AND step_no IS NOT NULL) AS left_steps,
   LIST({'experiment_id': experiment_id, 'variation_id': variation_id, 'at_ms': at_ms, 'line_no': line_no}) FILTER (WHERE role = 'exposure') AS exposures,
   -- each conversion with its time, so that an experiment counts only those after the visitor's exposure
-  LIST({'role': role, 'at_ms': at_ms, 'value': value}) FILTER (WHERE role IN ('signup', 'purchase', 'upsell')) AS conversion_events
+  LIST({'role': role, 'at_ms': at_ms, 'value': value}) FILTER (WHERE role IN ('signup', 'purchase', 'upsell', 'renewal', 'refund')) AS conversion_events
 FROM classified
 GROUP BY visitor_key, status = 'ok';
 

@@ -33,7 +33,8 @@ WHERE r.k = 1;
 -- Each conversion of a visitor of an arm (a visitor in one variation only), marked `excluded` when it
 -- does not count for the experiment: before the visitor's first exposure (a purchase made before the
 -- experiment could change anything), or at or after the end of the experiment's conversion window
--- (experiment_windows, from flows/experiments.json, default 7 days).
+-- (experiment_windows, from flows/experiments.json, default 7 days); a subscription's renewals and
+-- refunds count up to 90 days after the exposure. since_ms: the time from the exposure.
 CREATE TABLE exposure_conversions AS
 WITH seen AS (
   SELECT visitor_key, UNNEST(conversion_events) AS c
@@ -50,7 +51,12 @@ SELECT
   x.visitor_key,
   f.role,
   f.value,
-  CASE WHEN f.at_ms < x.at_ms THEN 'before_exposure' WHEN f.at_ms >= x.at_ms + w.window_ms THEN 'after_window' END AS excluded
+  f.at_ms - x.at_ms AS since_ms,
+  CASE
+    WHEN f.at_ms < x.at_ms THEN 'before_exposure'
+    WHEN f.role IN ('signup', 'purchase', 'upsell') AND f.at_ms >= x.at_ms + w.window_ms THEN 'after_window'
+    WHEN f.at_ms >= x.at_ms + 7776000000 THEN 'after_90_days'
+  END AS excluded
 FROM exposures x
 JOIN experiment_windows w ON w.experiment_id = x.experiment_id
 JOIN flat f ON f.visitor_key = x.visitor_key

@@ -33,7 +33,7 @@ SELECT
   ARRAY_AGG(step_no) FILTER (WHERE role = 'page' AND step_no IS NOT NULL) AS shown_steps,
   ARRAY_AGG(ROW(step_no, outcome)::left_step) FILTER (WHERE role = 'completed' AND step_no IS NOT NULL) AS left_steps,
   ARRAY_AGG(ROW(experiment_id, variation_id, at_ms, line_no)::exposure_seen) FILTER (WHERE role = 'exposure') AS exposures,
-  ARRAY_AGG(ROW(role, at_ms, value)::conversion_seen) FILTER (WHERE role IN ('signup', 'purchase', 'upsell')) AS conversion_events
+  ARRAY_AGG(ROW(role, at_ms, value)::conversion_seen) FILTER (WHERE role IN ('signup', 'purchase', 'upsell', 'renewal', 'refund')) AS conversion_events
 FROM classified
 GROUP BY visitor_key, status = 'ok';
 
