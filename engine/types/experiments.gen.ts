@@ -31,6 +31,10 @@ export type AttributeTest =
        */
       $nin?: [string, ...string[]];
     };
+/**
+ * A metric the report measures per visitor of an arm.
+ */
+export type ExperimentMetric = 'signup' | 'purchase' | 'upsell' | 'revenue';
 
 /**
  * Landing experiments keyed by GrowthBook's experiment key (the experiment_id of every exposure): the visitors of a landing path are split between landing variants with GrowthBook's own fields and bucketing (variations, weights, coverage, seed, hashVersion, hashAttribute, namespace, condition), so GrowthBook's SDK would assign each visitor the same variation.
@@ -94,6 +98,20 @@ export interface Experiment {
    * The variation everyone gets once the experiment is stopped.
    */
   winner?: string;
+  /**
+   * The metrics that decide the winner (default ["purchase"]); with several, each is tested at 5% divided by their number (Bonferroni). signup, purchase, upsell: the share of the arm's visitors who did it; revenue: revenue per visitor.
+   *
+   * @minItems 1
+   */
+  goals?: [ExperimentMetric, ...ExperimentMetric[]];
+  /**
+   * Metrics that must not get worse (default ["signup", "revenue"]): a variant significantly worse on one is not shipped, whatever its goals say.
+   */
+  guardrails?: ExperimentMetric[];
+  /**
+   * How long after a visitor's first exposure their conversions count for the experiment, in days (default 7). Conversions before the exposure or after the window are left out and counted by reason.
+   */
+  conversionWindowDays?: number;
 }
 export interface VariationMeta {
   /**

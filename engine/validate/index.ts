@@ -30,6 +30,7 @@ import { checkPaths, checkReachable, checkStepImages, checkSteps } from './seman
 import type { JsonDoc, ValidationIssue, ValidationResult } from './types.ts';
 import { checkVariants } from './variantCheck.ts';
 import { checkExperiments } from './experimentCheck.ts';
+import { checkExperimentRuns } from './experimentRunCheck.ts';
 
 /** What the validator reports: located issues, the files read and their parsed values. */
 export type { FunnelDocuments, ValidationIssue, ValidationResult } from './types.ts';
@@ -207,7 +208,14 @@ export async function validateProject(options: ValidateOptions = {}): Promise<Va
     destinationsModule: resolve(root, options.destinationsModule ?? 'screens/analytics/destinations.ts'),
     variants: project.variants.map((v) => v.id),
   });
-  issues.push(...registry.issues, ...i18n.issues, ...state.issues, ...checkBinds(binds, state.shape), ...measurement.issues);
+  issues.push(
+    ...registry.issues,
+    ...i18n.issues,
+    ...state.issues,
+    ...checkBinds(binds, state.shape),
+    ...measurement.issues,
+    ...checkExperimentRuns(experiments, measurement.events),
+  );
   files.push(...registry.files, ...i18n.files, ...measurement.files);
 
   return { issues: dedupe(issues), files: [...new Set(files)], data: data() };

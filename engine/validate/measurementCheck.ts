@@ -201,10 +201,11 @@ function checkVendors(destinations: JsonDoc, consent: JsonDoc | undefined): Vali
 }
 
 /** Validates destinations.json and events.json of a flows directory (each only when it exists). */
-export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[] }> {
+export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues: ValidationIssue[]; files: string[]; events?: JsonDoc }> {
   const issues: ValidationIssue[] = [];
   const files: string[] = [];
   let catalogue: Set<string> | undefined;
+  let eventsDoc: JsonDoc | undefined;
   const eventsPath = join(o.flowsDir, 'events.json');
   if (existsSync(eventsPath)) {
     const loaded = await loadJson(o.root, eventsPath);
@@ -214,6 +215,7 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
       issues.push(...(await schemaIssues(loaded.doc, join(o.schemasDir, 'events.schema.json'))));
       const events = isObj(loaded.doc.data) && isObj(loaded.doc.data.events) ? loaded.doc.data.events : {};
       catalogue = new Set(Object.keys(events));
+      eventsDoc = loaded.doc;
     }
   }
   let destinationsDoc: JsonDoc | undefined;
@@ -241,5 +243,5 @@ export async function checkMeasurement(o: MeasurementOptions): Promise<{ issues:
     }
   }
   if (destinationsDoc) issues.push(...checkVendors(destinationsDoc, consentDoc));
-  return { issues, files };
+  return { issues, files, events: eventsDoc };
 }

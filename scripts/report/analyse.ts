@@ -7,11 +7,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { experimentArms, experimentEntries, growthbookVariationId, variantIds, type FunnelData } from '../../engine/index.ts';
 import { openDatabase, sqlString, type DatabaseOptions, type SqlSession } from './duckdb.ts';
+import { fillUserAgentTables, USER_AGENT_TABLES } from './userAgents.ts';
+import { experimentBreakdowns, type BreakdownRow } from './breakdowns.ts';
 import { landingFunnel } from './flowModel.ts';
 import { loadEvents, type Input } from './load.ts';
 import { qualityOf, qualityRules, qualityRulesStatement, type QualityRow } from './dataQuality.ts';
-import type { ArmReport, DailyPoint, ExperimentReport, GroupMetrics, GroupReport, MetricKey, Report, StepRow } from './model.ts';
-import { compareMeans, compareProportions, MIN_CONVERSIONS, sampleRatioCheck, type Comparison } from './stats.ts';
+import type { ArmReport, ExclusionRow, ExperimentReport, GroupMetrics, GroupReport, Report, StepRow } from './model.ts';
+import { DEFAULT_TEST, MIN_CONVERSIONS, sampleRatioCheck, type TestOptions } from './stats.ts';
+import { dailySeries, visitorsPerArmPerDay, type DailyRow } from './daily.ts';
+import { compareArm, decide, experimentSettings, metricAlpha } from './decision.ts';
 
 const SQL_DIR = new URL('./sql/', import.meta.url);
 const CATALOGUE = new URL('../../flows/events.json', import.meta.url);
@@ -26,7 +30,7 @@ export function sqlStatements(file: string, dir: URL = SQL_DIR): string[] {
 
 /**
  * The tables the SQL reads besides the events, as statements: this funnel's landing types, experiment
- * arms, event catalogue, steps (numbered) and flow entries, and the bounds of the data-quality rules
+ * arms and conversion windows, event catalogue, steps (numbered) and flow entries, and the bounds of the data-quality rules
  * for an analysis at `analysedAt` (ms). Plain SQL that DuckDB and Postgres both take
  * (`npm run report -- --reference-sql` prints them for a warehouse).
  */
@@ -35,6 +39,7 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
   const landings = variantIds(data.landings).map((id) => [id]);
   // each variation's id as the exposure reports it (GrowthBook's) with the landing type it shows (the report's arm)
   const variations = experimentEntries(data.experiments).flatMap(([id, e]) => e.variations.map((v, k) => [id, growthbookVariationId(e, k), v]));
+  const windows = experimentEntries(data.experiments).map(([id, e]) => `(${sqlString(id)}, ${experimentSettings(e).conversionWindowDays * 86_400_000})`);
   const catalogue = Object.keys((JSON.parse(readFileSync(CATALOGUE, 'utf8')) as { events: Record<string, unknown> }).events).map((n) => [n]);
   const entries = Object.values(data.flows).map((f) => [f.entry]);
   // entry: the step starts a flow (where a visit's landing page is), so the one pass needs no second lookup
@@ -45,10 +50,14 @@ export function referenceTableStatements(data: FunnelData, analysedAt: number = 
     variations.length
       ? `CREATE TABLE known_variations AS SELECT * FROM (VALUES ${values(variations)}) AS t (experiment_id, variation_id, landing_type)`
       : `CREATE TABLE known_variations (experiment_id VARCHAR, variation_id VARCHAR, landing_type VARCHAR)`,
+    windows.length
+      ? `CREATE TABLE experiment_windows AS SELECT * FROM (VALUES ${windows.join(', ')}) AS t (experiment_id, window_ms)`
+      : `CREATE TABLE experiment_windows (experiment_id VARCHAR, window_ms BIGINT)`,
     `CREATE TABLE catalogue AS SELECT * FROM (VALUES ${values(catalogue)}) AS t (name)`,
     `CREATE TABLE entry_steps AS SELECT * FROM (VALUES ${values(entries)}) AS t (step)`,
     `CREATE TABLE known_steps AS SELECT * FROM (VALUES ${steps.map((id, k) => `(${sqlString(id)}, ${k + 1}, ${entrySet.has(id)})`).join(', ')}) AS t (step, step_no, entry)`,
     qualityRulesStatement(qualityRules(data, analysedAt)),
+    ...USER_AGENT_TABLES,
   ];
 }
 
@@ -67,6 +76,10 @@ export interface MetricRow {
   revenue: number;
   revenue_squares: number;
   paying: number;
+  revenue_7d: number;
+  revenue_30d: number;
+  revenue_90d: number;
+  refunds: number;
 }
 export interface StepCountRow {
   dimension: string;
@@ -80,13 +93,6 @@ export interface OutcomeRow extends Omit<StepCountRow, 'reached' | 'completed'> 
   outcome: string;
   visitors: number;
 }
-export interface DailyRow {
-  experiment_id: string;
-  variation_id: string;
-  day: number;
-  visitors: number;
-  purchases: number;
-}
 
 const groupId = (r: { dimension: string; dimension_key: string; group_key: string }): string => `${r.dimension}\u0000${r.dimension_key}\u0000${r.group_key}`;
 
@@ -99,6 +105,10 @@ const metricsOf = (key: string, r: MetricRow | undefined): GroupMetrics => ({
   revenue: r?.revenue ?? 0,
   revenueSquares: r?.revenue_squares ?? 0,
   paying: r?.paying ?? 0,
+  revenue7d: r?.revenue_7d ?? 0,
+  revenue30d: r?.revenue_30d ?? 0,
+  revenue90d: r?.revenue_90d ?? 0,
+  refunds: r?.refunds ?? 0,
 });
 
 /** The step table of a group: the landing's flow in walking order, then any other step its visitors reached. */
@@ -123,45 +133,9 @@ function stepRows(data: FunnelData, landingType: string | undefined, counts: Ste
   return rows;
 }
 
-function compareArms(control: GroupMetrics, arm: GroupMetrics): Record<MetricKey, Comparison> {
-  return {
-    signup: compareProportions({ n: control.visitors, x: control.signups }, { n: arm.visitors, x: arm.signups }),
-    purchase: compareProportions({ n: control.visitors, x: control.purchases }, { n: arm.visitors, x: arm.purchases }),
-    upsell: compareProportions({ n: control.visitors, x: control.upsells }, { n: arm.visitors, x: arm.upsells }),
-    revenue: compareMeans(
-      { n: control.visitors, sum: control.revenue, sumSquares: control.revenueSquares, nonZero: control.paying },
-      { n: arm.visitors, sum: arm.revenue, sumSquares: arm.revenueSquares, nonZero: arm.paying },
-    ),
-  };
-}
-
-function dailySeries(arms: string[], rows: DailyRow[]): DailyPoint[] {
-  const days = [...new Set(rows.map((r) => r.day))].sort((a, b) => a - b);
-  const visitors = arms.map(() => 0);
-  const purchases = arms.map(() => 0);
-  return days.map((day) => {
-    for (const r of rows.filter((x) => x.day === day)) {
-      const k = arms.indexOf(r.variation_id);
-      if (k < 0) continue;
-      visitors[k]! += r.visitors;
-      purchases[k]! += r.purchases;
-    }
-    return {
-      day,
-      visitors: [...visitors],
-      purchaseRate: visitors.map((n, k) => (n ? purchases[k]! / n : 0)),
-      lift: arms.map((_, k) => {
-        if (k === 0) return null;
-        const c = compareProportions({ n: visitors[0]!, x: purchases[0]! }, { n: visitors[k]!, x: purchases[k]! });
-        return { lift: c.lift, low: c.liftLow, high: c.liftHigh };
-      }),
-    };
-  });
-}
-
 const percent = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-function experimentNotes(e: Omit<ExperimentReport, 'notes'>): string[] {
+function experimentNotes(e: Omit<ExperimentReport, 'notes' | 'decision'>): string[] {
   const notes: string[] = [];
   if (e.srm.mismatch) {
     const observed = e.arms.map((a) => `${a.key} ${a.visitors}`).join(', ');
@@ -190,6 +164,8 @@ export interface SqlFigures {
   daily: DailyRow[];
   quality: QualityRow[];
   multiple: Array<{ experiment_id: string; n: number }>;
+  exclusions: ExclusionRow[];
+  breakdowns: BreakdownRow[];
 }
 
 /**
@@ -200,6 +176,7 @@ export interface SqlFigures {
 export async function runReportSql(db: SqlSession, data: FunnelData, replacements?: URL, analysedAt: number = Date.now()): Promise<SqlFigures> {
   const statements = (file: string): string[] => sqlStatements(file, replacements && existsSync(new URL(file, replacements)) ? replacements : SQL_DIR);
   await createReferenceTables(db, data, analysedAt);
+  await fillUserAgentTables(db);
   for (const file of ['01_event_names.sql', '02_checks.sql', '02_classified.sql', '03_visitors.sql', '04_exposures.sql', '05_groups.sql', '06_steps.sql'])
     for (const statement of statements(file)) await db.run(statement);
   const query = async <T>(file: string): Promise<T[]> => db.rows<T>(statements(file)[0]!);
@@ -210,12 +187,21 @@ export async function runReportSql(db: SqlSession, data: FunnelData, replacement
     daily: await query<DailyRow>('10_daily.sql'),
     quality: await query<QualityRow>('11_quality.sql'),
     multiple: await db.rows<{ experiment_id: string; n: number }>('SELECT experiment_id, COUNT(*) AS n FROM exposures WHERE multiple GROUP BY experiment_id'),
+    exclusions: await query<ExclusionRow>('12_exclusions.sql'),
+    breakdowns: await query<BreakdownRow>('13_breakdowns.sql'),
   };
 }
 
 /** Runs the SQL over the loaded events and builds the report; `dialect`: another engine's files (runReportSql). */
-export async function reportFromDatabase(db: SqlSession, data: FunnelData, inputs: string[], dialect?: URL, analysedAt: number = Date.now()): Promise<Report> {
-  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple } = await runReportSql(db, data, dialect, analysedAt);
+export async function reportFromDatabase(
+  db: SqlSession,
+  data: FunnelData,
+  inputs: string[],
+  dialect?: URL,
+  analysedAt: number = Date.now(),
+  test: TestOptions = DEFAULT_TEST,
+): Promise<Report> {
+  const { metrics, steps, outcomes, daily, quality: qualityRows, multiple, exclusions, breakdowns } = await runReportSql(db, data, dialect, analysedAt);
 
   const metricById = new Map(metrics.map((m) => [groupId(m), m]));
   const stepsOf = (dimension: string, dimensionKey: string, key: string, landingType: string | undefined): StepRow[] => {
@@ -242,7 +228,10 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
         weight: v.weight,
         steps: stepsOf('experiment', id, v.variant, v.variant),
       }));
-      for (const arm of arms.slice(1)) arm.vsControl = compareArms(arms[0]!, arm);
+      const settings = experimentSettings(e);
+      const alphas = metricAlpha(settings, arms.length - 1, test);
+      for (const arm of arms.slice(1)) arm.vsControl = compareArm(arms[0]!, arm, alphas, test);
+      const days = daily.filter((d) => d.experiment_id === id);
       const base = {
         id,
         description: e.description ?? '',
@@ -256,10 +245,19 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
         multipleExposures: multiple.find((r) => r.experiment_id === id)?.n ?? 0,
         daily: dailySeries(
           arms.map((a) => a.key),
-          daily.filter((d) => d.experiment_id === id),
+          days,
+          { ...test, alpha: alphas.purchase },
+        ),
+        settings,
+        exclusions: exclusions.filter((x) => x.experiment_id === id),
+        breakdowns: experimentBreakdowns(
+          breakdowns.filter((b) => b.experiment_id === id),
+          arms.map((a) => a.key),
+          settings.goals[0]!,
+          test,
         ),
       };
-      return { ...base, notes: experimentNotes(base) };
+      return { ...base, notes: experimentNotes(base), decision: decide(arms, settings, base.srm, visitorsPerArmPerDay(days, arms.length)) };
     });
 
   const keysOf = (dimension: string): string[] => metrics.filter((m) => m.dimension === dimension).map((m) => m.group_key);
@@ -276,6 +274,8 @@ export async function reportFromDatabase(db: SqlSession, data: FunnelData, input
 /** DuckDB's limits, and the analysis time (ms, default now) that bounds the events' times. */
 export interface ReportOptions extends DatabaseOptions {
   analysedAt?: number;
+  /** The statistics' settings (default: sequential, DEFAULT_TEST). */
+  test?: TestOptions;
 }
 
 /** Opens an embedded DuckDB, reads the inputs and builds the report. */
@@ -289,6 +289,7 @@ export async function buildReport(data: FunnelData, inputs: Input[], options: Re
       inputs.map((i) => i.path),
       undefined,
       options.analysedAt,
+      options.test,
     );
   } finally {
     db.close();

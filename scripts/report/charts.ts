@@ -2,7 +2,8 @@
  * The HTML report's chart script (plain browser JavaScript, inlined after uPlot): reads the chart
  * data from the page's JSON block and draws, per experiment, a funnel per arm (share of the arm's
  * visitors who reached each step), the cumulative purchase rate per arm over time and the
- * cumulative lift in purchase against the control with its 95% interval. The same for each landing's
+ * cumulative lift in purchase against the control with its interval (sequential by default), each
+ * chart with a legend naming its series. The same for each landing's
  * funnel. Sizes follow the container's width.
  */
 export const CHART_SCRIPT = `(() => {
@@ -27,11 +28,12 @@ export const CHART_SCRIPT = `(() => {
   }
 
   function lines(el, x, series, yFormat, band) {
+    // legend without live values: the series' names stay readable when the cursor is elsewhere
     new uPlot({
-      width: widthOf(el), height: 220, padding: [12, 16, 0, 8],
+      width: widthOf(el), height: 220, padding: [12, 16, 0, 8], legend: { live: false },
       scales: { x: { time: true } },
       axes: [{ values: (u, ticks) => ticks.map(day) }, { values: (u, ticks) => ticks.map(yFormat), size: 64 }],
-      series: [{ value: (u, v) => v == null ? '' : day(v) }].concat(series.map((s, k) => ({
+      series: [{ label: 'day', value: (u, v) => v == null ? '' : day(v) }].concat(series.map((s, k) => ({
         label: s.label, stroke: s.colour, width: s.dash ? 1 : 2, dash: s.dash ? [4, 4] : undefined, value: (u, v) => yFormat(v),
       }))),
       bands: band,
@@ -50,8 +52,8 @@ export const CHART_SCRIPT = `(() => {
       const c = colours[k % colours.length];
       const at = lift.length + 1;
       lift.push({ label: a + ' lift', colour: c, values: e.lift.map((l) => l[k] && l[k].lift) });
-      lift.push({ label: '95% low', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].low) });
-      lift.push({ label: '95% high', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].high) });
+      lift.push({ label: a + ' ' + e.interval + ' low', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].low) });
+      lift.push({ label: a + ' ' + e.interval + ' high', colour: c, dash: true, values: e.lift.map((l) => l[k] && l[k].high) });
       bands.push({ series: [at + 2, at + 1], fill: c + '22' });
     });
     lines(document.getElementById(e.id + '-lift'), x, lift, (v) => v == null ? '' : (v >= 0 ? '+' : '') + (v * 100).toFixed(1) + '%', bands);

@@ -5,7 +5,7 @@
  * Postgres dialect in PGlite), prints the tables and writes the HTML report. `npm run report -- --help`
  * lists the options.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFunnelData } from '../../engine/validate/index.ts';
 import { defaultCollectorLog } from '../server/sandbox/collectorLog.ts';
@@ -13,6 +13,8 @@ import { buildReport, referenceTableStatements } from './analyse.ts';
 import { reportPage } from './html.ts';
 import { formatOf, type InputFormat } from './load.ts';
 import { buildPostgresReport } from './postgres.ts';
+import { promotionEdit, PromotionRefused, winnerToPromote } from './promote.ts';
+import { DEFAULT_TEST } from './stats.ts';
 import { terminalReport } from './terminal.ts';
 import { mixedVersionsWarning, splitByVersion, versionsIn } from './versions.ts';
 
@@ -32,6 +34,11 @@ const HELP = `npm run report -- [file ...] [options]
   --by-version           one report per version of the funnel (the events' context.flow_version):
                          tables headed by the version, HTML and JSON files named <file>.<version>;
                          without it a report over several versions warns (JSON lines only)
+  --fixed-horizon        read the comparisons with a fixed-horizon t-test (valid once, at a sample size
+                         decided in advance) instead of the default sequential test (valid every day)
+  --promote <experiment> once the report names the experiment's winner, end the experiment with it in
+                         flows/experiments.json ("status": "stopped", "winner"): a minimal edit to review;
+                         refused while no winner is established
   --quiet                no terminal tables`;
 
 const { values, positionals } = parseArgs({
@@ -44,6 +51,8 @@ const { values, positionals } = parseArgs({
     threads: { type: 'string', default: '2' },
     quiet: { type: 'boolean', default: false },
     'by-version': { type: 'boolean', default: false },
+    'fixed-horizon': { type: 'boolean', default: false },
+    promote: { type: 'string' },
     postgres: { type: 'boolean', default: false },
     'reference-sql': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -87,6 +96,7 @@ try {
   const data = await loadFunnelData();
   const jsonl = inputs.every((i) => i.format === 'jsonl');
   if (values['by-version'] && !jsonl) throw new Error('--by-version reads JSON lines only');
+  if (values['by-version'] && values.promote) throw new Error('--promote decides on the whole log: leave out --by-version');
   const runs = values['by-version'] ? await splitByVersion(inputs.map((i) => i.path)) : [{ version: '', file: '' }];
   if (!values['by-version'] && jsonl) {
     const warning = mixedVersionsWarning(await versionsIn(inputs.map((i) => i.path)));
@@ -99,7 +109,11 @@ try {
           data,
           runInputs.map((i) => i.path),
         )
-      : await buildReport(data, runInputs, { memoryLimit: values.memory, threads: Number(values.threads) });
+      : await buildReport(data, runInputs, {
+          memoryLimit: values.memory,
+          threads: Number(values.threads),
+          test: { ...DEFAULT_TEST, sequential: !values['fixed-horizon'] },
+        });
     if (run.version) console.log(`\n=== version ${run.version} ===`);
     if (!values.quiet) console.log(terminalReport(report));
     if (values.html) {
@@ -108,8 +122,20 @@ try {
       console.log(`\nHTML report: ${file}`);
     }
     if (values.json) writeFileSync(run.version ? perVersion(values.json, run.version) : values.json, JSON.stringify(report, null, 2));
+    if (values.promote) {
+      const winner = winnerToPromote(report, values.promote);
+      const file = new URL('../../flows/experiments.json', import.meta.url);
+      writeFileSync(file, promotionEdit(readFileSync(file, 'utf8'), values.promote, winner));
+      console.log(
+        `\nflows/experiments.json: "${values.promote}" stopped with winner "${winner}"; everyone gets it once deployed (review the change, then npm run validate).`,
+      );
+    }
   }
 } catch (error) {
+  if (error instanceof PromotionRefused) {
+    console.error(`report: --promote refused: ${error.message}`);
+    process.exit(3);
+  }
   console.error(`report: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -111,6 +111,7 @@ export function qualityOf(rows: QualityRow[], multiple: Array<{ n: number }>, ru
     invalid: status('invalid'),
     invalidReasons: names('invalid').sort((a, b) => order(a.name) - order(b.name)),
     duplicates: status('duplicate'),
+    bots: status('bot'),
     otherFunnel: status('other_funnel'),
     unknownEvents: status('unknown_event'),
     clockSkew: rows.filter((r) => r.skewed === 1).reduce((s, r) => s + r.count, 0),

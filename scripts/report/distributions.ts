@@ -190,3 +190,23 @@ export function studentTTwoSided(t: number, df: number): number {
   if (!Number.isFinite(df) || df > 1e7) return 2 * normalCdf(-Math.abs(t));
   return betaRegularized(df / (df + t * t), df / 2, 0.5);
 }
+
+/** The t with P(|T| >= t) = `twoSided` for a Student t with `df` degrees of freedom (bisection on the tail). */
+export function studentTQuantileTwoSided(twoSided: number, df: number): number {
+  if (!(twoSided > 0 && twoSided < 1)) throw new RangeError(`studentTQuantileTwoSided needs 0 < p < 1, got ${twoSided}`);
+  const z = normalQuantile(1 - twoSided / 2);
+  if (!Number.isFinite(df) || df > 1e7) return z;
+  // the t quantile is above the normal one; double the upper bound until it brackets
+  let low = z;
+  let high = Math.max(2 * z, 1);
+  while (studentTTwoSided(high, df) > twoSided) high *= 2;
+  for (let i = 0; i < 200 && high - low > 1e-13 * high; i++) {
+    const mid = (low + high) / 2;
+    if (studentTTwoSided(mid, df) > twoSided) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
+/** The standard normal density. */
+export const normalPdf = (x: number): number => Math.exp(-0.5 * x * x) / Math.sqrt(2 * Math.PI);

@@ -1,6 +1,18 @@
 /** Number formats and row builders shared by the terminal table and the HTML page, so both show the same figures. */
 import { reasonLabel } from './dataQuality.ts';
-import { METRIC_LABELS, METRICS, type ArmReport, type DataQuality, type GroupMetrics, type GroupReport, type MetricKey } from './model.ts';
+import { BREAKDOWN_LABELS } from './breakdowns.ts';
+import type { ExperimentSettings } from './decision.ts';
+import {
+  METRIC_LABELS,
+  METRICS,
+  type ArmReport,
+  type DataQuality,
+  type ExclusionRow,
+  type ExperimentReport,
+  type GroupMetrics,
+  type GroupReport,
+  type MetricKey,
+} from './model.ts';
 import type { Comparison } from './stats.ts';
 
 export const int = (n: number): string => n.toLocaleString('en-US');
@@ -21,30 +33,99 @@ export function metricValue(g: GroupMetrics, metric: MetricKey): string {
 
 export const METRIC_HEADER = ['visitors', ...METRICS.map((m) => METRIC_LABELS[m])];
 
+/**
+ * Each arm's expected loss on the first goal if it were shipped (gbstats' risk, relative to the
+ * control): a variant's own; the control's, the largest loss of keeping it against any variant.
+ */
+export function expectedLossCells(e: ExperimentReport): string[] {
+  const goal = e.settings.goals[0]!;
+  const risks = e.arms.slice(1).map((a) => a.vsControl?.[goal]?.risk ?? null);
+  const control = risks.some((r) => r) ? pct(Math.max(...risks.map((r) => r?.control ?? 0)), 2) : '–';
+  return [control, ...risks.map((r) => (r ? pct(r.variant, 2) : '–'))];
+}
+
+/** The arm table of an experiment: the metrics, then the expected loss on the first goal. */
+export function armTable(e: ExperimentReport): { header: string[]; rows: string[][] } {
+  const loss = expectedLossCells(e);
+  return {
+    header: [
+      'arm',
+      ...METRIC_HEADER,
+      'revenue / visitor at 7, 30, 90 days',
+      'refund rate',
+      `expected loss if shipped (${METRIC_LABELS[e.settings.goals[0]!]})`,
+    ],
+    rows: e.arms.map((a, k) => [
+      a.key,
+      ...metricCells(a),
+      a.visitors ? [a.revenue7d, a.revenue30d, a.revenue90d].map((r) => usd(r / a.visitors)).join(', ') : '–',
+      a.visitors ? `${pct(a.refunds / a.visitors, 2)} (${int(a.refunds)})` : '–',
+      loss[k]!,
+    ]),
+  };
+}
+
 /** visitors and each metric of a group. */
 export const metricCells = (g: GroupMetrics): string[] => [int(g.visitors), ...METRICS.map((m) => metricValue(g, m))];
 
-export const COMPARISON_HEADER = ['metric', 'arm', 'lift', '95% interval', 'chance to beat control', 'p-value', ''];
+export const COMPARISON_HEADER = ['metric', 'role', 'arm', 'lift', 'interval', 'chance to beat control', 'expected loss if shipped', 'p-value', 'verdict'];
 
-/** One row per metric and non-control arm. */
-export function comparisonRows(arms: ArmReport[]): string[][] {
+/** A metric's part in the decision. */
+const roleOf = (settings: ExperimentSettings, metric: MetricKey): string =>
+  settings.goals.includes(metric) ? 'goal' : settings.guardrails.includes(metric) ? 'guardrail' : 'other';
+
+/** One row per metric (goals first, then guardrails, then the rest) and non-control arm. */
+export function comparisonRows(arms: ArmReport[], settings: ExperimentSettings): string[][] {
   const rows: string[][] = [];
-  for (const metric of METRICS)
+  const order = [...settings.goals, ...settings.guardrails, ...METRICS.filter((m) => !settings.goals.includes(m) && !settings.guardrails.includes(m))];
+  for (const metric of order)
     for (const arm of arms) {
       const c: Comparison | undefined = arm.vsControl?.[metric];
       if (!c) continue;
-      const verdict = c.tooSmall ? 'too small to decide' : c.pValue !== null && c.pValue < 0.05 ? (c.lift! > 0 ? 'better' : 'worse') : 'no clear difference';
       rows.push([
         METRIC_LABELS[metric],
+        roleOf(settings, metric),
         arm.key,
         signedPct(c.lift),
         `[${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]`,
         pct(c.chanceToBeat),
+        c.risk ? pct(c.risk.variant, 2) : '–',
         pValue(c.pValue),
-        verdict,
+        c.verdict,
       ]);
     }
   return rows;
+}
+
+const ROLE_NAMES: Record<ExclusionRow['role'], string> = { signup: 'signup', purchase: 'purchase', upsell: 'upsell', renewal: 'renewal', refund: 'refund' };
+const REASON_NAMES: Record<ExclusionRow['reason'], string> = {
+  before_exposure: 'before the exposure',
+  after_window: 'after the window',
+  after_90_days: 'after 90 days',
+};
+
+/** What the comparisons mean and what they left out, under the decision. */
+export function decisionDetails(e: ExperimentReport): string[] {
+  const { settings } = e;
+  const level = (alpha: number): string => `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+  const goalAlpha = e.arms[1]?.vsControl?.[settings.goals[0]!]?.alpha ?? 0.05;
+  const sequential = e.arms[1]?.vsControl?.[settings.goals[0]!]?.sequential ?? true;
+  const lines = [
+    `Goal${settings.goals.length > 1 ? 's' : ''}: ${settings.goals.map((g) => METRIC_LABELS[g]).join(', ')}` +
+      (settings.goals.length * (e.arms.length - 1) > 1 ? ` (each at ${level(goalAlpha)}, Bonferroni over goals and variants)` : '') +
+      `; guardrails: ${settings.guardrails.map((g) => METRIC_LABELS[g]).join(', ') || 'none'}. ` +
+      `Conversions count from each visitor's first exposure for ${settings.conversionWindowDays} day${settings.conversionWindowDays === 1 ? '' : 's'}.`,
+    sequential
+      ? 'Sequential test: the intervals and the daily chart stay valid however often they are read; stop as soon as the headline names a winner.'
+      : 'Fixed-horizon test: valid only when read once, at a sample size decided in advance; reading it every day finds differences that are not there.',
+  ];
+  if (e.exclusions.length) {
+    const parts = e.exclusions.map(
+      (x) => `${int(x.events)} ${ROLE_NAMES[x.role]}${x.events === 1 ? '' : 's'} ${REASON_NAMES[x.reason]}${x.revenue ? ` (${usd(x.revenue)})` : ''}`,
+    );
+    lines.push(`Left out of the arms: ${parts.join(', ')}.`);
+  }
+  return lines;
 }
 
 /** The step table of several groups side by side: per step, visitors who reached it (share of the group) and the drop-off at it. */
@@ -72,7 +153,8 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
   ['unparsable (truncated or not JSON)', int(q.unparsable)],
   ['invalid (left out), by reason:', int(q.invalid)],
   ...q.invalidReasons.map((r) => [`  ${r.name}: ${reasonLabel(r.name, q.rules)}`, int(r.count)]),
-  ['duplicates (same messageId; first copy kept)', int(q.duplicates)],
+  ['duplicates (same messageId, or a purchase re-sent with its order_id; first copy kept)', int(q.duplicates)],
+  ['known bots (user agent; left out)', int(q.bots)],
   [
     'another funnel (unknown landing type or experiment)',
     int(q.otherFunnel) + (q.otherLandings.length ? ` (${q.otherLandings.map((o) => `${o.name} ${int(o.count)}`).join(', ')})` : ''),
@@ -84,3 +166,25 @@ export const QUALITY_ROWS = (q: DataQuality): string[][] => [
 
 /** The headline's word on the lines left out as invalid, or nothing when there are none. */
 export const invalidSummary = (q: DataQuality): string => (q.invalid ? `; ${int(q.invalid)} refused as invalid (by reason in the data quality)` : '');
+
+/** The note every view puts on the breakdowns. */
+export const BREAKDOWN_NOTE =
+  'Exploratory: the arms within each UTM source, country, device and language, on the first goal. Many comparisons, none corrected for the others: a difference here is a lead for a next experiment, not a result.';
+
+/** The breakdown table of an experiment: per value, each arm's visitors and goal, each variant's lift and interval. */
+export function breakdownTable(e: ExperimentReport): { header: string[]; rows: string[][] } {
+  const goal = e.settings.goals[0]!;
+  const header = [
+    'breakdown',
+    'value',
+    ...e.arms.map((a) => `${a.key}: visitors, ${METRIC_LABELS[goal]}`),
+    ...e.arms.slice(1).map((a) => `${a.key}: lift [interval]`),
+  ];
+  const rows = e.breakdowns.map((g) => [
+    BREAKDOWN_LABELS[g.breakdown],
+    g.value,
+    ...g.arms.map((m) => `${int(m.visitors)}: ${metricValue(m, goal)}`),
+    ...g.vsControl.slice(1).map((c) => (c && c.lift !== null ? `${signedPct(c.lift)} [${signedPct(c.liftLow)}, ${signedPct(c.liftHigh)}]` : '–')),
+  ]);
+  return { header, rows };
+}

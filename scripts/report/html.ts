@@ -9,8 +9,21 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CHART_SCRIPT } from './charts.ts';
-import { COMPARISON_HEADER, comparisonRows, int, invalidSummary, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
-import type { GroupReport, Report } from './model.ts';
+import {
+  armTable,
+  BREAKDOWN_NOTE,
+  breakdownTable,
+  COMPARISON_HEADER,
+  comparisonRows,
+  decisionDetails,
+  int,
+  invalidSummary,
+  METRIC_HEADER,
+  metricCells,
+  QUALITY_ROWS,
+  stepTable,
+} from './format.ts';
+import type { ExperimentReport, GroupReport, Report } from './model.ts';
 
 const require = createRequire(import.meta.url);
 let uplot: { script: string; style: string } | undefined;
@@ -53,13 +66,25 @@ table { border-collapse: collapse; margin: 6px 0 12px; font-variant-numeric: tab
 caption { text-align: left; font-weight: 600; padding: 4px 0; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #e3e8ec; text-align: right; white-space: nowrap; }
 th[scope="row"], thead th:first-child { text-align: left; font-weight: 500; white-space: pre; }
-thead th { background: #f2f5f4; font-weight: 600; }
+thead th { background: #f2f5f4; font-weight: 600; white-space: normal; vertical-align: bottom; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 8px 16px; }
 .chart { min-width: 0; }
 .chart h4 { font-size: 13px; margin: 8px 0 0; color: #51605d; font-weight: 600; }
 .wide { grid-column: 1 / -1; }
+.decision { font-size: 20px; font-weight: 700; padding: 12px 16px; margin: 10px 0 6px; border-radius: 6px; border-left: 8px solid; }
+.decision.winner { background: #e6f4ea; border-color: #00564a; color: #00392f; }
+.decision.keep-running, .decision.no-data { background: #fff8e1; border-color: #a16207; color: #4a3200; }
+.decision.stop-guardrail, .decision.broken-split { background: #fde8e8; border-color: #b91c1c; color: #7f1d1d; }
+ul.decisions { list-style: none; padding: 0; margin: 8px 0 16px; }
+ul.decisions li { margin: 6px 0; }
+ul.decisions .decision { font-size: 16px; margin: 0; }
+.details { color: #2f3d3a; margin: 4px 0; }
+.uplot .u-legend { font-size: 12px; }
 details summary { cursor: pointer; font-weight: 600; margin: 8px 0; }
 `;
+
+/** The decision, coloured by what to do. */
+const decisionBox = (e: ExperimentReport): string => `<p class="decision ${e.decision.kind}">${escapeHtml(e.decision.headline)}</p>`;
 
 export function reportPage(report: Report): { html: string; csp: string } {
   const { script, style } = uplotFiles();
@@ -71,6 +96,7 @@ export function reportPage(report: Report): { html: string; csp: string } {
       days: e.daily.map((d) => d.day),
       rates: e.daily.map((d) => d.purchaseRate),
       lift: e.daily.map((d) => d.lift),
+      interval: e.arms[1]?.vsControl?.purchase.sequential === false ? '95%' : 'sequential 95%',
       funnels: e.arms.map((a, j) => funnelData(`exp-${k}-funnel-${j}`, a)),
     })),
     landings: report.landings.map((g, k) => funnelData(`landing-${k}`, g)),
@@ -79,6 +105,10 @@ export function reportPage(report: Report): { html: string; csp: string } {
   sections.push(
     `<h1>Funnel report</h1><p class="meta">${int(q.analysed)} events analysed of ${int(q.total)} read from ${escapeHtml(report.inputs.join(', '))}${escapeHtml(invalidSummary(q))}; made ${escapeHtml(report.generatedAt)}.</p>`,
   );
+  if (report.experiments.length)
+    sections.push(
+      `<ul class="decisions">${report.experiments.map((e, k) => `<li><a href="#experiment-${k}">${escapeHtml(e.id)}</a>${decisionBox(e)}</li>`).join('')}</ul>`,
+    );
   for (const [k, e] of report.experiments.entries()) {
     const notes = e.notes.map((n, j) => `<p class="note${j === 0 && e.srm.mismatch ? ' srm' : ''}">${escapeHtml(n)}</p>`).join('');
     const srm = `<p>Split check (sample ratio, chi-square): ${e.srm.chiSquare.toFixed(2)}, p = ${e.srm.pValue.toPrecision(3)}, weights ${e.arms.map((a) => a.weight).join('/')}: ${e.srm.mismatch ? '<strong>mismatch</strong>' : '<span class="ok">ok</span>'}.</p>`;
@@ -86,18 +116,20 @@ export function reportPage(report: Report): { html: string; csp: string } {
     const funnels = e.arms
       .map((a, j) => `<div class="chart"><h4>Funnel: ${escapeHtml(a.key)} (share of its visitors)</h4><div id="exp-${k}-funnel-${j}"></div></div>`)
       .join('');
-    sections.push(`<h2>Experiment ${escapeHtml(e.id)} <small>(${escapeHtml(e.status)}, control ${escapeHtml(e.control)})</small></h2>
+    const details = decisionDetails(e)
+      .map((line) => `<p class="details">${escapeHtml(line)}</p>`)
+      .join('');
+    const band = e.arms[1]?.vsControl?.purchase.sequential === false ? 'fixed-horizon' : 'sequential';
+    sections.push(`<h2 id="experiment-${k}">Experiment ${escapeHtml(e.id)} <small>(${escapeHtml(e.status)}, control ${escapeHtml(e.control)})</small></h2>
+${decisionBox(e)}${details}
 <p class="meta">${escapeHtml(e.description)}</p>${notes}${srm}
-${table(
-  ['arm', ...METRIC_HEADER],
-  e.arms.map((a) => [a.key, ...metricCells(a)]),
-  'Conversion per arm',
-)}
-${comparisonRows(e.arms).length ? table(COMPARISON_HEADER, comparisonRows(e.arms), 'Against the control') : ''}
+${table(armTable(e).header, armTable(e).rows, 'Conversion per arm')}
+${comparisonRows(e.arms, e.settings).length ? table(COMPARISON_HEADER, comparisonRows(e.arms, e.settings), 'Against the control') : ''}
 <div class="charts">${funnels}
 <div class="chart"><h4>Cumulative purchase rate</h4><div id="exp-${k}-rate"></div></div>
-<div class="chart"><h4>Cumulative lift in purchase against ${escapeHtml(e.control)} (95% interval)</h4><div id="exp-${k}-lift"></div></div></div>
-${table(steps.header, steps.rows, 'Steps: visitors who reached each step and the drop-off at it (branches by outcome)')}`);
+<div class="chart"><h4>Cumulative lift in purchase against ${escapeHtml(e.control)} (${band} interval)</h4><div id="exp-${k}-lift"></div></div></div>
+${table(steps.header, steps.rows, 'Steps: visitors who reached each step and the drop-off at it (branches by outcome)')}
+${e.breakdowns.length ? `<details><summary>Breakdowns by UTM source, country, device and language (exploratory)</summary><p class="note">${escapeHtml(BREAKDOWN_NOTE)}</p>${table(breakdownTable(e).header, breakdownTable(e).rows)}</details>` : ''}`);
   }
   const landingCharts = report.landings
     .map((g, k) => `<div class="chart"><h4>Funnel: ${escapeHtml(g.key)} (share of its visitors)</h4><div id="landing-${k}"></div></div>`)

@@ -5,6 +5,9 @@
  *
  *   line_no BIGINT         order of arrival (file by file, line by line)
  *   parse_ok BOOLEAN       false for a line that is not a JSON object (a truncated write)
+ *   order_key              for a track event with properties.order_id, the visitor, event and order_id
+ *                          as one hash: a purchase re-sent under a new messageId has the same one (NULL
+ *                          without an order_id)
  *   message_key, visitor_key   the messageId and the anonymousId (the visitor) as 64-bit hashes, cheaper
  *                          to sort, group and keep than uuid strings (a collision among 10 million
  *                          ids has a chance of about 3 in a million)
@@ -14,6 +17,8 @@
  *   ts_given BOOLEAN       the message has a timestamp (not missing, null or empty), readable or not
  *   landing_type, step, outcome, plan, experiment_id, variation_id, utm_source VARCHAR
  *   value DOUBLE           properties.value when it is a number (a string such as "12" is not)
+ *   user_agent VARCHAR     context.userAgent (the report drops the lines of known bots)
+ *   locale, country VARCHAR   context.locale and context.location.country (Segment's), for the breakdowns
  *   value_given BOOLEAN    properties.value is there and not null
  *
  * Only reading happens here: the rules that refuse a line (a time out of bounds, a revenue that is
@@ -64,32 +69,61 @@ const JSON_NUMBER = `('BIGINT', 'UBIGINT', 'DOUBLE')`;
 const jsonNumber = (json: string): string =>
   `CASE WHEN json_type(${json}) IN ${JSON_NUMBER} THEN TRY_CAST(${json}->>'$' AS DOUBLE) END AS value, COALESCE(json_type(${json}) <> 'NULL', false) AS value_given`;
 
+/** The fields a JSON line gives, as paths: extracted together, each line's JSON is parsed once for all of them. */
+const JSON_FIELDS = [
+  'messageId',
+  'anonymousId',
+  'type',
+  'event',
+  'timestamp',
+  'sentAt',
+  'receivedAt',
+  'properties.order_id',
+  'properties.upsell',
+  ...PROPERTY_COLUMNS.map(([, prop]) => `properties.${prop}`),
+  'context.campaign.source',
+  'context.userAgent',
+  'context.locale',
+  'context.location.country',
+] as const;
+
 function jsonSelect(files: Input[], offset: number): string {
   // each line as one text column: \x1f never occurs unescaped in JSON, so no line is split
   const list = `[${files.map((f) => sqlString(f.path)).join(', ')}]`;
-  const j = 'j';
-  const ms = (field: string): string => isoMs(`(${j}->>'${field}')`);
+  // f[k]: the field as text (json_extract_string of every path in one parse)
+  const f = (name: (typeof JSON_FIELDS)[number]): string => `f[${JSON_FIELDS.indexOf(name) + 1}]`;
+  const ms = (field: (typeof JSON_FIELDS)[number]): string => isoMs(f(field));
   return `
     SELECT line_no + ${offset} AS line_no,
-      ${j} IS NOT NULL AS parse_ok,
-      hash(${j}->>'messageId') AS message_key,
-      CASE WHEN ${j}->>'anonymousId' <> '' THEN hash(${j}->>'anonymousId') END AS visitor_key,
-      ${j}->>'type' AS type,
-      CASE ${j}->>'type'
-        WHEN 'track' THEN CASE WHEN (${j}->>'event') = 'Order Completed' AND (${j}->'properties'->>'upsell') = 'true' THEN 'Order Completed (upsell)' ELSE ${j}->>'event' END
+      j IS NOT NULL AS parse_ok,
+      hash(${f('messageId')}) AS message_key,
+      CASE WHEN ${f('anonymousId')} <> '' THEN hash(${f('anonymousId')}) END AS visitor_key,
+      CASE WHEN ${f('type')} = 'track' AND ${f('properties.order_id')} <> '' THEN hash(concat_ws('/', ${f('anonymousId')}, ${f('event')}, ${f('properties.order_id')})) END AS order_key,
+      ${f('type')} AS type,
+      CASE ${f('type')}
+        WHEN 'track' THEN CASE WHEN ${f('event')} = 'Order Completed' AND ${f('properties.upsell')} = 'true' THEN 'Order Completed (upsell)' ELSE ${f('event')} END
         WHEN 'page' THEN 'page' WHEN 'identify' THEN 'identify' END AS event,
       ${ms('timestamp')} AS ts_ms, ${ms('sentAt')} AS sent_ms, ${ms('receivedAt')} AS received_ms,
-      ${given(`(${j}->>'timestamp')`)} AS ts_given,
-      ${PROPERTY_COLUMNS.map(([col, prop]) => `${j}->'properties'->>'${prop}' AS ${col}`).join(',\n      ')},
-      ${jsonNumber(`(${j}->'properties'->'value')`)},
-      NULLIF(${j}->'context'->'campaign'->>'source', '') AS utm_source
+      ${given(f('timestamp'))} AS ts_given,
+      ${PROPERTY_COLUMNS.map(([col, prop]) => `${f(`properties.${prop}` as (typeof JSON_FIELDS)[number])} AS ${col}`).join(',\n      ')},
+      ${jsonNumber('v')},
+      NULLIF(${f('context.campaign.source')}, '') AS utm_source,
+      ${f('context.userAgent')} AS user_agent,
+      ${f('context.locale')} AS locale,
+      ${f('context.location.country')} AS country
     FROM (
-      SELECT line_no, CASE WHEN json_valid(line) AND json_type(line::JSON) = 'OBJECT' THEN line::JSON END AS j
+      SELECT line_no, j,
+        json_extract_string(j, [${JSON_FIELDS.map((p) => sqlString(`$.${p}`)).join(', ')}]) AS f,
+        json_extract(j, '$.properties.value') AS v
       FROM (
-        SELECT row_number() OVER () AS line_no, line
-        FROM read_csv(${list}, columns = {'line': 'VARCHAR'}, header = false, delim = E'\\x1f', quote = '', escape = '',
-                      auto_detect = false, strict_mode = false, null_padding = false)
-        WHERE line IS NOT NULL AND trim(line) <> ''
+        -- a valid JSON text that starts with { is an object: no second parse to ask its type
+        SELECT line_no, CASE WHEN starts_with(ltrim(line, E' \t\r\n'), '{') AND json_valid(line) THEN line::JSON END AS j
+        FROM (
+          SELECT row_number() OVER () AS line_no, line
+          FROM read_csv(${list}, columns = {'line': 'VARCHAR'}, header = false, delim = E'\\x1f', quote = '', escape = '',
+                        auto_detect = false, strict_mode = false, null_padding = false)
+          WHERE line IS NOT NULL AND trim(line) <> ''
+        )
       )
     )`;
 }
@@ -146,6 +180,7 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       true AS parse_ok,
       hash(${text('messageId')}) AS message_key,
       CASE WHEN ${text('anonymousId')} <> '' THEN hash(${text('anonymousId')}) END AS visitor_key,
+      CASE WHEN ${text('type')} = 'track' AND ${field('properties', ['order_id'], 'VARCHAR')} <> '' THEN hash(concat_ws('/', ${text('anonymousId')}, ${text('event')}, ${field('properties', ['order_id'], 'VARCHAR')})) END AS order_key,
       ${text('type')} AS type,
       CASE ${text('type')}
         WHEN 'track' THEN CASE WHEN ${text('event')} = 'Order Completed' AND ${field('properties', ['upsell'], 'VARCHAR')} = 'true' THEN 'Order Completed (upsell)' ELSE ${text('event')} END
@@ -154,7 +189,10 @@ async function parquetSelect(db: Database, file: Input, index: number): Promise<
       ${timeGiven('timestamp')} AS ts_given,
       ${PROPERTY_COLUMNS.map(([col, prop]) => `${field('properties', [prop], 'VARCHAR')} AS ${col}`).join(',\n      ')},
       ${number('properties', 'value')},
-      NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source
+      NULLIF(${field('context', ['campaign', 'source'], 'VARCHAR')}, '') AS utm_source,
+      CAST(${field('context', ['userAgent'], 'VARCHAR')} AS VARCHAR) AS user_agent,
+      CAST(${field('context', ['locale'], 'VARCHAR')} AS VARCHAR) AS locale,
+      CAST(${field('context', ['location', 'country'], 'VARCHAR')} AS VARCHAR) AS country
     FROM ${source}`;
 }
 

@@ -1,5 +1,7 @@
 /** The report's numbers, as the terminal table and the HTML page render them. */
 import type { Comparison, SampleRatioCheck } from './stats.ts';
+import type { Decision, ExperimentSettings } from './decision.ts';
+import type { BreakdownGroup } from './breakdowns.ts';
 
 /** The conversions the report compares, in the order they are shown. */
 export const METRICS = ['signup', 'purchase', 'upsell', 'revenue'] as const;
@@ -22,6 +24,15 @@ export interface GroupMetrics {
   revenueSquares: number;
   /** Visitors with any revenue. */
   paying: number;
+  /**
+   * Revenue over time, with the subscription's renewals and less its refunds (docs/report.md), within
+   * 7, 30 and 90 days of the exposure for an experiment's arm; the first payments for other groups.
+   */
+  revenue7d: number;
+  revenue30d: number;
+  revenue90d: number;
+  /** Visitors with a refund (an experiment's arms). */
+  refunds: number;
 }
 
 export interface StepRow {
@@ -70,8 +81,25 @@ export interface ExperimentReport {
   /** Visitors seen in more than one variation, left out of every arm. */
   multipleExposures: number;
   daily: DailyPoint[];
+  /** Goals, guardrails and conversion window (flows/experiments.json, with the defaults). */
+  settings: ExperimentSettings;
+  /** The arms' conversions that do not count for the experiment, by reason (sql/12_exclusions.sql). */
+  exclusions: ExclusionRow[];
+  /** The arms within each UTM source, country, device and language (exploratory, uncorrected). */
+  breakdowns: BreakdownGroup[];
+  /** The one line read first: winner, no winner yet (with the visitors needed), or stop. */
+  decision: Decision;
   /** What to read first: a broken split, a sample too small to decide. */
   notes: string[];
+}
+
+/** Conversions of an experiment's visitors left out of it: before the exposure, after the window, or (renewals, refunds) after 90 days. */
+export interface ExclusionRow {
+  experiment_id: string;
+  reason: 'before_exposure' | 'after_window' | 'after_90_days';
+  role: 'signup' | 'purchase' | 'upsell' | 'renewal' | 'refund';
+  events: number;
+  revenue: number;
 }
 
 export interface DataQuality {
@@ -83,6 +111,8 @@ export interface DataQuality {
   /** The invalid lines per reason (dataQuality.ts INVALID_REASONS), in the order the rules are checked. */
   invalidReasons: Array<{ name: string; count: number }>;
   duplicates: number;
+  /** Lines of known bots (their user agent, by isbot), left out. */
+  bots: number;
   otherFunnel: number;
   unknownEvents: number;
   /** Analysed events whose time was corrected for the device's clock (or is far from when it was received). */

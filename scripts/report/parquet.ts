@@ -11,7 +11,7 @@ const COLUMNS = `{
                         subscriptionId VARCHAR, gateway VARCHAR, experiment_id VARCHAR, variation_id VARCHAR, landing_type VARCHAR, experiments JSON,
                         order_id VARCHAR, revenue DOUBLE, upsell BOOLEAN)',
   'traits': 'JSON',
-  'context': 'STRUCT(campaign STRUCT(source VARCHAR, medium VARCHAR, "name" VARCHAR), library STRUCT("name" VARCHAR, version VARCHAR))'
+  'context': 'STRUCT(campaign STRUCT(source VARCHAR, medium VARCHAR, "name" VARCHAR), library STRUCT("name" VARCHAR, version VARCHAR), userAgent VARCHAR, locale VARCHAR, location STRUCT(country VARCHAR))'
 }`;
 
 /** Writes the messages of the JSON-lines files (lines that do not parse are skipped) as one zstd Parquet file. */

@@ -5,6 +5,7 @@
  * signup, plan, checkout, purchase and upsell events where the walk passed their screens.
  */
 import { growthbookVariationId, ownValue, type Experiment } from '../../engine/index.ts';
+import { subscriptionEvents } from './simSubscriptions.ts';
 import { randomUuid, type SimulationModel, type VisitorWalk } from './simulator.ts';
 
 export interface SimMessage {
@@ -25,7 +26,7 @@ export interface SimMessage {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** The messages of one walk, the first at `start` (ms), later ones a few seconds apart. */
-export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start: number, random: () => number): SimMessage[] {
+export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start: number, random: () => number, subscriptions = false): SimMessage[] {
   const out: SimMessage[] = [];
   const experiments = walk.experiment ? { [walk.experiment.id]: walk.experiment.variation } : {};
   const campaign: Record<string, string> = walk.source ? { source: walk.source, medium: 'cpc', name: 'simulated' } : {};
@@ -47,6 +48,7 @@ export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start
     at += 1000 + Math.floor(random() * 20_000);
   };
   const steps = model.stepsById.get(walk.landingType)!;
+  let purchasedAt: number | undefined;
   const plans = (model.data.plans as unknown as { plans: Record<string, { price: number; periodPrice: number }> }).plans;
   for (const [i, walked] of walk.steps.entries()) {
     const step = steps.get(walked.id)!;
@@ -87,6 +89,7 @@ export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start
     }
     if ((step.screen === 'paywall' || step.screen === 'offer') && walk.plan)
       push('track', 'Product Added', { product_id: walk.plan, plan: walk.plan, price: plans[walk.plan]?.price ?? 0 });
+    if (step.screen === 'checkout' && walk.purchase > 0) purchasedAt = at;
     if (step.screen === 'checkout' && walk.purchase > 0)
       push('track', 'Order Completed', {
         order_id: `sub_${walk.visitorId.slice(0, 8)}`,
@@ -98,5 +101,11 @@ export function visitorMessages(model: SimulationModel, walk: VisitorWalk, start
       });
     push('track', 'step_completed', { step: walked.id, outcome: walked.outcome, next: walked.next ?? null });
   }
+  // the backend's events of the subscription, days later, with the visitor's anonymousId
+  if (subscriptions && purchasedAt !== undefined)
+    for (const s of subscriptionEvents(walk)) {
+      at = purchasedAt + s.days * 86_400_000;
+      push('track', s.event, { order_id: `sub_${walk.visitorId.slice(0, 8)}`, ...(s.value ? { value: s.value, currency: 'USD' } : {}) });
+    }
   return out;
 }

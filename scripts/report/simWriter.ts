@@ -29,6 +29,8 @@ export interface WriteLogOptions {
   days: number;
   simulation: SimulationOptions;
   bad?: BadInput;
+  /** Also write the backend's subscription events (renewals, refunds, cancellations: simSubscriptions.ts). */
+  subscriptions?: boolean;
   /** Called with each walk (tests count the truth from these). */
   onVisitor?: (walk: VisitorWalk) => void;
 }
@@ -73,7 +75,7 @@ export function writeEventLog(file: string, model: SimulationModel, options: Wri
     const walk = simulateVisitor(model, options.simulation, random);
     options.onVisitor?.(walk);
     written.visitors++;
-    const messages = visitorMessages(model, walk, Math.round(options.start + i * spacing), random);
+    const messages = visitorMessages(model, walk, Math.round(options.start + i * spacing), random, options.subscriptions);
     if (skewEvery && i % skewEvery === 0 && skewed < bad.skewedVisitors!) {
       skewed++;
       for (const m of messages) {

@@ -21,9 +21,11 @@ const HELP = `npm run simulate -- [options]
   --upsell <rate>         chance a buyer takes the upsell (default ${DEFAULT_OPTIONS.upsellRate})
   --lift <variant=rel>    plant a relative lift in purchase for a landing type, e.g. trial=0.1
   --split <exp=w1,w2>     assign with these weights instead of the declared ones (a broken split), e.g. latam-offer=45,55
-  --bad                   plant bad input: duplicates, unknown events, another funnel's events, clock skew, a truncated last line`;
+  --bad                   plant bad input: duplicates, unknown events, another funnel's events, clock skew, a truncated last line
+  --no-subscriptions      leave out the backend's subscription events (renewals, refunds, cancellations over 90 days)`;
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     out: { type: 'string', default: 'simulated-events.jsonl' },
     parquet: { type: 'string' },
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     lift: { type: 'string' },
     split: { type: 'string' },
     bad: { type: 'boolean', default: false },
+    subscriptions: { type: 'boolean', default: true },
     help: { type: 'boolean', default: false },
   },
 });
@@ -85,6 +88,7 @@ const written = writeEventLog(values.out, model, {
   start: Date.UTC(2026, 0, 1),
   days: number(values.days, '--days'),
   simulation,
+  subscriptions: values.subscriptions,
   bad: values.bad
     ? {
         duplicates: Math.ceil(visitors / 200),

@@ -1,15 +1,20 @@
 /**
- * The report's statistics, pure functions over per-arm aggregates (visitors, conversions, sums):
- * - relative lift of a variant over the control with a 95% interval (delta method);
- * - the Bayesian chance to beat the control as GrowthBook's Bayesian engine computes it: a Beta(1, 1)
- *   prior and beta-binomial posteriors for conversions, a normal posterior of the mean for revenue,
- *   each compared on the log scale through a normal approximation of the log-ratio;
- * - a two-sided frequentist p-value (two-proportion z-test; Welch's t-test for a mean);
- * - the sample-ratio-mismatch check (chi-square goodness of fit, flagged at p < 0.001 as GrowthBook does);
- * - a "too small to decide" flag when an arm has fewer than MIN_CONVERSIONS conversions.
+ * The report's statistics, pure functions over per-arm aggregates (visitors, conversions, sums). One
+ * model gives every figure of a comparison, as GrowthBook's gbstats (0.8) frequentist engine does: the
+ * relative lift `mB / mA - 1` with its delta-method variance, and from that one estimate and variance
+ * - the interval and the p-value: by default sequential (gbstats' SequentialTwoSidedTTest, the
+ *   mixture boundary of Howard et al. / Waudby-Smith et al. with tuning parameter 5000), valid however
+ *   often it is read; or a fixed-horizon Welch t-test (gbstats' TwoSidedTTest);
+ * - the verdict, from the interval: better when it lies above 0, worse below, so that verdict,
+ *   interval and p-value never disagree;
+ * - the chance to beat the control and the expected loss (risk) of either choice, as gbstats'
+ *   EffectBayesianABTest with its default flat prior: the lift's posterior is normal with the same
+ *   mean and variance.
+ * Besides: the sample-ratio-mismatch check (chi-square, flagged at p < 0.001 as GrowthBook does) and
+ * the visitors an arm needs before a lift of today's size would be established.
  * docs/report.md writes each formula out.
  */
-import { chiSquareSf, digamma, normalCdf, normalQuantile, studentTTwoSided, trigamma } from './distributions.ts';
+import { chiSquareSf, normalCdf, normalPdf, normalQuantile, studentTQuantileTwoSided, studentTTwoSided } from './distributions.ts';
 
 /** Conversions of one arm: `n` visitors of whom `x` converted. */
 export interface ProportionArm {
@@ -25,68 +30,142 @@ export interface MeanArm {
   nonZero: number;
 }
 
+export type Verdict = 'better' | 'worse' | 'no clear difference' | 'too small to decide';
+
 export interface Comparison {
   /** The variant's rate or mean over the control's, minus 1; null when the control's is 0. */
   lift: number | null;
-  /** The 95% interval of the lift (delta method); null when it cannot be computed. */
+  /** The interval of the lift at level 1 - alpha (sequential or fixed-horizon); null when it cannot be computed. */
   liftLow: number | null;
   liftHigh: number | null;
-  /** P(variant > control) under the posterior; null without data to compare. */
+  /** Standard error of the lift (delta method). */
+  stdError: number | null;
+  /** P(variant > control) under the flat-prior normal posterior of the lift; null without data to compare. */
   chanceToBeat: number | null;
-  /** Two-sided p-value of "no difference"; null when both arms have no variance. */
+  /** Expected relative loss of shipping the control / the variant (gbstats' risk); null without data. */
+  risk: { control: number; variant: number } | null;
+  /** Two-sided p-value of "no difference" of the same test as the interval; null when it cannot be computed. */
   pValue: number | null;
+  verdict: Verdict;
   /** Too few conversions in an arm for the numbers to decide anything (see MIN_CONVERSIONS). */
   tooSmall: boolean;
+  /** The test's settings: sequential or not, and its level. */
+  sequential: boolean;
+  alpha: number;
 }
+
+export interface TestOptions {
+  /** Anytime-valid intervals, safe to read every day (default); false: a fixed-horizon t-test, read once. */
+  sequential: boolean;
+  /** The mixture's tuning parameter: the total visitors at which the sequential interval is tightest. */
+  tuning: number;
+  /** Significance level of this comparison (already divided by the number of goals, Bonferroni). */
+  alpha: number;
+}
+
+export const DEFAULT_TEST: TestOptions = { sequential: true, tuning: 5000, alpha: 0.05 };
 
 /** The fewest conversions (visitors with a value, for revenue) each arm needs before a result is read as decided. */
 export const MIN_CONVERSIONS = 100;
 /** GrowthBook's default threshold of the sample-ratio-mismatch check. */
 export const SRM_P_THRESHOLD = 0.001;
-export const CONFIDENCE = 0.95;
-const Z = normalQuantile(1 - (1 - CONFIDENCE) / 2);
 
-/** The delta-method interval of mB / mA - 1 from the means and the variances of the means. */
-function relativeLift(meanA: number, varMeanA: number, meanB: number, varMeanB: number): Pick<Comparison, 'lift' | 'liftLow' | 'liftHigh'> {
-  if (!(meanA > 0)) return { lift: null, liftLow: null, liftHigh: null };
-  const lift = meanB / meanA - 1;
-  const variance = varMeanB / (meanA * meanA) + (meanB * meanB * varMeanA) / meanA ** 4;
-  const half = Z * Math.sqrt(variance);
-  return { lift, liftLow: lift - half, liftHigh: lift + half };
+/** One arm as the test reads it: visitors, mean and the per-visitor variance. */
+interface Moments {
+  n: number;
+  mean: number;
+  variance: number;
 }
 
-/** Mean and variance of log(p) for p ~ Beta(alpha, beta). */
-function logBetaMoments(alpha: number, beta: number): { mean: number; variance: number } {
-  return { mean: digamma(alpha) - digamma(alpha + beta), variance: trigamma(alpha) - trigamma(alpha + beta) };
+/** rho of the normal mixture (eq. 161 of Waudby-Smith et al. 2023, arXiv 2103.06476v7), as gbstats' sequential_rho. */
+export const sequentialRho = (alpha: number, tuning: number): number => Math.sqrt((-2 * Math.log(alpha) + Math.log(-2 * Math.log(alpha) + 1)) / tuning);
+
+/** Half the width of the sequential interval for total visitors `n` and standard error `se` (eq. 9 there). */
+export function sequentialHalfWidth(se: number, n: number, alpha: number, tuning: number): number {
+  const rho = sequentialRho(alpha, tuning);
+  const nr2 = n * rho * rho + 1;
+  return Math.sqrt(se * se * n) * Math.sqrt((2 * nr2 * Math.log(Math.sqrt(nr2) / alpha)) / (n * rho) ** 2);
 }
 
-/**
- * Chance that the variant's conversion rate beats the control's: Beta(1 + x, 1 + n - x) posteriors,
- * log(pB) - log(pA) approximated as normal with the log-beta moments.
- */
-export function chanceToBeatProportion(control: ProportionArm, variant: ProportionArm): number | null {
-  if (control.n <= 0 || variant.n <= 0) return null;
-  const a = logBetaMoments(1 + control.x, 1 + control.n - control.x);
-  const b = logBetaMoments(1 + variant.x, 1 + variant.n - variant.x);
-  return normalCdf((b.mean - a.mean) / Math.sqrt(a.variance + b.variance));
+/** The always-valid p-value (eq. 155 there): 1 / the e-value of the mixture, capped at 1. */
+function sequentialPValue(lift: number, se: number, n: number, alpha: number, tuning: number): number {
+  const rho2 = sequentialRho(alpha, tuning) ** 2;
+  const st2 = (lift * lift * n) / (se * se);
+  const tr2p1 = n * rho2 + 1;
+  const eValue = Math.exp((rho2 * st2) / (2 * tr2p1)) / Math.sqrt(tr2p1);
+  return Math.min(1 / eValue, 1);
 }
 
-export function compareProportions(control: ProportionArm, variant: ProportionArm): Comparison {
-  const tooSmall = control.x < MIN_CONVERSIONS || variant.x < MIN_CONVERSIONS;
-  if (control.n <= 0 || variant.n <= 0) return { lift: null, liftLow: null, liftHigh: null, chanceToBeat: null, pValue: null, tooSmall: true };
-  const pA = control.x / control.n;
-  const pB = variant.x / variant.n;
-  const pooled = (control.x + variant.x) / (control.n + variant.n);
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / control.n + 1 / variant.n));
+/** gbstats' risk: the expected loss of each choice under a normal posterior N(mu, sigma²) of the lift. */
+function risk(mu: number, sigma: number): { control: number; variant: number } {
+  const z = mu / sigma;
+  const pControlBetter = normalCdf(-z);
+  // means of the normal truncated to above and below 0
+  const meanAbove = mu + (sigma * normalPdf(z)) / Math.max(normalCdf(z), 1e-300);
+  const meanBelow = mu - (sigma * normalPdf(z)) / Math.max(normalCdf(-z), 1e-300);
+  return { control: (1 - pControlBetter) * meanAbove, variant: -pControlBetter * meanBelow };
+}
+
+const empty = (tooSmall: boolean, options: TestOptions): Comparison => ({
+  lift: null,
+  liftLow: null,
+  liftHigh: null,
+  stdError: null,
+  chanceToBeat: null,
+  risk: null,
+  pValue: null,
+  verdict: tooSmall ? 'too small to decide' : 'no clear difference',
+  tooSmall,
+  sequential: options.sequential,
+  alpha: options.alpha,
+});
+
+/** The relative-lift test of gbstats on two arms' moments; every figure of the comparison comes from it. */
+function relativeLiftTest(a: Moments, b: Moments, tooSmall: boolean, options: TestOptions): Comparison {
+  if (!(a.mean > 0) || a.n <= 1 || b.n <= 1) return empty(tooSmall, options);
+  const lift = b.mean / a.mean - 1;
+  const variance = b.variance / (a.mean ** 2 * b.n) + (a.variance * b.mean ** 2) / (a.mean ** 4 * a.n);
+  if (!(variance > 0)) return { ...empty(tooSmall, options), lift };
+  const se = Math.sqrt(variance);
+  let half: number;
+  let pValue: number;
+  if (options.sequential) {
+    const n = a.n + b.n;
+    half = sequentialHalfWidth(se, n, options.alpha, options.tuning);
+    pValue = sequentialPValue(lift, se, n, options.alpha, options.tuning);
+  } else {
+    // Welch-Satterthwaite degrees of freedom, as gbstats
+    const vA = a.variance / a.n;
+    const vB = b.variance / b.n;
+    const df = (vA + vB) ** 2 / ((vA * vA) / (a.n - 1) + (vB * vB) / (b.n - 1));
+    half = studentTQuantileTwoSided(options.alpha, df) * se;
+    pValue = studentTTwoSided(lift / se, df);
+  }
+  const liftLow = lift - half;
+  const liftHigh = lift + half;
+  const verdict: Verdict = tooSmall ? 'too small to decide' : liftLow > 0 ? 'better' : liftHigh < 0 ? 'worse' : 'no clear difference';
   return {
-    ...relativeLift(pA, (pA * (1 - pA)) / control.n, pB, (pB * (1 - pB)) / variant.n),
-    chanceToBeat: chanceToBeatProportion(control, variant),
-    pValue: se > 0 ? 2 * normalCdf(-Math.abs(pB - pA) / se) : null,
+    lift,
+    liftLow,
+    liftHigh,
+    stdError: se,
+    chanceToBeat: normalCdf(lift / se),
+    risk: risk(lift, se),
+    pValue,
+    verdict,
     tooSmall,
+    sequential: options.sequential,
+    alpha: options.alpha,
   };
 }
 
-/** Mean and sample variance of an arm. */
+/** A rate's moments: the mean and the per-visitor variance p(1 - p), as gbstats' ProportionStatistic. */
+const proportionMoments = (arm: ProportionArm): Moments => {
+  const p = arm.n > 0 ? arm.x / arm.n : 0;
+  return { n: arm.n, mean: p, variance: p * (1 - p) };
+};
+
+/** Mean and sample variance of an arm, as gbstats' SampleMeanStatistic. */
 export function meanAndVariance(arm: MeanArm): { mean: number; variance: number } {
   if (arm.n <= 0) return { mean: 0, variance: 0 };
   const mean = arm.sum / arm.n;
@@ -94,27 +173,49 @@ export function meanAndVariance(arm: MeanArm): { mean: number; variance: number 
   return { mean, variance };
 }
 
-export function compareMeans(control: MeanArm, variant: MeanArm): Comparison {
+export function compareProportions(control: ProportionArm, variant: ProportionArm, options: TestOptions = DEFAULT_TEST): Comparison {
+  const tooSmall = control.x < MIN_CONVERSIONS || variant.x < MIN_CONVERSIONS;
+  return relativeLiftTest(proportionMoments(control), proportionMoments(variant), tooSmall, options);
+}
+
+export function compareMeans(control: MeanArm, variant: MeanArm, options: TestOptions = DEFAULT_TEST): Comparison {
   const tooSmall = control.nonZero < MIN_CONVERSIONS || variant.nonZero < MIN_CONVERSIONS;
-  if (control.n <= 1 || variant.n <= 1) return { lift: null, liftLow: null, liftHigh: null, chanceToBeat: null, pValue: null, tooSmall: true };
-  const a = meanAndVariance(control);
-  const b = meanAndVariance(variant);
-  const vA = a.variance / control.n;
-  const vB = b.variance / variant.n;
-  const se = Math.sqrt(vA + vB);
-  let pValue: number | null = null;
-  if (se > 0) {
-    // Welch-Satterthwaite degrees of freedom
-    const df = (vA + vB) ** 2 / ((vA * vA) / (control.n - 1) + (vB * vB) / (variant.n - 1));
-    pValue = studentTTwoSided((b.mean - a.mean) / se, df);
+  return relativeLiftTest({ n: control.n, ...meanAndVariance(control) }, { n: variant.n, ...meanAndVariance(variant) }, tooSmall, options);
+}
+
+/** The most visitors per arm the needed-sample estimate looks at; beyond it the answer is "not at this traffic". */
+export const MAX_VISITORS_PER_ARM = 100_000_000;
+/** The smallest lift the needed-sample estimate plans for when today's estimate is about 0. */
+export const SMALLEST_PLANNED_LIFT = 0.01;
+
+/**
+ * Visitors per arm (the larger arm) at which a lift the size of today's (at least SMALLEST_PLANNED_LIFT)
+ * would be established by this test, if the rates and the split stay as they are; null when it
+ * cannot be estimated, Infinity past MAX_VISITORS_PER_ARM.
+ */
+export function visitorsNeeded(c: Comparison, control: { n: number }, variant: { n: number }): number | null {
+  if (c.lift === null || c.stdError === null || control.n <= 0 || variant.n <= 0) return null;
+  const effect = Math.max(Math.abs(c.lift), SMALLEST_PLANNED_LIFT);
+  const largest = Math.max(control.n, variant.n);
+  const n = control.n + variant.n;
+  // scaling both arms by f divides the variance by f
+  const half = (f: number): number =>
+    c.sequential
+      ? sequentialHalfWidth(c.stdError! / Math.sqrt(f), f * n, c.alpha, DEFAULT_TEST.tuning)
+      : (normalQuantile(1 - c.alpha / 2) * c.stdError!) / Math.sqrt(f);
+  if (half(1) <= effect) return largest;
+  let high = 2;
+  while (half(high) > effect) {
+    high *= 2;
+    if (high * largest > MAX_VISITORS_PER_ARM) return Infinity;
   }
-  // GrowthBook's normal approximation on the log scale: log(mean) with variance var(mean) / mean²
-  let chanceToBeat: number | null = null;
-  if (a.mean > 0 && b.mean > 0) {
-    const sd = Math.sqrt(vA / (a.mean * a.mean) + vB / (b.mean * b.mean));
-    chanceToBeat = sd > 0 ? normalCdf((Math.log(b.mean) - Math.log(a.mean)) / sd) : b.mean > a.mean ? 1 : b.mean < a.mean ? 0 : 0.5;
+  let low = high / 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (half(mid) > effect) low = mid;
+    else high = mid;
   }
-  return { ...relativeLift(a.mean, vA, b.mean, vB), chanceToBeat, pValue, tooSmall };
+  return Math.ceil(high * largest);
 }
 
 export interface SampleRatioCheck {

@@ -1,5 +1,18 @@
 /** The report as plain-text tables for the terminal: the same figures as the HTML page. */
-import { COMPARISON_HEADER, comparisonRows, int, invalidSummary, METRIC_HEADER, metricCells, QUALITY_ROWS, stepTable } from './format.ts';
+import {
+  armTable,
+  BREAKDOWN_NOTE,
+  breakdownTable,
+  COMPARISON_HEADER,
+  comparisonRows,
+  decisionDetails,
+  int,
+  invalidSummary,
+  METRIC_HEADER,
+  metricCells,
+  QUALITY_ROWS,
+  stepTable,
+} from './format.ts';
 import type { Report } from './model.ts';
 
 /** Columns padded to their widest cell, numbers right-aligned. */
@@ -20,21 +33,18 @@ export function terminalReport(report: Report): string {
   out.push(`Funnel report: ${int(q.analysed)} events analysed of ${int(q.total)} read from ${report.inputs.join(', ')}${invalidSummary(q)}`);
   for (const e of report.experiments) {
     out.push('', `Experiment ${e.id} (${e.status}), control ${e.control}${e.description ? `: ${e.description}` : ''}`);
+    out.push(`  >> ${e.decision.headline}`);
+    for (const line of decisionDetails(e)) out.push(`  ${line}`);
     for (const note of e.notes) out.push(`  ! ${note}`);
     out.push(
       `  split check: chi-square ${e.srm.chiSquare.toFixed(2)}, p = ${e.srm.pValue.toPrecision(3)} (${e.srm.mismatch ? 'MISMATCH' : 'ok'}; weights ${e.arms.map((a) => a.weight).join('/')})`,
     );
-    out.push(
-      '',
-      textTable(
-        ['arm', ...METRIC_HEADER],
-        e.arms.map((a) => [a.key, ...metricCells(a)]),
-      ),
-    );
-    const rows = comparisonRows(e.arms);
+    out.push('', textTable(armTable(e).header, armTable(e).rows));
+    const rows = comparisonRows(e.arms, e.settings);
     if (rows.length) out.push('', textTable(COMPARISON_HEADER, rows));
     const steps = stepTable(e.arms);
     out.push('', textTable(steps.header, steps.rows));
+    if (e.breakdowns.length) out.push('', `Breakdowns. ${BREAKDOWN_NOTE}`, textTable(breakdownTable(e).header, breakdownTable(e).rows));
   }
   out.push(
     '',

@@ -51,6 +51,9 @@ function figures(r: Report): unknown[] {
     ...g,
     revenue: Math.round(g.revenue * 100),
     revenueSquares: Math.round(g.revenueSquares * 100),
+    revenue7d: Math.round(g.revenue7d * 100),
+    revenue30d: Math.round(g.revenue30d * 100),
+    revenue90d: Math.round(g.revenue90d * 100),
   });
   return [...r.experiments.flatMap((e) => e.arms.map(({ vsControl: _v, weight: _w, ...a }) => cents(a))), ...r.landings.map(cents), ...r.sources.map(cents)];
 }

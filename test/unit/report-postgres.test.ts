@@ -5,7 +5,7 @@
  * with every kind of bad input: duplicates, unknown events, another funnel, clock skew, a truncated
  * line, a visitor shown two variations.
  */
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimentEntries, growthbookVariationId, type FunnelData } from '../../engine/index.ts';
@@ -36,8 +36,8 @@ let data: FunnelData;
 let duck: SqlFigures;
 let postgres: SqlFigures;
 
-const MONEY = new Set(['revenue', 'revenue_squares']);
-const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple'] as const;
+const MONEY = new Set(['revenue', 'revenue_squares', 'revenue_7d', 'revenue_30d', 'revenue_90d']);
+const QUERIES = ['metrics', 'steps', 'outcomes', 'daily', 'quality', 'multiple', 'exclusions', 'breakdowns'] as const;
 
 /**
  * A query's rows without their money, in a fixed order (no empty quality classes), and the money of each
@@ -72,6 +72,7 @@ beforeAll(async () => {
     days: 5,
     simulation: { ...DEFAULT_OPTIONS, lift: { variant: 'trial', relative: 0.5 } },
     bad: { duplicates: 12, unknownEvents: 5, otherFunnel: 4, skewedVisitors: 20, truncated: true },
+    subscriptions: true,
     onVisitor: (w) => walks.push(w),
   });
   // a visitor of the example experiment shown its other variation too: left out of its arms
@@ -87,8 +88,26 @@ beforeAll(async () => {
     context: { campaign: {} },
     timestamp: '2026-03-06T00:00:00.000Z',
   };
+  // another exposed visitor's purchases two days before the log starts and two weeks after it ends:
+  // before the exposure and after the conversion window, left out of the experiment
+  const buyer = walks.find((w) => w.experiment?.id === LATAM_OFFER_ID && w !== exposed)!;
+  const purchase = (messageId: string, timestamp: string, value: number): object => ({
+    type: 'track',
+    event: 'purchased',
+    messageId,
+    anonymousId: buyer.visitorId,
+    properties: { value },
+    context: { campaign: {} },
+    timestamp,
+  });
+  const late = [purchase('before-exposure', '2026-02-27T00:00:00.000Z', 100), purchase('after-window', '2026-03-20T00:00:00.000Z', 50)];
+  // a purchase re-sent under a new messageId (same visitor, event and order_id): a duplicate
+  const resent = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((line) => line.includes('"Order Completed"') && line.includes('"order_id"'))!;
+  const copy = { ...(JSON.parse(resent) as Record<string, unknown>), messageId: 'resent-order' };
   // the log's last line is truncated; a line written after it starts on a new line
-  appendFileSync(file, '\n' + JSON.stringify(secondExposure) + '\n');
+  appendFileSync(file, '\n' + [secondExposure, ...late, copy].map((m) => JSON.stringify(m)).join('\n') + '\n');
 
   const duckdb = await openDatabase({ threads: 2 });
   try {
@@ -135,11 +154,15 @@ describe('the report SQL on Postgres', () => {
     expect(new Set(postgres.daily.map((d) => d.day)).size).toBe(5);
     const count = (status: string, skewed = 0): number =>
       postgres.quality.filter((q) => q.status === status && q.skewed === skewed).reduce((s, q) => s + q.count, 0);
-    expect(count('duplicate')).toBe(12);
+    expect(count('duplicate')).toBe(12 + 1);
     expect(count('unknown_event')).toBe(5);
     expect(count('other_funnel')).toBe(4);
     expect(count('unparsable')).toBe(1);
     expect(count('ok', 1)).toBeGreaterThan(0);
     expect(postgres.multiple).toEqual([{ experiment_id: LATAM_OFFER_ID, n: 1 }]);
+    const excluded = (reason: string): Array<[string, number, number]> =>
+      postgres.exclusions.filter((x) => x.reason === reason && x.role === 'purchase').map((x) => [x.experiment_id, Number(x.events), x.revenue]);
+    expect(excluded('before_exposure')).toEqual([[LATAM_OFFER_ID, 1, 100]]);
+    expect(excluded('after_window')).toEqual([[LATAM_OFFER_ID, 1, 50]]);
   });
 });

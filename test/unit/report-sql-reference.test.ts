@@ -35,7 +35,7 @@ async function figures(input: Input, replacements?: URL): Promise<SqlFigures> {
 
 /** Rows in a fixed order, money to the cent (sums of doubles in another order differ in the last bits), no empty quality classes. */
 function comparable(f: SqlFigures): Record<string, string[]> {
-  const money = new Set(['revenue', 'revenue_squares']);
+  const money = new Set(['revenue', 'revenue_squares', 'revenue_7d', 'revenue_30d', 'revenue_90d']);
   const rows = (list: object[]): string[] =>
     list.map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, money.has(k) ? Math.round((v as number) * 100) : v]))).sort();
   return {
@@ -45,6 +45,8 @@ function comparable(f: SqlFigures): Record<string, string[]> {
     daily: rows(f.daily),
     quality: rows(f.quality.filter((q) => q.count > 0)),
     multiple: rows(f.multiple),
+    exclusions: rows(f.exclusions),
+    breakdowns: rows(f.breakdowns),
   };
 }
 
@@ -62,10 +64,12 @@ beforeAll(async () => {
     days: 4,
     simulation: DEFAULT_OPTIONS,
     bad: { duplicates: 9, unknownEvents: 4, otherFunnel: 3, skewedVisitors: 15, truncated: true },
+    subscriptions: true,
     onVisitor: (w) => walks.push(w),
   });
   const exposed = walks.find((w) => w.experiment?.variation === arms[0])!;
   const other = walks.find((w) => w !== exposed && w.steps.length > 2)!;
+  const buyer = walks.find((w) => w.experiment && w !== exposed && w !== other)!;
   const at = '2026-01-05T00:00:00.000Z';
   const message = (messageId: string, fields: object, anonymousId = other.visitorId): string =>
     JSON.stringify({ messageId, anonymousId, context: { campaign: {} }, timestamp: at, ...fields });
@@ -80,6 +84,10 @@ beforeAll(async () => {
       context: { campaign: {} },
       timestamp: at,
     }),
+    // an exposed visitor's purchases before the log starts and two weeks after it: before the
+    // exposure and after the conversion window, counted by reason and left out of the arm
+    message('before-exposure', { type: 'track', event: 'purchased', properties: { value: 100 }, timestamp: '2025-12-30T00:00:00.000Z' }, buyer.visitorId),
+    message('after-window', { type: 'track', event: 'purchased', properties: { value: 50 }, timestamp: '2026-01-20T00:00:00.000Z' }, buyer.visitorId),
     // one message three times
     ...[1, 2, 3].map(() => message('thrice', { type: 'track', event: 'signup_completed', properties: { landing_type: other.landingType } })),
     // the first copy has no visitor (invalid), the second counts as a duplicate
@@ -118,6 +126,10 @@ describe('the one-pass SQL against the reference SQL', () => {
       expect(count('duplicate')).toBe(9 + 2 + 1);
       expect(count('unknown_event')).toBe(4);
       expect(fast.multiple.reduce((s, m) => s + m.n, 0)).toBe(1);
+      expect(fast.exclusions.filter((x) => x.role === 'purchase').map((x) => [x.reason, Number(x.events), x.revenue])).toEqual([
+        ['after_window', 1, 50],
+        ['before_exposure', 1, 100],
+      ]);
       expect(fast.outcomes.some((o) => o.outcome === 'retired-branch')).toBe(true);
       expect(fast.metrics.some((m) => m.dimension === 'utm_source' && m.group_key === 'tie')).toBe(false);
       expect(fast.metrics.find((m) => m.dimension === 'utm_source' && m.group_key === '(none)')?.visitors).toBeGreaterThan(0);

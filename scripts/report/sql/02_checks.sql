@@ -30,7 +30,7 @@ SELECT
     WHEN t.ts_ms IS NULL THEN 'time_unreadable'
     WHEN t.at_ms < q.earliest_ms THEN 'time_too_early'
     WHEN t.at_ms > q.latest_ms THEN 'time_in_future'
-    WHEN t.role IN ('purchase', 'upsell') THEN
+    WHEN t.role IN ('purchase', 'upsell', 'renewal', 'refund') THEN
       CASE
         WHEN NOT t.value_given THEN 'revenue_missing'
         WHEN t.value IS NULL THEN 'revenue_not_number'

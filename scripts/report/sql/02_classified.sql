@@ -1,14 +1,20 @@
 -- Every line of the input, classified once: unparsable, invalid (a rule of 02_checks.sql broken: no
 -- visitor id, type, event name or readable time, a time out of bounds, a purchase without a sane
 -- value; `refusal` says which), duplicate (a messageId seen on an earlier line: the first copy is
--- kept), other_funnel (a landing type, experiment or step this funnel does not have), unknown_event
+-- kept), bot (a user agent of bot_agents, the known bots), other_funnel (a landing type, experiment or
+-- step this funnel does not have), unknown_event
 -- (not in the event catalogue), or ok. skewed marks an event whose time 02_checks.sql moved by more
 -- than 5 minutes (or, without sentAt, one more than a day away from receivedAt).
+-- A purchase or upsell with an order_id is keyed by its visitor, event and order_id instead
+-- (order_key): re-sent under a new messageId, it is a duplicate all the same. (A subscription's
+-- renewals share its order_id and are not keyed so.)
 -- The messageIds are read once, into a narrow table of two numbers a line: reading them is the
 -- costliest part of the input (unique strings that compress badly), so the search for repeats runs on
 -- this table and the classification below never reads them again.
 CREATE TABLE message_keys AS
-SELECT line_no, message_key FROM raw_events;
+SELECT r.line_no, CASE WHEN er.role IN ('purchase', 'upsell') AND r.order_key IS NOT NULL THEN r.order_key ELSE r.message_key END AS message_key
+FROM raw_events r
+LEFT JOIN event_roles er ON er.raw_name = r.event;
 
 -- The later copies of each messageId: only keys seen more than once are sorted.
 CREATE TABLE duplicate_lines AS
@@ -50,10 +56,14 @@ SELECT
   experiment_id,
   arm AS variation_id,
   utm_source,
+  user_agent,
+  locale,
+  country,
   CASE
     WHEN NOT parse_ok THEN 'unparsable'
     WHEN refusal IS NOT NULL THEN 'invalid'
     WHEN line_no IN (SELECT line_no FROM duplicate_lines) THEN 'duplicate'
+    WHEN user_agent IN (SELECT user_agent FROM bot_agents) THEN 'bot'
     WHEN landing_type IS NOT NULL AND landing_type <> '' AND landing_type NOT IN (SELECT landing_type FROM known_landings) THEN 'other_funnel'
     WHEN role IN ('page', 'completed') AND step IS NOT NULL AND step_no IS NULL THEN 'other_funnel'
     WHEN role = 'exposure' AND arm IS NULL THEN 'other_funnel'

@@ -4,8 +4,8 @@
 -- of the millions of events: the lines and those with a corrected clock, when the visitor came,
 -- whether they signed up, bought a plan, bought the upsell, their revenue (plan and upsell), their
 -- landing page's landing type and UTM source (the first page of a flow's entry with a landing type,
--- by time then line), and as lists the steps shown, the steps left with their outcome, and the
--- exposures. A visitor's lines left out make a second row (not analysed), which only lists their
+-- by time then line), and as lists the steps shown, the steps left with their outcome, the
+-- exposures and the conversions (with their times). A visitor's lines left out make a second row (not analysed), which only lists their
 -- class and name for the data quality (11_quality.sql); its other columns are not read. Grouping by
 -- `analysed` spares every aggregate a filter on the status.
 -- Lists and the first-by (arg_min) are DuckDB's; docs/report.md gives each dialect's spelling.
@@ -23,12 +23,14 @@ SELECT
   -- signup 1, purchase 2, upsell 4: one aggregate for the three conversions
   BIT_OR(CASE role WHEN 'signup' THEN 1 WHEN 'purchase' THEN 2 WHEN 'upsell' THEN 4 ELSE 0 END) AS conversions,
   SUM(COALESCE(value, 0)) FILTER (WHERE role IN ('purchase', 'upsell')) AS revenue,
-  ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
+  ARG_MIN({'landing_type': landing_type, 'utm_source': utm_source, 'user_agent': user_agent, 'locale': locale, 'country': country}, {'at_ms': at_ms, 'line_no': line_no}) FILTER (
     WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''
   ) AS landing,
   LIST(step_no) FILTER (WHERE role = 'page' AND step_no IS NOT NULL) AS shown_steps,
   LIST({'step_no': step_no, 'outcome': outcome}) FILTER (WHERE role = 'completed' AND step_no IS NOT NULL) AS left_steps,
-  LIST({'experiment_id': experiment_id, 'variation_id': variation_id, 'at_ms': at_ms, 'line_no': line_no}) FILTER (WHERE role = 'exposure') AS exposures
+  LIST({'experiment_id': experiment_id, 'variation_id': variation_id, 'at_ms': at_ms, 'line_no': line_no}) FILTER (WHERE role = 'exposure') AS exposures,
+  -- each conversion with its time, so that an experiment counts only those after the visitor's exposure
+  LIST({'role': role, 'at_ms': at_ms, 'value': value}) FILTER (WHERE role IN ('signup', 'purchase', 'upsell', 'renewal', 'refund')) AS conversion_events
 FROM classified
 GROUP BY visitor_key, status = 'ok';
 
@@ -40,6 +42,9 @@ SELECT
   first_ms,
   landing.landing_type AS landing_type,
   COALESCE(landing.utm_source, '(none)') AS utm_source,
+  landing.user_agent AS user_agent,
+  COALESCE(LOWER(SUBSTRING(landing.locale, 1, 2)), '(unknown)') AS language,
+  COALESCE(UPPER(landing.country), '(unknown)') AS country,
   conversions & 1 AS signed_up,
   (conversions & 2) >> 1 AS purchased,
   (conversions & 4) >> 2 AS upsold,

@@ -1,17 +1,20 @@
 -- Per group: visitors, conversions to signup, purchase and upsell, and revenue with its sum of
--- squares (for the variance of revenue per visitor).
+-- squares (for the variance of revenue per visitor), as visitor_groups counts them (05_groups.sql).
 SELECT
-  g.dimension,
-  g.dimension_key,
-  g.group_key,
+  dimension,
+  dimension_key,
+  group_key,
   COUNT(*) AS visitors,
-  SUM(v.signed_up) AS signups,
-  SUM(v.purchased) AS purchases,
-  SUM(v.upsold) AS upsells,
-  SUM(v.revenue) AS revenue,
-  SUM(v.revenue * v.revenue) AS revenue_squares,
-  SUM(CASE WHEN v.revenue <> 0 THEN 1 ELSE 0 END) AS paying
-FROM visitor_groups g
-JOIN visitors v ON v.visitor_key = g.visitor_key
-GROUP BY g.dimension, g.dimension_key, g.group_key
-ORDER BY g.dimension, g.dimension_key, g.group_key;
+  SUM(signed_up) AS signups,
+  SUM(purchased) AS purchases,
+  SUM(upsold) AS upsells,
+  SUM(revenue) AS revenue,
+  SUM(revenue * revenue) AS revenue_squares,
+  SUM(CASE WHEN revenue <> 0 THEN 1 ELSE 0 END) AS paying,
+  SUM(revenue_7d) AS revenue_7d,
+  SUM(revenue_30d) AS revenue_30d,
+  SUM(revenue_90d) AS revenue_90d,
+  SUM(refunded) AS refunds
+FROM visitor_groups
+GROUP BY dimension, dimension_key, group_key
+ORDER BY dimension, dimension_key, group_key;

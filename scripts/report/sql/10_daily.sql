@@ -1,14 +1,14 @@
 -- Per experiment arm and day of exposure (UTC, days since the epoch): visitors, purchases and
--- revenue, which the report adds up into cumulative conversion and lift over time.
+-- revenue (within the window, 05_groups.sql), which the report adds up into cumulative conversion
+-- and lift over time.
 SELECT
-  g.dimension_key AS experiment_id,
-  g.group_key AS variation_id,
-  FLOOR(g.since_ms / 86400000) AS day,
+  dimension_key AS experiment_id,
+  group_key AS variation_id,
+  FLOOR(since_ms / 86400000) AS day,
   COUNT(*) AS visitors,
-  SUM(v.purchased) AS purchases,
-  SUM(v.revenue) AS revenue
-FROM visitor_groups g
-JOIN visitors v ON v.visitor_key = g.visitor_key
-WHERE g.dimension = 'experiment'
-GROUP BY g.dimension_key, g.group_key, FLOOR(g.since_ms / 86400000)
+  SUM(purchased) AS purchases,
+  SUM(revenue) AS revenue
+FROM visitor_groups
+WHERE dimension = 'experiment'
+GROUP BY dimension_key, group_key, FLOOR(since_ms / 86400000)
 ORDER BY experiment_id, variation_id, day;

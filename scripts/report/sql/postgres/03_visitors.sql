@@ -8,6 +8,8 @@ CREATE TYPE left_step AS (step_no INTEGER, outcome TEXT);
 
 CREATE TYPE exposure_seen AS (experiment_id TEXT, variation_id TEXT, at_ms BIGINT, line_no BIGINT);
 
+CREATE TYPE conversion_seen AS (role TEXT, at_ms BIGINT, value DOUBLE PRECISION);
+
 CREATE TABLE visitor_facts AS
 SELECT
   visitor_key,
@@ -25,9 +27,13 @@ SELECT
   SUM(COALESCE(value, 0)) FILTER (WHERE role IN ('purchase', 'upsell')) AS revenue,
   (ARRAY_AGG(landing_type ORDER BY at_ms, line_no) FILTER (WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''))[1] AS landing_type,
   (ARRAY_AGG(utm_source ORDER BY at_ms, line_no) FILTER (WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''))[1] AS landing_utm_source,
+  (ARRAY_AGG(user_agent ORDER BY at_ms, line_no) FILTER (WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''))[1] AS landing_user_agent,
+  (ARRAY_AGG(locale ORDER BY at_ms, line_no) FILTER (WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''))[1] AS landing_locale,
+  (ARRAY_AGG(country ORDER BY at_ms, line_no) FILTER (WHERE role = 'page' AND entry_step AND landing_type IS NOT NULL AND landing_type <> ''))[1] AS landing_country,
   ARRAY_AGG(step_no) FILTER (WHERE role = 'page' AND step_no IS NOT NULL) AS shown_steps,
   ARRAY_AGG(ROW(step_no, outcome)::left_step) FILTER (WHERE role = 'completed' AND step_no IS NOT NULL) AS left_steps,
-  ARRAY_AGG(ROW(experiment_id, variation_id, at_ms, line_no)::exposure_seen) FILTER (WHERE role = 'exposure') AS exposures
+  ARRAY_AGG(ROW(experiment_id, variation_id, at_ms, line_no)::exposure_seen) FILTER (WHERE role = 'exposure') AS exposures,
+  ARRAY_AGG(ROW(role, at_ms, value)::conversion_seen) FILTER (WHERE role IN ('signup', 'purchase', 'upsell', 'renewal', 'refund')) AS conversion_events
 FROM classified
 GROUP BY visitor_key, status = 'ok';
 
@@ -39,6 +45,9 @@ SELECT
   first_ms,
   landing_type,
   COALESCE(landing_utm_source, '(none)') AS utm_source,
+  landing_user_agent AS user_agent,
+  COALESCE(LOWER(SUBSTRING(landing_locale, 1, 2)), '(unknown)') AS language,
+  COALESCE(UPPER(landing_country), '(unknown)') AS country,
   conversions & 1 AS signed_up,
   (conversions & 2) >> 1 AS purchased,
   (conversions & 4) >> 2 AS upsold,

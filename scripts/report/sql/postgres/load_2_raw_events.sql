@@ -44,6 +44,8 @@ SELECT
   -- a missing messageId is one key for all such lines, as DuckDB's hash of NULL is
   COALESCE(j->>'messageId', '') AS message_key,
   NULLIF(j->>'anonymousId', '') AS visitor_key,
+  -- a purchase re-sent under a new messageId: the same visitor, event and order_id
+  CASE WHEN type = 'track' AND props->>'order_id' <> '' THEN concat_ws('/', 'order', j->>'anonymousId', j->>'event', props->>'order_id') END AS order_key,
   type,
   CASE type
     WHEN 'track' THEN CASE WHEN j->>'event' = 'Order Completed' AND props->>'upsell' = 'true' THEN 'Order Completed (upsell)' ELSE j->>'event' END
@@ -67,5 +69,8 @@ SELECT
     ELSE SIGN((props->'value')::NUMERIC) * CAST('Infinity' AS DOUBLE PRECISION)
   END AS value,
   COALESCE(value_type <> 'null', FALSE) AS value_given,
-  NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source
+  NULLIF(j->'context'->'campaign'->>'source', '') AS utm_source,
+  j->'context'->>'userAgent' AS user_agent,
+  j->'context'->>'locale' AS locale,
+  j->'context'->'location'->>'country' AS country
 FROM iso;
