@@ -26,7 +26,15 @@ export { clearUpsellAttempt, readUpsellAttempt, writeUpsellAttempt } from './ups
 /** Types of the same module. */
 export type { UpsellAttempt } from './upsellAttempt.ts';
 /** Payment failures (spec section 8): what the banner shows, what is stored and logged. */
-export { BRAINTREE_DECLINE_KEY, BRAINTREE_RESPONSE_TEXT_KEYS, DECLINE_TEXT_KEYS, failureTextKey, isInsufficientFunds, isOpenFailure, rateLimitText } from './failures.ts';
+export {
+  BRAINTREE_DECLINE_KEY,
+  BRAINTREE_RESPONSE_TEXT_KEYS,
+  DECLINE_TEXT_KEYS,
+  failureTextKey,
+  isInsufficientFunds,
+  isOpenFailure,
+  rateLimitText,
+} from './failures.ts';
 /** Types of the same module. */
 export type { PaymentFailure } from './failures.ts';
 /** A short order reference a person can read out or type ("GZ-7K3P-QX") instead of the raw subscription id: a stable hash of the id in an alphabet without look-alikes (no 0/O, 1/I/L). */
