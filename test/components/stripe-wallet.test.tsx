@@ -72,7 +72,7 @@ describe('Stripe wallet', () => {
       requestPayerName: true,
       disableWallets: ['link', 'browserCard'],
     });
-    expect(screen.getByText('or pay by card')).toBeInTheDocument();
+    // the "or pay by card" divider belongs to the checkout's express block (checkout-method-failures.test.tsx)
   });
 
   it("asks in the visitor's currency, in its smallest unit: cents for euros, yen as they are", () => {
@@ -88,7 +88,6 @@ describe('Stripe wallet', () => {
     });
     expect(request.canMakePayment).toHaveBeenCalled();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.queryByText('or pay by card')).not.toBeInTheDocument();
   });
 
   it('opens the sheet on a click and hands on the payment method with its card country, once', async () => {
