@@ -44,7 +44,8 @@ export async function typeCard(page: Page, number: string, t: Texts = en): Promi
 }
 
 /** The English pay button ("Pay $59.88"), not "Pay with PayPal" nor the wallet. */
-export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay \$/ });
+/** The card form's Pay button, whose label ends in the price in the visitor's currency ("Pay $59.88", "Pay €59.88", "Pay ¥8,880"). */
+export const payButton = (page: Page) => page.getByRole('button', { name: /^Pay [^a-z\s]/i });
 
 export interface SandboxSubscription {
   plan: string;

@@ -55,8 +55,10 @@ describe.skipIf(!hasNginx() && !requireNginx)('the production build behind nginx
     expect(await lang('/discount', { 'accept-language': 'de-DE', cookie: 'lng=ar' })).toBe('ar');
     expect(await lang('/discount?lng=ja', { cookie: 'lng=ar' })).toBe('ja');
     expect(await lang('/trial', { 'accept-language': 'pl-PL' })).toBe('en');
-    // any other funnel path is the app shell, rendered in the browser
-    expect(await (await head('/signup/plans')).text()).toContain('<div id="root"></div>');
+    // any other funnel path is the app shell (its loading overlay in the visitor's language), rendered in the browser
+    const shell = await (await head('/signup/plans', { 'accept-language': 'de-DE' })).text();
+    expect(shell).toContain('<div id="root">');
+    expect(shell).toContain('<html lang="de"');
   });
 
   it('caches hashed assets for a year and revalidates pages, compresses text, and keeps its own files private', async () => {

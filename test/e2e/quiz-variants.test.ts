@@ -76,7 +76,9 @@ describe('quiz variants', { timeout: 120_000 }, () => {
       const props = propsOf(step);
       if (step.screen === 'quiz') {
         const questions = (props as QuizProps).questions;
+        // in the page's root: the step laid out ahead outside it may show the same counter
         await page
+          .locator('#root')
           .getByText(
             t('quiz.progress')
               .replace('{{current}}', String(asked + 1))
