@@ -5,7 +5,7 @@
  * #root is hidden.
  */
 import { describe, expect, it } from 'vitest';
-import { assign, experimentForPath } from '../../engine/index.ts';
+import { assign, experimentEntries, experimentForPath } from '../../engine/index.ts';
 import type { FunnelData } from '../../engine/index.ts';
 import { experimentScript, inlineExperiments } from '../../engine/build/index.ts';
 import { pageVariants } from '../../engine/build/bundle.ts';
@@ -91,9 +91,15 @@ describe('what a page carries', () => {
     expect(pageVariants(data('running'), '/discount')).toEqual({ alternatives: [] });
   });
 
-  it('the shipped flows: no experiment, no script, every page its own variant', () => {
-    expect(experimentScript(funnelData)).toBe('');
-    expect(pageVariants(funnelData, '/latam')).toEqual({ alternatives: [] });
+  it('the shipped flows: a script only while an experiment runs, and a page no experiment splits is its own variant', () => {
+    const running = experimentEntries(funnelData.experiments).some(([, e]) => e.status === 'running');
+    expect(experimentScript(funnelData) !== '').toBe(running);
+    const landingPaths = Object.entries(funnelData.landings)
+      .filter(([id]) => id !== '$schema')
+      .flatMap(([, v]) => (v as { paths: string[] }).paths);
+    const unsplit = landingPaths.filter((path) => !experimentForPath(funnelData.experiments, path));
+    expect(unsplit.length).toBeGreaterThan(0);
+    for (const path of unsplit) expect(pageVariants(funnelData, path), path).toEqual({ alternatives: [] });
   });
 
   it('a stopped experiment: the winner in #root, nothing to swap, no script', () => {

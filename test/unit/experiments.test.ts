@@ -9,7 +9,7 @@ import { bucketRanges, chooseVariation, conditionMatches, fnv1a32, hashV1, hashV
 import { assign, earlyVisitorId, experimentChooser, hashedVariant, parseOverrides, recordExposure, type Experiment } from '../../engine/index.ts';
 import { createAnalytics, memorySink, type AnalyticsEvent } from '../../engine/index.ts';
 import { createFunnelStore } from '../../engine/index.ts';
-import { variantForPath } from '../../engine/index.ts';
+import { experimentForPath, variantForPath } from '../../engine/index.ts';
 import { ensureVisitorId } from '../../engine/index.ts';
 import { resolveActiveVariant } from '../../engine/index.ts';
 import { funnelData } from '../../screens/flowData.ts';
@@ -250,14 +250,18 @@ describe('the decision', () => {
 });
 
 describe('the shipped flows', () => {
-  it('run no experiment on a spec route: /latam opens its own variant for everyone', () => {
-    const experiments = Object.keys(funnelData.experiments ?? {}).filter((k) => k !== '$schema');
-    expect(experiments).toEqual([]);
-    const ids = visitorIds(40).map(
-      (visitorId) =>
-        variantForPath(funnelData.landings, '/latam', experimentChooser(funnelData.experiments, { visitorId, search: '', sticky: () => ({}) }))!.id,
+  it('open a landing path that no experiment splits as its own variant for everyone', () => {
+    const variants = Object.entries(funnelData.landings).filter(([id]) => id !== '$schema') as Array<[string, { paths: string[] }]>;
+    const unsplit = variants.flatMap(([id, v]) =>
+      v.paths.filter((path) => !experimentForPath(funnelData.experiments, path)).map((path) => [id, path] as const),
     );
-    expect(new Set(ids)).toEqual(new Set(['latam']));
+    expect(unsplit.length).toBeGreaterThan(0);
+    for (const [id, path] of unsplit) {
+      const ids = visitorIds(40).map(
+        (visitorId) => variantForPath(funnelData.landings, path, experimentChooser(funnelData.experiments, { visitorId, search: '', sticky: () => ({}) }))!.id,
+      );
+      expect(new Set(ids), path).toEqual(new Set([id]));
+    }
   });
 });
 
